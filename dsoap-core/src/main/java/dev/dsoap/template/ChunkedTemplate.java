@@ -1,0 +1,801 @@
+package dev.dsoap.template;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.ByteBuffer;
+import java.util.Arrays;
+
+/**
+ * A serialized message kept for reuse: its bytes in noncontiguous chunks, and bSOAP's Data Update
+ * Tracking (DUT) table with one row ("slot") per value and per structural marker, in document order.
+ *
+ * <h2>Slots</h2>
+ * A {@link #LEAF} slot is one value. Its region starts at {@link #offset} in chunk {@link #chunkOf} and
+ * holds the value ({@link #length} bytes), the node's closing bytes ({@code </v>} or {@code "}) and
+ * whitespace padding up to the field width: {@code [value][closer][pad]}, {@link #width} {@code >=}
+ * {@link #length}, region length {@code width + closeLen}. Padding after the closer is legal XML and never
+ * changes a value; it is how stuffing and closing-tag shifts work. A {@link #START}/{@link #END} marker
+ * slot holds no bytes: it records where a repeated, optional or nillable node begins and ends, and
+ * {@link #bits} of a START holds its structure (an array's item count, or a presence state).
+ * Each slot also keeps the previous value behind it ({@link #bits} for primitives, {@link #ref} for
+ * objects) so new values can be compared without the programmer's help.
+ *
+ * <h2>Chunks</h2>
+ * Chunks are identified by stable ids and kept in document order; a chunk holds at most
+ * {@code chunkSize} bytes when written, with {@code endSlack} spare bytes. Every change that moves bytes
+ * (a value outgrowing its field, an array changing length, a value becoming nil) is done by one mechanism:
+ * the affected chunk range is replayed through a {@link Writer} into fresh chunks, which are then spliced
+ * in; a replayed chunk above {@code splitThreshold} is split. Values that fit are written in place.
+ *
+ * <p>Not thread-safe: one template belongs to one serializer stream.
+ */
+public final class ChunkedTemplate {
+    /** Slot kind: a value. */
+    public static final byte LEAF = 0;
+    /** Slot kind: the start of a repeated, optional or nillable node. */
+    public static final byte START = 1;
+    /** Slot kind: the end of the node opened by the matching START. */
+    public static final byte END = 2;
+
+    private static final byte SPACE = ' ';
+    private static final int SLOT_ROW_BYTES = 4 * 5 + 1 + 8 + 4;
+
+    /** Target content bytes per chunk when chunks are written. */
+    private final int chunkSize;
+    /** Spare bytes at the end of each new chunk, so small growth needs no new memory. */
+    private final int endSlack;
+    /** A replayed chunk whose content exceeds this is split into chunks of about {@code chunkSize}. */
+    private final int splitThreshold;
+    /** Closing-bytes length of each plan node, by node id: the middle part of a leaf region. */
+    private final int[] closeLen;
+    /** Opening-bytes length of each plan node, by node id: where a leaf's element starts. */
+    private final int[] openLen;
+
+    /** Chunk bytes by chunk id. */
+    private byte[][] buf = new byte[8][];
+    /** Used bytes by chunk id. */
+    private int[] used = new int[8];
+    /** Position in {@link #order} by chunk id. */
+    private int[] orderPos = new int[8];
+    /** Chunk ids handed out so far. */
+    private int idCount;
+    /** Chunk ids released for reuse. */
+    private int[] freeIds = new int[8];
+    private int freeIdCount;
+    /** Chunk ids in document order. */
+    private int[] order = new int[8];
+    private int orderLen;
+    /** Bumped whenever the chunk list changes, so cached views can be rebuilt. */
+    private int layoutVersion;
+
+    /** Number of slots. */
+    private int slotCount;
+    private int[] slotChunk = new int[16];
+    private int[] slotOff = new int[16];
+    private int[] slotLen = new int[16];
+    private int[] slotWidth = new int[16];
+    private int[] slotNode = new int[16];
+    private byte[] slotKind = new byte[16];
+    private long[] slotBits = new long[16];
+    private Object[] slotRef = new Object[16];
+
+    /** Retired chunk buffers for reuse (bounded). */
+    private final byte[][] pool = new byte[4][];
+    private int poolCount;
+
+    /** The one writer of this template (replays and fresh writes); reused. */
+    private final Writer writer = new Writer();
+
+    private ByteBuffer[] views = new ByteBuffer[0];
+    private int viewsVersion = -1;
+
+    /**
+     * @param chunkSize      target content bytes per chunk (>= 64)
+     * @param endSlack       spare bytes left at the end of each chunk (>= 0)
+     * @param splitThreshold content size above which a rebuilt chunk is split (>= chunkSize)
+     * @param openLen        opening-bytes length per plan node id
+     * @param closeLen       closing-bytes length per plan node id
+     */
+    public ChunkedTemplate(int chunkSize, int endSlack, int splitThreshold, int[] openLen, int[] closeLen) {
+        if (chunkSize < 64 || endSlack < 0 || splitThreshold < chunkSize) {
+            throw new IllegalArgumentException("chunkSize " + chunkSize + " (>= 64), endSlack " + endSlack
+                    + " (>= 0), splitThreshold " + splitThreshold + " (>= chunkSize)");
+        }
+        this.chunkSize = chunkSize;
+        this.endSlack = endSlack;
+        this.splitThreshold = splitThreshold;
+        this.openLen = openLen.clone();
+        this.closeLen = closeLen.clone();
+    }
+
+    // ---------------------------------------------------------------- reading
+
+    /** Whether the template holds a message. */
+    public boolean isEmpty() {
+        return orderLen == 0;
+    }
+
+    public int slotCount() {
+        return slotCount;
+    }
+
+    public byte kind(int slot) {
+        return slotKind[slot];
+    }
+
+    public int node(int slot) {
+        return slotNode[slot];
+    }
+
+    public int chunkOf(int slot) {
+        return slotChunk[slot];
+    }
+
+    public int offset(int slot) {
+        return slotOff[slot];
+    }
+
+    public int length(int slot) {
+        return slotLen[slot];
+    }
+
+    public int width(int slot) {
+        return slotWidth[slot];
+    }
+
+    public long bits(int slot) {
+        return slotBits[slot];
+    }
+
+    public Object ref(int slot) {
+        return slotRef[slot];
+    }
+
+    public void setBits(int slot, long v) {
+        slotBits[slot] = v;
+    }
+
+    public void setRef(int slot, Object v) {
+        slotRef[slot] = v;
+    }
+
+    /** The number of chunks. */
+    public int chunkCount() {
+        return orderLen;
+    }
+
+    /** Message length in bytes. */
+    public long messageLength() {
+        long n = 0;
+        for (int i = 0; i < orderLen; i++) {
+            n += used[order[i]];
+        }
+        return n;
+    }
+
+    /**
+     * Bytes this template holds on the heap: chunk buffers (capacity), the pool, and the DUT arrays
+     * (capacity). Values referenced by {@link #ref} slots are counted by the caller, who knows them.
+     */
+    public long retainedBytes() {
+        long n = 0;
+        for (int i = 0; i < orderLen; i++) {
+            n += buf[order[i]].length + 16;
+        }
+        for (int i = 0; i < poolCount; i++) {
+            n += pool[i].length + 16;
+        }
+        n += (long) slotChunk.length * SLOT_ROW_BYTES;
+        n += writer.retainedBytes();
+        return n;
+    }
+
+    /** Writes the message. */
+    public void writeTo(OutputStream out) throws IOException {
+        for (int i = 0; i < orderLen; i++) {
+            int c = order[i];
+            out.write(buf[c], 0, used[c]);
+        }
+    }
+
+    /**
+     * The chunks as read-only buffers for a gathering write, valid until the template next changes. The
+     * array and its buffers are reused: each call resets their positions.
+     */
+    public ByteBuffer[] buffers() {
+        if (viewsVersion != layoutVersion || views.length != orderLen) {
+            views = new ByteBuffer[orderLen];
+            for (int i = 0; i < orderLen; i++) {
+                int c = order[i];
+                views[i] = ByteBuffer.wrap(buf[c], 0, used[c]).asReadOnlyBuffer();
+            }
+            viewsVersion = layoutVersion;
+        } else {
+            for (int i = 0; i < orderLen; i++) {
+                int c = order[i];
+                views[i].limit(used[c]).position(0);
+            }
+        }
+        return views;
+    }
+
+    /** A copy of the whole message, for tests and diagnostics. */
+    public byte[] toByteArray() {
+        byte[] out = new byte[Math.toIntExact(messageLength())];
+        int p = 0;
+        for (int i = 0; i < orderLen; i++) {
+            int c = order[i];
+            System.arraycopy(buf[c], 0, out, p, used[c]);
+            p += used[c];
+        }
+        return out;
+    }
+
+    /** Drops the message and the DUT; keeps the configuration. */
+    public void clear() {
+        for (int i = 0; i < orderLen; i++) {
+            release(order[i]);
+        }
+        orderLen = 0;
+        Arrays.fill(slotRef, 0, slotCount, null);
+        slotCount = 0;
+        layoutVersion++;
+    }
+
+    // ---------------------------------------------------------------- in-place writes
+
+    /**
+     * Overwrites leaf {@code slot}'s value with {@code v[vo, vo+n)}, which must fit its field width; moves
+     * the closer and pads with spaces when the length changes (a closing-tag shift).
+     */
+    public void writeInPlace(int slot, byte[] v, int vo, int n) {
+        int w = slotWidth[slot];
+        if (n > w) {
+            throw new IllegalStateException("slot " + slot + ": value needs " + n + " bytes, field width " + w);
+        }
+        byte[] b = buf[slotChunk[slot]];
+        int o = slotOff[slot];
+        int old = slotLen[slot];
+        if (n != old) {
+            int cl = closeLen[slotNode[slot]];
+            System.arraycopy(b, o + old, b, o + n, cl);
+            if (n < old) {
+                Arrays.fill(b, o + n + cl, o + old + cl, SPACE);
+            }
+            slotLen[slot] = n;
+        }
+        System.arraycopy(v, vo, b, o, n);
+    }
+
+    /**
+     * Stealing: widens leaf {@code slot} by taking padding from a leaf within {@code maxDistance} slots in
+     * the same chunk, moving only the bytes between them. Looks right first when {@code rightFirst}, and
+     * the other way when {@code bothWays}; stops at the first leaf with {@code need} spare bytes.
+     *
+     * @return the number of bytes moved, or {@code -1} when no neighbour could give {@code need} bytes
+     */
+    public int steal(int slot, int need, int maxDistance, boolean rightFirst, boolean bothWays) {
+        int moved = rightFirst ? stealRight(slot, need, maxDistance) : stealLeft(slot, need, maxDistance);
+        if (moved < 0 && bothWays) {
+            moved = rightFirst ? stealLeft(slot, need, maxDistance) : stealRight(slot, need, maxDistance);
+        }
+        return moved;
+    }
+
+    private int stealRight(int slot, int need, int maxDistance) {
+        int c = slotChunk[slot];
+        int last = Math.min(slotCount - 1, slot + maxDistance);
+        for (int t = slot + 1; t <= last && slotChunk[t] == c; t++) {
+            if (slotKind[t] == LEAF && slotWidth[t] - slotLen[t] >= need) {
+                // move [end of slot's region, end of t's value+closer) right by need
+                byte[] b = buf[c];
+                int from = slotOff[slot] + slotWidth[slot] + closeLen[slotNode[slot]];
+                int to = slotOff[t] + slotLen[t] + closeLen[slotNode[t]];
+                System.arraycopy(b, from, b, from + need, to - from);
+                for (int k = slot + 1; k <= t; k++) {
+                    slotOff[k] += need;
+                }
+                slotWidth[t] -= need;
+                // the old closer of slot may now sit inside its widened field: the caller rewrites value+closer
+                widenLeafBy(slot, need);
+                return to - from;
+            }
+        }
+        return -1;
+    }
+
+    private int stealLeft(int slot, int need, int maxDistance) {
+        int c = slotChunk[slot];
+        int first = Math.max(0, slot - maxDistance);
+        for (int r = slot - 1; r >= first && slotChunk[r] == c; r--) {
+            if (slotKind[r] == LEAF && slotWidth[r] - slotLen[r] >= need) {
+                // move [end of r's region, start of slot's value) left by need into r's padding
+                byte[] b = buf[c];
+                int from = slotOff[r] + slotWidth[r] + closeLen[slotNode[r]];
+                int to = slotOff[slot];
+                System.arraycopy(b, from, b, from - need, to - from);
+                for (int k = r + 1; k <= slot; k++) {
+                    slotOff[k] -= need;
+                }
+                slotWidth[r] -= need;
+                // slot's value+closer+pad region now starts need bytes earlier and is need bytes wider:
+                // shift its current value+closer to the new start so the region stays well-formed
+                int o = slotOff[slot];
+                System.arraycopy(b, o + need, b, o, slotLen[slot] + closeLen[slotNode[slot]]);
+                Arrays.fill(b, o + slotLen[slot] + closeLen[slotNode[slot]], o + need + slotWidth[slot]
+                        + closeLen[slotNode[slot]], SPACE);
+                slotWidth[slot] += need;
+                return to - from;
+            }
+        }
+        return -1;
+    }
+
+    /** After a right steal: the field grew by {@code need} bytes of fresh room after the old region. */
+    private void widenLeafBy(int slot, int need) {
+        byte[] b = buf[slotChunk[slot]];
+        int end = slotOff[slot] + slotWidth[slot] + closeLen[slotNode[slot]];
+        Arrays.fill(b, end, end + need, SPACE);
+        slotWidth[slot] += need;
+    }
+
+    // ---------------------------------------------------------------- positions
+
+    /** Chunk id where the node of {@code slot} begins (its open tag, for a leaf). */
+    public int startChunk(int slot) {
+        return slotChunk[slot];
+    }
+
+    /** Offset in {@link #startChunk} where the node of {@code slot} begins. */
+    public int startOffset(int slot) {
+        return slotKind[slot] == LEAF ? slotOff[slot] - openLen[slotNode[slot]] : slotOff[slot];
+    }
+
+    // ---------------------------------------------------------------- rebuilds and splices
+
+    /**
+     * Starts writing a whole new message; {@link #commitAll()} replaces the current one with it. If the
+     * writing fails, {@link #abandon()} drops the partial work and the current message stays as it was.
+     */
+    public Writer beginFresh() {
+        writer.begin(chunkSize);
+        return writer;
+    }
+
+    /** Replaces the whole message with what the writer wrote since {@link #beginFresh()}. */
+    public void commitAll() {
+        splice(0, orderLen, 0, slotCount);
+    }
+
+    /** Drops what the writer wrote since the last begin; the template is unchanged. */
+    public void abandon() {
+        writer.abandon();
+    }
+
+    /**
+     * Rewrites one chunk so that the given leaves, all in that chunk and in ascending slot order, hold the
+     * new values {@code bytes[valOff[i], valOff[i]+valLen[i])} with field width at least their length;
+     * every other byte is kept. The chunk is split if it grows past the split threshold.
+     *
+     * @return the number of bytes written
+     */
+    public int rebuildChunk(int chunkId, int[] slots, int[] valOff, int[] valLen, byte[] bytes, int n) {
+        int first = slots[0];
+        while (first > 0 && slotChunk[first - 1] == chunkId) {
+            first--;
+        }
+        int end = slots[n - 1] + 1;
+        while (end < slotCount && slotChunk[end] == chunkId) {
+            end++;
+        }
+        long grown = used[chunkId];
+        for (int i = 0; i < n; i++) {
+            grown += Math.max(0, valLen[i] - slotWidth[slots[i]]);
+        }
+        writer.begin(grown > splitThreshold ? chunkSize : (int) grown);
+        int p = 0;
+        int k = 0;
+        byte[] b = buf[chunkId];
+        for (int s = first; s < end; s++) {
+            int o = slotOff[s];
+            if (slotKind[s] != LEAF) {
+                writer.literal(b, p, o - p);
+                writer.marker(slotKind[s], slotNode[s], slotBits[s], slotRef[s]);
+                p = o;
+                continue;
+            }
+            writer.literal(b, p, o - openLen[slotNode[s]] - p);
+            int cl = closeLen[slotNode[s]];
+            int ol = openLen[slotNode[s]];
+            int oldLen = slotLen[s];
+            int oldWidth = slotWidth[s];
+            if (k < n && slots[k] == s) {
+                int vl = valLen[k];
+                writer.leaf(slotNode[s], b, o - ol, ol, bytes, valOff[k], vl, b, o + oldLen, cl,
+                        Math.max(vl, oldWidth), slotBits[s], slotRef[s]);
+                k++;
+            } else {
+                writer.leaf(slotNode[s], b, o - ol, ol, b, o, oldLen, b, o + oldLen, cl, oldWidth, slotBits[s],
+                        slotRef[s]);
+            }
+            p = o + oldWidth + cl;
+        }
+        writer.literal(b, p, used[chunkId] - p);
+        int pos = orderPos[chunkId];
+        int written = writer.bytesWritten();
+        splice(pos, pos + 1, first, end);
+        return written;
+    }
+
+    /**
+     * Starts replacing the bytes from {@code (startChunk(fromSlot), startOffset(fromSlot))} up to
+     * {@code (chunkOf(toSlot), offset(toSlot))} and the slots {@code [fromSlot, toSlot)}, where
+     * {@code toSlot} is a marker that stays (e.g. an array's END). The caller writes the replacement
+     * through the returned writer, then calls {@link #commitReplace()}; or {@link #abandon()}.
+     * When {@code fromSlot == toSlot} this inserts before that marker.
+     */
+    public Writer beginReplace(int fromSlot, int toSlot) {
+        return beginReplaceAt(fromSlot, fromSlot == toSlot ? slotChunk[toSlot] : startChunk(fromSlot),
+                fromSlot == toSlot ? slotOff[toSlot] : startOffset(fromSlot), toSlot);
+    }
+
+    /**
+     * Like {@link #beginReplace} for a node whose first slot is {@code startSlot}, a START marker that is
+     * itself replaced: bytes from its position up to the END marker {@code endSlot}, slots
+     * {@code [startSlot, endSlot]}; the END marker is replaced too (the writer writes a new one).
+     */
+    public Writer beginReplaceNode(int startSlot, int endSlot) {
+        return beginReplaceAt(startSlot, slotChunk[startSlot], slotOff[startSlot], endSlot + 1,
+                slotChunk[endSlot], slotOff[endSlot]);
+    }
+
+    private int pendingHeadChunk;
+    private int pendingTailChunk;
+    private int pendingFromSlot;
+    private int pendingToSlot;
+    private int pendingTailSlotEnd;
+    private int pendingTailOff;
+    private int pendingFirstSlot;
+
+    private Writer beginReplaceAt(int fromSlot, int headChunk, int headOff, int toSlot) {
+        return beginReplaceAt(fromSlot, headChunk, headOff, toSlot, slotChunk[toSlot], slotOff[toSlot]);
+    }
+
+    private Writer beginReplaceAt(int fromSlot, int headChunk, int headOff, int toSlot, int tailChunk, int tailOff) {
+        int first = fromSlot;
+        while (first > 0 && slotChunk[first - 1] == headChunk) {
+            first--;
+        }
+        writer.begin(chunkSize);
+        replay(headChunk, first, fromSlot, 0, headOff);
+        pendingHeadChunk = headChunk;
+        pendingTailChunk = tailChunk;
+        pendingFromSlot = fromSlot;
+        pendingToSlot = toSlot;
+        pendingTailOff = tailOff;
+        pendingFirstSlot = first;
+        int end = toSlot;
+        while (end < slotCount && slotChunk[end] == tailChunk) {
+            end++;
+        }
+        pendingTailSlotEnd = end;
+        writer.mark();
+        return writer;
+    }
+
+    /** Finishes {@link #beginReplace}: appends the tail of the last chunk and splices. */
+    public void commitReplace() {
+        replay(pendingTailChunk, pendingToSlot, pendingTailSlotEnd, pendingTailOff, used[pendingTailChunk]);
+        splice(orderPos[pendingHeadChunk], orderPos[pendingTailChunk] + 1, pendingFirstSlot, pendingTailSlotEnd);
+    }
+
+    /** Copies chunk bytes {@code [from, to)} holding slots {@code [s0, s1)} into the writer, unchanged. */
+    private void replay(int c, int s0, int s1, int from, int to) {
+        byte[] b = buf[c];
+        int p = from;
+        for (int s = s0; s < s1; s++) {
+            int o = slotOff[s];
+            if (slotKind[s] != LEAF) {
+                writer.literal(b, p, o - p);
+                writer.marker(slotKind[s], slotNode[s], slotBits[s], slotRef[s]);
+                p = o;
+            } else {
+                int cl = closeLen[slotNode[s]];
+                int ol = openLen[slotNode[s]];
+                writer.literal(b, p, o - ol - p);
+                writer.leaf(slotNode[s], b, o - ol, ol, b, o, slotLen[s], b, o + slotLen[s], cl, slotWidth[s],
+                        slotBits[s], slotRef[s]);
+                p = o + slotWidth[s] + cl;
+            }
+        }
+        writer.literal(b, p, to - p);
+    }
+
+    /** Replaces chunks {@code order[o0, o1)} and slots {@code [s0, s1)} with what the writer wrote. */
+    private void splice(int o0, int o1, int s0, int s1) {
+        Writer w = writer;
+        w.finish();
+        // chunks
+        for (int i = o0; i < o1; i++) {
+            release(order[i]);
+        }
+        int nc = w.chunkCount;
+        int newLen = orderLen - (o1 - o0) + nc;
+        if (newLen > order.length) {
+            order = Arrays.copyOf(order, Math.max(newLen, order.length * 2));
+        }
+        System.arraycopy(order, o1, order, o0 + nc, orderLen - o1);
+        System.arraycopy(w.chunks, 0, order, o0, nc);
+        orderLen = newLen;
+        for (int i = o0; i < orderLen; i++) {
+            orderPos[order[i]] = i;
+        }
+        // slots
+        int ns = w.slots;
+        int newCount = slotCount - (s1 - s0) + ns;
+        ensureSlots(newCount);
+        if (s1 != s0 + ns) {
+            int tail = slotCount - s1;
+            System.arraycopy(slotChunk, s1, slotChunk, s0 + ns, tail);
+            System.arraycopy(slotOff, s1, slotOff, s0 + ns, tail);
+            System.arraycopy(slotLen, s1, slotLen, s0 + ns, tail);
+            System.arraycopy(slotWidth, s1, slotWidth, s0 + ns, tail);
+            System.arraycopy(slotNode, s1, slotNode, s0 + ns, tail);
+            System.arraycopy(slotKind, s1, slotKind, s0 + ns, tail);
+            System.arraycopy(slotBits, s1, slotBits, s0 + ns, tail);
+            System.arraycopy(slotRef, s1, slotRef, s0 + ns, tail);
+            if (newCount < slotCount) {
+                Arrays.fill(slotRef, newCount, slotCount, null);
+            }
+        }
+        System.arraycopy(w.wChunk, 0, slotChunk, s0, ns);
+        System.arraycopy(w.wOff, 0, slotOff, s0, ns);
+        System.arraycopy(w.wLen, 0, slotLen, s0, ns);
+        System.arraycopy(w.wWidth, 0, slotWidth, s0, ns);
+        System.arraycopy(w.wNode, 0, slotNode, s0, ns);
+        System.arraycopy(w.wKind, 0, slotKind, s0, ns);
+        System.arraycopy(w.wBits, 0, slotBits, s0, ns);
+        System.arraycopy(w.wRef, 0, slotRef, s0, ns);
+        Arrays.fill(w.wRef, 0, ns, null);
+        slotCount = newCount;
+        w.reset();
+        layoutVersion++;
+    }
+
+    private void ensureSlots(int n) {
+        if (n <= slotChunk.length) {
+            return;
+        }
+        int cap = Math.max(n, slotChunk.length + (slotChunk.length >> 1));
+        slotChunk = Arrays.copyOf(slotChunk, cap);
+        slotOff = Arrays.copyOf(slotOff, cap);
+        slotLen = Arrays.copyOf(slotLen, cap);
+        slotWidth = Arrays.copyOf(slotWidth, cap);
+        slotNode = Arrays.copyOf(slotNode, cap);
+        slotKind = Arrays.copyOf(slotKind, cap);
+        slotBits = Arrays.copyOf(slotBits, cap);
+        slotRef = Arrays.copyOf(slotRef, cap);
+    }
+
+    private int newChunk(int capacity) {
+        int id;
+        if (freeIdCount > 0) {
+            id = freeIds[--freeIdCount];
+        } else {
+            id = idCount++;
+            if (id >= buf.length) {
+                int cap = buf.length * 2;
+                buf = Arrays.copyOf(buf, cap);
+                used = Arrays.copyOf(used, cap);
+                orderPos = Arrays.copyOf(orderPos, cap);
+            }
+        }
+        byte[] b = null;
+        for (int i = poolCount - 1; i >= 0; i--) {
+            if (pool[i].length >= capacity && pool[i].length <= capacity * 2) {
+                b = pool[i];
+                pool[i] = pool[--poolCount];
+                pool[poolCount] = null;
+                break;
+            }
+        }
+        buf[id] = b != null ? b : new byte[capacity];
+        used[id] = 0;
+        return id;
+    }
+
+    private void release(int id) {
+        byte[] b = buf[id];
+        buf[id] = null;
+        if (b != null && poolCount < pool.length && b.length <= splitThreshold + endSlack) {
+            pool[poolCount++] = b;
+        }
+        if (freeIdCount == freeIds.length) {
+            freeIds = Arrays.copyOf(freeIds, freeIds.length * 2);
+        }
+        freeIds[freeIdCount++] = id;
+    }
+
+    /**
+     * Appends bytes and slots into new chunks; see {@link #beginFresh()}, {@link #beginReplace} and
+     * {@link #rebuildChunk}. Not thread-safe; valid only between a begin and the matching commit or abandon.
+     */
+    public final class Writer implements ByteSink {
+        /** New chunk ids in order. */
+        private int[] chunks = new int[8];
+        private int chunkCount;
+        /** Content target of the current run. */
+        private int limit;
+        /** Current chunk id, or -1. */
+        private int cur = -1;
+        private int bytes;
+        private boolean active;
+        /** Slots replayed before the caller's own writing began. */
+        private int mark;
+
+        private int slots;
+        private int[] wChunk = new int[16];
+        private int[] wOff = new int[16];
+        private int[] wLen = new int[16];
+        private int[] wWidth = new int[16];
+        private int[] wNode = new int[16];
+        private byte[] wKind = new byte[16];
+        private long[] wBits = new long[16];
+        private Object[] wRef = new Object[16];
+
+        void begin(int limit) {
+            if (active) {
+                abandon();
+            }
+            this.limit = Math.max(64, limit);
+            this.active = true;
+            chunkCount = 0;
+            cur = -1;
+            slots = 0;
+            mark = 0;
+            bytes = 0;
+        }
+
+        /** Bytes written since the last begin. */
+        public int bytesWritten() {
+            return bytes;
+        }
+
+        /** Slots written by the caller since the last begin (not counting replayed ones before it). */
+        public int slotsWritten() {
+            return slots - mark;
+        }
+
+        /** Marks the end of the replayed head: {@link #slotsWritten()} counts from here. */
+        void mark() {
+            mark = slots;
+        }
+
+        /** Appends literal bytes (tags, whitespace); may span chunks. */
+        @Override
+        public void literal(byte[] b, int o, int n) {
+            while (n > 0) {
+                if (cur < 0 || used[cur] >= limit) {
+                    startChunk(limit + endSlack);
+                }
+                int room = Math.min(n, buf[cur].length - used[cur]);
+                if (room <= 0) {
+                    startChunk(limit + endSlack);
+                    continue;
+                }
+                System.arraycopy(b, o, buf[cur], used[cur], room);
+                used[cur] += room;
+                o += room;
+                n -= room;
+                bytes += room;
+            }
+        }
+
+        /**
+         * Appends a leaf: its opening bytes {@code op[oo, oo+on)}, the value {@code v[vo, vo+vn)}, the closer
+         * {@code c[co, co+cn)}, and spaces up to field width {@code width}. Opening bytes and region never
+         * span chunks, so a leaf's node always starts {@code on} bytes before its value in the same chunk.
+         *
+         * @return the slot index relative to this writer run
+         */
+        @Override
+        public int leaf(int node, byte[] op, int oo, int on, byte[] v, int vo, int vn, byte[] c, int co, int cn,
+                        int width, long bits, Object ref) {
+            int need = on + width + cn;
+            if (cur < 0 || used[cur] + need > buf[cur].length || used[cur] >= limit) {
+                startChunk(Math.max(limit, need) + endSlack);
+            }
+            byte[] b = buf[cur];
+            System.arraycopy(op, oo, b, used[cur], on);
+            int region = width + cn;
+            int o = used[cur] + on;
+            System.arraycopy(v, vo, b, o, vn);
+            System.arraycopy(c, co, b, o + vn, cn);
+            if (width > vn) {
+                Arrays.fill(b, o + vn + cn, o + region, SPACE);
+            }
+            used[cur] = o + region;
+            bytes += need;
+            int s = addSlot(LEAF, node, bits, ref);
+            wOff[s] = o;
+            wLen[s] = vn;
+            wWidth[s] = width;
+            return s;
+        }
+
+        /** Appends a START or END marker at the current position. */
+        @Override
+        public int marker(byte kind, int node, long bits, Object ref) {
+            if (cur < 0) {
+                startChunk(limit + endSlack);
+            }
+            int s = addSlot(kind, node, bits, ref);
+            wOff[s] = used[cur];
+            wLen[s] = 0;
+            wWidth[s] = 0;
+            return s;
+        }
+
+        /** Updates the bits of a marker written in this run (e.g. an array's count once known). */
+        public void setMarkerBits(int writerSlot, long bits) {
+            wBits[writerSlot] = bits;
+        }
+
+        private int addSlot(byte kind, int node, long bits, Object ref) {
+            int s = slots++;
+            if (s == wChunk.length) {
+                int cap = s + (s >> 1) + 16;
+                wChunk = Arrays.copyOf(wChunk, cap);
+                wOff = Arrays.copyOf(wOff, cap);
+                wLen = Arrays.copyOf(wLen, cap);
+                wWidth = Arrays.copyOf(wWidth, cap);
+                wNode = Arrays.copyOf(wNode, cap);
+                wKind = Arrays.copyOf(wKind, cap);
+                wBits = Arrays.copyOf(wBits, cap);
+                wRef = Arrays.copyOf(wRef, cap);
+            }
+            wChunk[s] = cur;
+            wNode[s] = node;
+            wKind[s] = kind;
+            wBits[s] = bits;
+            wRef[s] = ref;
+            return s;
+        }
+
+        private void startChunk(int capacity) {
+            cur = newChunk(capacity);
+            if (chunkCount == chunks.length) {
+                chunks = Arrays.copyOf(chunks, chunkCount * 2);
+            }
+            chunks[chunkCount++] = cur;
+        }
+
+        void finish() {
+            if (cur < 0) {
+                // an empty run still needs a chunk so markers and positions stay addressable
+                startChunk(64 + endSlack);
+            }
+            active = false;
+        }
+
+        void reset() {
+            chunkCount = 0;
+            cur = -1;
+            slots = 0;
+            mark = 0;
+        }
+
+        void abandon() {
+            for (int i = 0; i < chunkCount; i++) {
+                release(chunks[i]);
+            }
+            Arrays.fill(wRef, 0, slots, null);
+            reset();
+            active = false;
+        }
+
+        long retainedBytes() {
+            return (long) wChunk.length * SLOT_ROW_BYTES + chunks.length * 4L;
+        }
+    }
+}

@@ -1,0 +1,63 @@
+package dev.dsoap.serialize;
+
+import dev.dsoap.binding.Accessor;
+import dev.dsoap.binding.ArrayNode;
+import dev.dsoap.binding.MessagePlan;
+import dev.dsoap.binding.ScalarType;
+import dev.dsoap.template.MemoryBudget;
+import org.junit.jupiter.api.Test;
+
+import java.util.Random;
+
+import static dev.dsoap.serialize.Plans.array;
+import static dev.dsoap.serialize.Plans.leaf;
+import static dev.dsoap.serialize.Plans.wrapped;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class MemoryBudgetTest {
+    private static final MessagePlan PLAN = wrapped("op",
+            array("d", ArrayNode.Container.PRIMITIVE_ARRAY, false, leaf("d", ScalarType.DOUBLE, true, false, null),
+                    Accessor.part(0)));
+
+    @Test
+    void streamsSharingABudgetAreEvictedLeastRecentlyUsedFirstAndStayCorrect() {
+        SerializerConfig cfg = SerializerConfig.builder().chunkSize(1024).endSlack(64).build();
+        DifferentialSerializer probe = new DifferentialSerializer(PLAN, cfg, new SerializerStats(), null);
+        probe.serialize(new Object[] {new double[500]});
+        long one = probe.retainedBytes();
+        MemoryBudget budget = new MemoryBudget(one * 5 / 2);
+        SerializerStats stats = new SerializerStats();
+        DifferentialSerializer[] streams = new DifferentialSerializer[4];
+        for (int i = 0; i < streams.length; i++) {
+            streams[i] = new DifferentialSerializer(PLAN, cfg, stats, budget);
+        }
+        long seed = 3L;
+        Random r = new Random(seed);
+        double[][] values = new double[streams.length][500];
+        for (int msg = 0; msg < 400; msg++) {
+            int s = r.nextInt(streams.length);
+            values[s][r.nextInt(500)] = r.nextDouble();
+            streams[s].serialize(new Object[] {values[s]});
+            assertTrue(budget.usedBytes() <= budget.limitBytes(), "seed " + seed + " message " + msg);
+            DifferentialSerializer fresh = new DifferentialSerializer(PLAN, cfg, new SerializerStats(), null);
+            fresh.serialize(new Object[] {values[s]});
+            assertEquals(Infoset.of(fresh.toByteArray()), Infoset.of(streams[s].toByteArray()), "seed " + seed + " message " + msg);
+        }
+        assertTrue(budget.evictions() > 0, "budget " + budget.usedBytes() + "/" + budget.limitBytes());
+        assertTrue(stats.fresh(SerializerStats.FreshReason.EVICTED) > 0, stats.toString());
+        assertTrue(stats.matches(MatchClass.PERFECT_STRUCTURAL) > 0, stats.toString());
+    }
+
+    @Test
+    void aTemplateLargerThanTheWholeBudgetIsNotKept() {
+        MemoryBudget budget = new MemoryBudget(1000);
+        SerializerStats stats = new SerializerStats();
+        DifferentialSerializer s = new DifferentialSerializer(PLAN, SerializerConfig.defaults(), stats, budget);
+        double[] v = new double[1000];
+        assertEquals(MatchClass.FIRST_SEND, s.serialize(new Object[] {v}));
+        assertEquals(MatchClass.FIRST_SEND, s.serialize(new Object[] {v}));
+        assertEquals(0, budget.usedBytes());
+        assertTrue(budget.refusals() >= 2);
+    }
+}

@@ -1,5 +1,7 @@
 package dev.dsoap.binding;
 
+import dev.dsoap.tracked.TrackedDoubleArray;
+
 import java.lang.reflect.Modifier;
 import java.lang.reflect.ParameterizedType;
 import java.lang.reflect.Type;
@@ -124,6 +126,9 @@ final class Compilation {
         ScalarType scalar = type instanceof Class<?> c ? scalarType(c) : null;
         if (scalar != null) {
             return scalar(slot, scalar, raw);
+        }
+        if (raw == TrackedDoubleArray.class) {
+            return array(slot, type, double.class, ArrayNode.Container.PRIMITIVE_ARRAY, raw);
         }
         if (raw.isArray()) {
             Type item = Types.resolve(type instanceof Class<?> c ? c.getComponentType()

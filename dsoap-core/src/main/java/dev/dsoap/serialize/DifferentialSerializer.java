@@ -257,6 +257,7 @@ public final class DifferentialSerializer implements MemoryBudget.Holder {
     }
 
     private void freshStructBody(ByteSink w, Step st, Object value) {
+        checkClass(st, value);
         w.literal(st.struct.openStart());
         for (Step a : st.attributes) {
             freshProp(w, a, value);
@@ -406,6 +407,7 @@ public final class DifferentialSerializer implements MemoryBudget.Holder {
     }
 
     private void diffStructBody(Step st, Object value) {
+        checkClass(st, value);
         for (Step a : st.attributes) {
             diffProp(a, value);
         }
@@ -681,6 +683,15 @@ public final class DifferentialSerializer implements MemoryBudget.Holder {
     }
 
     // ================================================================ values
+
+    /** A plan describes declared types: a subclass would lose its own properties, so it is refused. */
+    private static void checkClass(Step st, Object value) {
+        Class<?> planned = st.struct.javaType();
+        if (value.getClass() != planned) {
+            throw new UnsupportedValueException(st.node.path() + ": runtime class " + value.getClass().getName()
+                    + " is not the planned " + planned.getName());
+        }
+    }
 
     private static int presence(Step st, boolean isNull) {
         if (!isNull) {

@@ -143,7 +143,7 @@ class DifferentialSerializerTest {
     @ParameterizedTest
     @MethodSource("configs")
     void structSequences(SerializerConfig cfg) {
-        StructNode mio = struct("mio", true, null, List.of(attr("id", ScalarType.INT, true, o -> ((Mio) o).a)),
+        StructNode mio = struct("mio", Mio.class, true, null, List.of(attr("id", ScalarType.INT, true, o -> ((Mio) o).a)),
                 leaf("b", ScalarType.INT, true, false, new Accessor() {
                     public Object get(Object o) {
                         return ((Mio) o).b;

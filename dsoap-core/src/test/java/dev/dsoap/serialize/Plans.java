@@ -44,8 +44,9 @@ final class Plans {
         return new ArrayNode(name + "[]", a, nillable ? b("<" + name + " xsi:nil=\"true\"/>") : null, c, Object.class, item);
     }
 
-    static StructNode struct(String name, boolean nillable, Accessor a, List<ScalarNode> attrs, PlanNode... children) {
-        return new StructNode(name, a, nillable ? b("<" + name + " xsi:nil=\"true\"/>") : null, true, Object.class,
+    static StructNode struct(String name, Class<?> type, boolean nillable, Accessor a, List<ScalarNode> attrs,
+                             PlanNode... children) {
+        return new StructNode(name, a, nillable ? b("<" + name + " xsi:nil=\"true\"/>") : null, true, type,
                 b("<" + name), attrs, b(">"), List.of(children), b("</" + name + ">"));
     }
 }

@@ -375,7 +375,9 @@ public final class ChunkedTemplate {
     /**
      * Rewrites one chunk so that the given leaves, all in that chunk and in ascending slot order, hold the
      * new values {@code bytes[valOff[i], valOff[i]+valLen[i])} with field width at least their length;
-     * every other byte is kept. The chunk is split if it grows past the split threshold.
+     * every other byte is kept. The bytes between the grown leaves are moved in bulk, and the other slots'
+     * offsets fixed up; the chunk is split into chunks of about {@code chunkSize} if it grows past the split
+     * threshold. Slot indices do not change.
      *
      * @return the number of bytes written
      */
@@ -388,43 +390,132 @@ public final class ChunkedTemplate {
         while (end < slotCount && slotChunk[end] == chunkId) {
             end++;
         }
-        long grown = used[chunkId];
+        byte[] src = buf[chunkId];
+        int oldUsed = used[chunkId];
+        long total = oldUsed;
         for (int i = 0; i < n; i++) {
-            grown += Math.max(0, valLen[i] - slotWidth[slots[i]]);
+            total += Math.max(0, valLen[i] - slotWidth[slots[i]]);
         }
-        writer.begin(grown > splitThreshold ? chunkSize : (int) grown);
-        int p = 0;
+        byte[] dst = takeBuffer((int) total + endSlack);
+        int sp = 0;
+        int dp = 0;
         int k = 0;
-        byte[] b = buf[chunkId];
         for (int s = first; s < end; s++) {
-            int o = slotOff[s];
-            if (slotKind[s] != LEAF) {
-                writer.literal(b, p, o - p);
-                writer.marker(slotKind[s], slotNode[s], slotBits[s], slotRef[s]);
-                p = o;
-                continue;
-            }
-            writer.literal(b, p, o - openLen[slotNode[s]] - p);
-            int cl = closeLen[slotNode[s]];
-            int ol = openLen[slotNode[s]];
-            int oldLen = slotLen[s];
-            int oldWidth = slotWidth[s];
             if (k < n && slots[k] == s) {
+                int o = slotOff[s];
+                int cl = closeLen[slotNode[s]];
+                int oldLen = slotLen[s];
+                int oldWidth = slotWidth[s];
                 int vl = valLen[k];
-                writer.leaf(slotNode[s], b, o - ol, ol, bytes, valOff[k], vl, b, o + oldLen, cl,
-                        Math.max(vl, oldWidth), slotBits[s], slotRef[s]);
+                int w = Math.max(vl, oldWidth);
+                System.arraycopy(src, sp, dst, dp, o - sp);
+                dp += o - sp;
+                System.arraycopy(bytes, valOff[k], dst, dp, vl);
+                System.arraycopy(src, o + oldLen, dst, dp + vl, cl);
+                if (w > vl) {
+                    Arrays.fill(dst, dp + vl + cl, dp + w + cl, SPACE);
+                }
+                slotOff[s] = dp;
+                slotLen[s] = vl;
+                slotWidth[s] = w;
+                dp += w + cl;
+                sp = o + oldWidth + cl;
                 k++;
             } else {
-                writer.leaf(slotNode[s], b, o - ol, ol, b, o, oldLen, b, o + oldLen, cl, oldWidth, slotBits[s],
-                        slotRef[s]);
+                slotOff[s] += dp - sp;
             }
-            p = o + oldWidth + cl;
         }
-        writer.literal(b, p, used[chunkId] - p);
-        int pos = orderPos[chunkId];
-        int written = writer.bytesWritten();
-        splice(pos, pos + 1, first, end);
-        return written;
+        System.arraycopy(src, sp, dst, dp, oldUsed - sp);
+        dp += oldUsed - sp;
+        giveBuffer(src);
+        buf[chunkId] = dst;
+        used[chunkId] = dp;
+        if (dp > splitThreshold) {
+            split(chunkId, first, end);
+        }
+        layoutVersion++;
+        return dp;
+    }
+
+    /** Splits chunk {@code c}, holding slots {@code [first, end)}, into chunks of about {@code chunkSize}. */
+    private void split(int c, int first, int end) {
+        byte[] src = buf[c];
+        int total = used[c];
+        int pieces = 0;
+        int[] ids = splitIds;
+        int pieceStart = 0;
+        int s = first;
+        int cur = -1;
+        while (pieceStart < total) {
+            // the cut: the first node start at or after pieceStart + chunkSize, or the end
+            int target = pieceStart + chunkSize;
+            int cut = total;
+            int t = s;
+            while (t < end) {
+                int st = startOffset(t);
+                if (st >= target) {
+                    cut = st;
+                    break;
+                }
+                t++;
+            }
+            if (total - cut < chunkSize / 4) {
+                cut = total;
+                t = end;
+            }
+            int id = newChunk(cut - pieceStart + endSlack);
+            System.arraycopy(src, pieceStart, buf[id], 0, cut - pieceStart);
+            used[id] = cut - pieceStart;
+            for (int i = s; i < t; i++) {
+                slotChunk[i] = id;
+                slotOff[i] -= pieceStart;
+            }
+            if (pieces == ids.length) {
+                ids = splitIds = Arrays.copyOf(ids, pieces * 2);
+            }
+            ids[pieces++] = id;
+            pieceStart = cut;
+            s = t;
+            cur = id;
+        }
+        for (int i = s; i < end; i++) {
+            // markers exactly at the end belong to the last piece
+            slotChunk[i] = cur;
+            slotOff[i] -= pieceStart - used[cur];
+        }
+        int pos = orderPos[c];
+        release(c);
+        int newLen = orderLen - 1 + pieces;
+        if (newLen > order.length) {
+            order = Arrays.copyOf(order, Math.max(newLen, order.length * 2));
+        }
+        System.arraycopy(order, pos + 1, order, pos + pieces, orderLen - pos - 1);
+        System.arraycopy(ids, 0, order, pos, pieces);
+        orderLen = newLen;
+        for (int i = pos; i < orderLen; i++) {
+            orderPos[order[i]] = i;
+        }
+    }
+
+    private int[] splitIds = new int[8];
+
+    /** A buffer of at least {@code capacity} bytes, from the pool when one fits. */
+    private byte[] takeBuffer(int capacity) {
+        for (int i = poolCount - 1; i >= 0; i--) {
+            if (pool[i].length >= capacity && pool[i].length <= capacity * 2) {
+                byte[] b = pool[i];
+                pool[i] = pool[--poolCount];
+                pool[poolCount] = null;
+                return b;
+            }
+        }
+        return new byte[capacity];
+    }
+
+    private void giveBuffer(byte[] b) {
+        if (poolCount < pool.length && b.length <= splitThreshold + endSlack) {
+            pool[poolCount++] = b;
+        }
     }
 
     /**
@@ -590,16 +681,7 @@ public final class ChunkedTemplate {
                 orderPos = Arrays.copyOf(orderPos, cap);
             }
         }
-        byte[] b = null;
-        for (int i = poolCount - 1; i >= 0; i--) {
-            if (pool[i].length >= capacity && pool[i].length <= capacity * 2) {
-                b = pool[i];
-                pool[i] = pool[--poolCount];
-                pool[poolCount] = null;
-                break;
-            }
-        }
-        buf[id] = b != null ? b : new byte[capacity];
+        buf[id] = takeBuffer(capacity);
         used[id] = 0;
         return id;
     }
@@ -607,8 +689,8 @@ public final class ChunkedTemplate {
     private void release(int id) {
         byte[] b = buf[id];
         buf[id] = null;
-        if (b != null && poolCount < pool.length && b.length <= splitThreshold + endSlack) {
-            pool[poolCount++] = b;
+        if (b != null) {
+            giveBuffer(b);
         }
         if (freeIdCount == freeIds.length) {
             freeIds = Arrays.copyOf(freeIds, freeIds.length * 2);

@@ -522,15 +522,18 @@ public final class DifferentialSerializer implements MemoryBudget.Holder {
                 }
             }
         } else {
-            for (int i = 0; i < n; i++) {
-                long b = Double.doubleToRawLongBits(values[i]);
-                if (b != t.bits(base + i)) {
-                    vBits = b;
-                    changedLeaf(it, base + i);
-                }
-            }
+            diffDoubles(it, values, base, n);
         }
         cursor = base + n;
+    }
+
+    /** Compares {@code a[0, n)} with the leaves from slot {@code base}; rewrites those that differ. */
+    private void diffDoubles(Step item, double[] a, int base, int n) {
+        int end = base + n;
+        for (int s = t.mismatchDoubles(base, a, 0, n); s < end; s = t.mismatchDoubles(s + 1, a, s + 1 - base, end - s - 1)) {
+            vBits = Double.doubleToRawLongBits(a[s - base]);
+            changedLeaf(item, s);
+        }
     }
 
     private void diffItems(Step arr, Object v, int n) {
@@ -538,26 +541,17 @@ public final class DifferentialSerializer implements MemoryBudget.Holder {
         int base = cursor;
         switch (arr.primitiveArray) {
             case Step.P_DOUBLE -> {
-                double[] a = (double[]) v;
-                for (int i = 0; i < n; i++) {
-                    long b = Double.doubleToRawLongBits(a[i]);
-                    if (b != t.bits(base + i)) {
-                        vBits = b;
-                        changedLeaf(it, base + i);
-                    }
-                }
+                diffDoubles(it, (double[]) v, base, n);
                 cursor = base + n;
             }
             case Step.P_INT -> {
                 int[] a = (int[]) v;
-                for (int i = 0; i < n; i++) {
-                    long b = a[i];
-                    if (b != t.bits(base + i)) {
-                        vBits = b;
-                        changedLeaf(it, base + i);
-                    }
+                int end = base + n;
+                for (int s = t.mismatchInts(base, a, 0, n); s < end; s = t.mismatchInts(s + 1, a, s + 1 - base, end - s - 1)) {
+                    vBits = a[s - base];
+                    changedLeaf(it, s);
                 }
-                cursor = base + n;
+                cursor = end;
             }
             case Step.P_NONE -> {
                 for (int i = 0; i < n; i++) {

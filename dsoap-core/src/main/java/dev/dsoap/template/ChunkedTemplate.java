@@ -151,6 +151,36 @@ public final class ChunkedTemplate {
         return slotRef[slot];
     }
 
+    /**
+     * The first slot in {@code [from, from + n)} whose kept bits differ from the raw bits of
+     * {@code values[i - from + valuesFrom]}, or {@code from + n} if none: the content-match scan of a
+     * {@code double[]}.
+     */
+    public int mismatchDoubles(int from, double[] values, int valuesFrom, int n) {
+        long[] bits = slotBits;
+        int d = valuesFrom - from;
+        int end = from + n;
+        for (int s = from; s < end; s++) {
+            if (Double.doubleToRawLongBits(values[s + d]) != bits[s]) {
+                return s;
+            }
+        }
+        return end;
+    }
+
+    /** As {@link #mismatchDoubles} for an {@code int[]}. */
+    public int mismatchInts(int from, int[] values, int valuesFrom, int n) {
+        long[] bits = slotBits;
+        int d = valuesFrom - from;
+        int end = from + n;
+        for (int s = from; s < end; s++) {
+            if (values[s + d] != bits[s]) {
+                return s;
+            }
+        }
+        return end;
+    }
+
     public void setBits(int slot, long v) {
         slotBits[slot] = v;
     }

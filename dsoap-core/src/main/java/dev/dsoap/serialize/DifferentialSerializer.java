@@ -478,10 +478,13 @@ public final class DifferentialSerializer implements MemoryBudget.Holder {
             t.setRef(s, a);
         } else {
             diffItems(st, v, common);
+            // no tracked array wrote these values: a tracked one given later must be compared in full
+            t.setRef(s, null);
         }
         if (count < old) {
             int e = endOf(s);
             flushPending();
+            forgetRefs(cursor, e);
             t.beginReplace(cursor, e);
             t.commitReplace();
             resized = true;
@@ -654,6 +657,7 @@ public final class DifferentialSerializer implements MemoryBudget.Holder {
     private void replaceNode(Step st, int s, Object v) {
         flushPending();
         int e = endOf(s);
+        forgetRefs(s, e + 1);
         ChunkedTemplate.Writer w = t.beginReplaceNode(s, e);
         switch (st.kind) {
             case Step.NULLABLE -> freshNullable(w, st);
@@ -666,6 +670,15 @@ public final class DifferentialSerializer implements MemoryBudget.Holder {
         cursor = s + added;
         changed++;
         resized = true;
+    }
+
+    /** Stops counting the values kept behind the leaves in slots {@code [from, to)}, which are being replaced or removed. */
+    private void forgetRefs(int from, int to) {
+        for (int i = from; i < to; i++) {
+            if (t.kind(i) == ChunkedTemplate.LEAF) {
+                refBytes -= refSize(t.ref(i));
+            }
+        }
     }
 
     /** The END slot matching the START at {@code s}. */

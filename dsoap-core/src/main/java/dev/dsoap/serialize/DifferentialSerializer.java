@@ -515,6 +515,8 @@ public final class DifferentialSerializer implements MemoryBudget.Holder {
     private void diffTracked(Step arr, TrackedDoubleArray a, int start, int n) {
         Step it = arr.item;
         int base = cursor;
+        // changedLeaf stores vBits only while vRef is null; an earlier object leaf may have left it set
+        vRef = null;
         double[] values = a.values();
         if (t.ref(start) == a && a.trackedFor(this)) {
             for (int i = a.nextDirty(0); i >= 0 && i < n; i = a.nextDirty(i + 1)) {
@@ -539,6 +541,8 @@ public final class DifferentialSerializer implements MemoryBudget.Holder {
     private void diffItems(Step arr, Object v, int n) {
         Step it = arr.item;
         int base = cursor;
+        // the fast paths set only vBits; changedLeaf stores vBits only while vRef is null
+        vRef = null;
         switch (arr.primitiveArray) {
             case Step.P_DOUBLE -> {
                 double[] a = (double[]) v;

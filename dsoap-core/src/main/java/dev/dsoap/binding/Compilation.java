@@ -70,7 +70,7 @@ final class Compilation {
                 throw new IllegalArgumentException(local + ": two parts named '" + name + "'");
             }
             children.add(node(new Slot(local + "/" + name, partNs, name, part.nillable(), Accessor.part(i),
-                    Mutators.part(i), false), part.type()));
+                    Mutators.part(i, Types.raw(part.type())), false), part.type()));
         }
         return new StructNode(local, Accessors.IDENTITY, null, false, Object[].class,
                 utf8("<" + tag + ns.declarations()), List.of(), utf8(">"), children, utf8("</" + tag + ">"),
@@ -89,7 +89,7 @@ final class Compilation {
             ns.bind(shape.namespace(), conv.wrapperPrefix(), conv + " wrapper prefix");
         }
         PlanNode child = node(new Slot(local, shape.namespace(), local, part.nillable(), Accessor.part(0),
-                Mutators.part(0), true), part.type());
+                Mutators.part(0, raw), true), part.type());
         return new StructNode("", Accessors.IDENTITY, null, false, Object[].class, EMPTY, List.of(), EMPTY,
                 List.of(child), EMPTY, null, Mutators.parts(1));
     }

@@ -54,9 +54,13 @@ final class Mutators {
         return build(mh, f.getType(), null, "field " + f.getName());
     }
 
-    /** Stores part {@code index} of an operation's {@code Object[]} arguments. */
-    static Mutator part(int index) {
-        return new PartMutator(index);
+    /**
+     * Stores part {@code index} of an operation's {@code Object[]} arguments, whose declared type is
+     * {@code type} ({@code null} when not a class): {@code byte} and {@code short} parts given to
+     * {@link Mutator#setInt} are stored as {@link Byte} and {@link Short}, as a call through reflection needs.
+     */
+    static Mutator part(int index, Class<?> type) {
+        return new PartMutator(index, type);
     }
 
     /**
@@ -309,14 +313,23 @@ final class Mutators {
     private static final class PartMutator implements Mutator {
         /** Position of the part in the argument array. */
         private final int index;
+        /** The part's declared class, or {@code null}; narrows {@link #setInt}. */
+        private final Class<?> type;
 
-        PartMutator(int index) {
+        PartMutator(int index, Class<?> type) {
             this.index = index;
+            this.type = type;
         }
 
         @Override
         public void set(Object owner, Object value) {
             ((Object[]) owner)[index] = value;
+        }
+
+        @Override
+        public void setInt(Object owner, int value) {
+            ((Object[]) owner)[index] = type == short.class || type == Short.class ? (Object) (short) value
+                    : type == byte.class || type == Byte.class ? (Object) (byte) value : (Object) value;
         }
 
         @Override

@@ -478,10 +478,13 @@ public final class DifferentialSerializer implements MemoryBudget.Holder {
             t.setRef(s, a);
         } else {
             diffItems(st, v, common);
+            // no tracked array wrote these values: a tracked one given later must be compared in full
+            t.setRef(s, null);
         }
         if (count < old) {
             int e = endOf(s);
             flushPending();
+            forgetRefs(cursor, e);
             t.beginReplace(cursor, e);
             t.commitReplace();
             resized = true;
@@ -512,6 +515,8 @@ public final class DifferentialSerializer implements MemoryBudget.Holder {
     private void diffTracked(Step arr, TrackedDoubleArray a, int start, int n) {
         Step it = arr.item;
         int base = cursor;
+        // changedLeaf stores vBits only while vRef is null; an earlier object leaf may have left it set
+        vRef = null;
         double[] values = a.values();
         if (t.ref(start) == a && a.trackedFor(this)) {
             for (int i = a.nextDirty(0); i >= 0 && i < n; i = a.nextDirty(i + 1)) {
@@ -539,6 +544,8 @@ public final class DifferentialSerializer implements MemoryBudget.Holder {
     private void diffItems(Step arr, Object v, int n) {
         Step it = arr.item;
         int base = cursor;
+        // the fast paths set only vBits; changedLeaf stores vBits only while vRef is null
+        vRef = null;
         switch (arr.primitiveArray) {
             case Step.P_DOUBLE -> {
                 diffDoubles(it, (double[]) v, base, n);
@@ -648,6 +655,7 @@ public final class DifferentialSerializer implements MemoryBudget.Holder {
     private void replaceNode(Step st, int s, Object v) {
         flushPending();
         int e = endOf(s);
+        forgetRefs(s, e + 1);
         ChunkedTemplate.Writer w = t.beginReplaceNode(s, e);
         switch (st.kind) {
             case Step.NULLABLE -> freshNullable(w, st);
@@ -660,6 +668,15 @@ public final class DifferentialSerializer implements MemoryBudget.Holder {
         cursor = s + added;
         changed++;
         resized = true;
+    }
+
+    /** Stops counting the values kept behind the leaves in slots {@code [from, to)}, which are being replaced or removed. */
+    private void forgetRefs(int from, int to) {
+        for (int i = from; i < to; i++) {
+            if (t.kind(i) == ChunkedTemplate.LEAF) {
+                refBytes -= refSize(t.ref(i));
+            }
+        }
     }
 
     /** The END slot matching the START at {@code s}. */

@@ -114,6 +114,25 @@ class AccessorsTest {
         assertNull(child(ro, "readOnly").mutator(), "read-only property");
     }
 
+    /** setInt narrows for byte and short parts, as a reflective call with the parts array needs. */
+    @Test
+    void primitivePartMutatorsStoreTheDeclaredBox() throws ReflectiveOperationException {
+        MessagePlan plan = compiler.compile(MessageShape.wrapped("urn:t", "op", Part.of("s", short.class),
+                Part.of("b", byte.class), Part.of("i", int.class), Part.of("bs", Short.class)), DOC);
+        Object[] parts = (Object[]) plan.root().factory().get();
+        for (int i = 0; i < 4; i++) {
+            plan.root().children().get(i).mutator().setInt(parts, -7);
+        }
+        assertEquals(List.of(Short.class, Byte.class, Integer.class, Short.class),
+                java.util.Arrays.stream(parts).map(Object::getClass).toList());
+        java.lang.reflect.Method m = AccessorsTest.class.getDeclaredMethod("takesNarrow", short.class, byte.class, int.class, Short.class);
+        assertEquals("-7 -7 -7 -7", m.invoke(null, parts));
+    }
+
+    static String takesNarrow(short s, byte b, int i, Short bs) {
+        return s + " " + b + " " + i + " " + bs;
+    }
+
     @Test
     void rootPartsFactoryAndMutators() {
         MessagePlan plan = compiler.compile(MessageShape.wrapped("urn:t", "op", Part.of("a", double[].class),

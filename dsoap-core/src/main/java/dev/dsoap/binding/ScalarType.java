@@ -50,6 +50,11 @@ public enum ScalarType {
         return maxWidth;
     }
 
+    /** Whether values are objects compared with {@code equals} (strings, enums, decimals, byte arrays), not primitive bits. */
+    public boolean isObject() {
+        return this == STRING || this == ENUM || this == DECIMAL || this == INTEGER || this == BASE64;
+    }
+
     /** Whether values of this type have a bounded width, so stuffing can make every future value fit. */
     public boolean bounded() {
         return maxWidth > 0;

@@ -371,15 +371,15 @@ public final class DifferentialSerializer implements MemoryBudget.Holder {
         try {
             diffStructBody(steps.root, parts);
             flushPending();
+            if (cursor != t.slotCount()) {
+                throw new IllegalStateException("template walk ended at slot " + cursor + " of " + t.slotCount());
+            }
         } catch (RuntimeException | Error e) {
             t.abandon();
             dropTemplate();
             missing = SerializerStats.FreshReason.DISCARDED;
             stats.failure();
             throw e;
-        }
-        if (cursor != t.slotCount()) {
-            throw new IllegalStateException("template walk ended at slot " + cursor + " of " + t.slotCount());
         }
         consumeTracked();
         stats.rewritten(changed, work);
@@ -800,7 +800,7 @@ public final class DifferentialSerializer implements MemoryBudget.Holder {
 
     /** The object to keep behind a leaf for later comparison (a copy where the caller may mutate it). */
     private Object keep(Step st) {
-        if (vRef == null) {
+        if (!st.type.isObject() || vRef == null) {
             return null;
         }
         Object k = st.type == dev.dsoap.binding.ScalarType.BASE64 ? ((byte[]) vRef).clone() : vRef;
@@ -809,7 +809,7 @@ public final class DifferentialSerializer implements MemoryBudget.Holder {
     }
 
     private void storeShadow(Step st, int slot) {
-        if (vRef == null) {
+        if (!st.type.isObject()) {
             t.setBits(slot, vBits);
         } else {
             Object old = t.ref(slot);

@@ -59,9 +59,11 @@ public final class OverlaySerializer {
             sink.finish();
         } catch (UncheckedIOException e) {
             sink.abort();
+            stats.failure();
             throw e.getCause();
         } catch (RuntimeException | Error e) {
             sink.abort();
+            stats.failure();
             throw e;
         }
         stats.countFresh(SerializerStats.FreshReason.FIRST);

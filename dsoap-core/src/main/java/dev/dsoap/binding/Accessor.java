@@ -3,7 +3,10 @@ package dev.dsoap.binding;
 /**
  * Reads one property of an owner object: a bean getter or field, or one part of an operation's
  * argument array. The typed getters exist so primitive values are read without boxing; each is only
- * called when the plan node says the property has that primitive type.
+ * called when the plan node says the property has that primitive type: {@link ScalarType#BOOLEAN} uses
+ * {@link #getBoolean}, {@code BYTE}, {@code SHORT} and {@code INT} use {@link #getInt}, {@code LONG}
+ * {@link #getLong}, {@code FLOAT} {@link #getFloat}, {@code DOUBLE} {@link #getDouble}. The accessors
+ * {@link PlanCompiler} builds for bean properties override exactly those, so they never box.
  *
  * <p>Implementations are immutable and thread-safe.
  */

@@ -26,7 +26,17 @@ public final class ArrayNode extends PlanNode {
     private final PlanNode item;
 
     public ArrayNode(String path, Accessor accessor, byte[] nil, Container container, Class<?> javaType, PlanNode item) {
-        super(path, accessor, nil);
+        this(path, accessor, nil, container, javaType, item, null);
+    }
+
+    /**
+     * As the constructor without {@code mutator}, plus the {@link #mutator()} used by deserialization (which
+     * builds the container from {@link #javaType()} and the item's Java type: an array, or an
+     * {@link java.util.ArrayList} for {@link Container#LIST}).
+     */
+    public ArrayNode(String path, Accessor accessor, byte[] nil, Container container, Class<?> javaType, PlanNode item,
+                     Mutator mutator) {
+        super(path, accessor, nil, mutator);
         if (container == Container.PRIMITIVE_ARRAY && (!(item instanceof ScalarNode s) || !s.primitive())) {
             throw new IllegalArgumentException(path + ": a primitive array needs a primitive scalar item");
         }

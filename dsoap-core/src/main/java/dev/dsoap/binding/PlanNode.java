@@ -16,11 +16,18 @@ public abstract sealed class PlanNode permits ScalarNode, StructNode, ArrayNode 
     private final Accessor accessor;
     /** Bytes written for a {@code null} value ({@code <x xsi:nil="true"/>}); {@code null}: omit the node. */
     private final byte[] nil;
+    /** Writes this node's value into its parent's value; {@code null} when it cannot be written back. */
+    private final Mutator mutator;
 
     PlanNode(String path, Accessor accessor, byte[] nil) {
+        this(path, accessor, nil, null);
+    }
+
+    PlanNode(String path, Accessor accessor, byte[] nil, Mutator mutator) {
         this.path = path;
         this.accessor = accessor;
         this.nil = nil;
+        this.mutator = mutator;
     }
 
     public final String path() {
@@ -29,6 +36,14 @@ public abstract sealed class PlanNode permits ScalarNode, StructNode, ArrayNode 
 
     public final Accessor accessor() {
         return accessor;
+    }
+
+    /**
+     * Writes this node's value into its parent's value (for deserialization), or {@code null} when it
+     * cannot: a read-only property, an array item (stored by index), the plan's root.
+     */
+    public final Mutator mutator() {
+        return mutator;
     }
 
     /** Bytes written for a {@code null} value, or {@code null} when a null value omits the node. */

@@ -24,7 +24,14 @@ public final class ScalarNode extends PlanNode {
 
     public ScalarNode(String path, Accessor accessor, byte[] nil, ScalarType type, boolean primitive,
                       boolean attribute, byte[] open, byte[] close, Class<?> javaType, String[] enumLexical) {
-        super(path, accessor, nil);
+        this(path, accessor, nil, type, primitive, attribute, open, close, javaType, enumLexical, null);
+    }
+
+    /** As the constructor without {@code mutator}, plus the {@link #mutator()} used by deserialization. */
+    public ScalarNode(String path, Accessor accessor, byte[] nil, ScalarType type, boolean primitive,
+                      boolean attribute, byte[] open, byte[] close, Class<?> javaType, String[] enumLexical,
+                      Mutator mutator) {
+        super(path, accessor, nil, mutator);
         if (primitive && nil != null) {
             throw new IllegalArgumentException(path + ": a primitive cannot be nil");
         }

@@ -1,6 +1,7 @@
 package dev.dsoap.binding;
 
 import java.util.List;
+import java.util.function.Supplier;
 
 /**
  * A struct written as {@code openStart + attributes + openEnd + children + close}, e.g.
@@ -24,11 +25,24 @@ public final class StructNode extends PlanNode {
     private final byte[] close;
     /** Whether the value may be null (false for the parts root). */
     private final boolean nullable;
+    /** Creates an empty value to deserialize into; {@code null} when unknown. */
+    private final Supplier<Object> factory;
 
     public StructNode(String path, Accessor accessor, byte[] nil, boolean nullable, Class<?> javaType,
                       byte[] openStart, List<ScalarNode> attributes, byte[] openEnd,
                       List<PlanNode> children, byte[] close) {
-        super(path, accessor, nil);
+        this(path, accessor, nil, nullable, javaType, openStart, attributes, openEnd, children, close, null, null);
+    }
+
+    /**
+     * As the constructor without them, plus what deserialization needs: the {@link #mutator()} storing this
+     * struct into its parent and the {@link #factory()} creating an empty one whose children's mutators
+     * then fill it in.
+     */
+    public StructNode(String path, Accessor accessor, byte[] nil, boolean nullable, Class<?> javaType,
+                      byte[] openStart, List<ScalarNode> attributes, byte[] openEnd,
+                      List<PlanNode> children, byte[] close, Mutator mutator, Supplier<Object> factory) {
+        super(path, accessor, nil, mutator);
         for (ScalarNode a : attributes) {
             if (!a.attribute()) {
                 throw new IllegalArgumentException(path + ": " + a.path() + " is not an attribute");
@@ -41,6 +55,16 @@ public final class StructNode extends PlanNode {
         this.openEnd = openEnd.clone();
         this.children = List.copyOf(children);
         this.close = close.clone();
+        this.factory = factory;
+    }
+
+    /**
+     * Creates an empty value (a bean from its no-arg constructor, or a new {@code Object[]} of the parts
+     * for the root) for deserialization to fill in through the children's mutators; {@code null} when
+     * unknown. Thread-safe; each call returns a new instance.
+     */
+    public Supplier<Object> factory() {
+        return factory;
     }
 
     public Class<?> javaType() {

@@ -19,6 +19,34 @@ public final class WireConvention {
         NIL
     }
 
+    /** Which Java members of a bean become XML properties, and in which order. */
+    public enum BeanStyle {
+        /**
+         * What a JAXB runtime binds. Superclass properties come first (a {@code @XmlTransient} superclass's
+         * properties join its subclass's). Within a class, {@code @XmlAccessorType} (on the class, inherited,
+         * else on the package, else {@code PUBLIC_MEMBER}) chooses: {@code FIELD} binds every non-static,
+         * non-{@code transient} field, {@code PROPERTY} every getter/setter pair, {@code PUBLIC_MEMBER}
+         * public fields and public pairs, {@code NONE} nothing; annotated members are bound in every mode,
+         * {@code @XmlTransient} ones never, and an unannotated getter overriding a superclass one is not a
+         * second property. Element order: {@code @XmlType(propOrder)} when given (every element property
+         * must be listed, as JAXB requires); else alphabetical by Java name under
+         * {@code @XmlAccessorOrder(ALPHABETICAL)}; else fields in declaration order (as the JVM reports
+         * them, which HotSpot keeps) followed by accessor properties sorted by accessor name, as the JAXB
+         * reference implementation does. Names, namespaces and nillability come from {@code @XmlElement},
+         * {@code @XmlAttribute}, {@code @XmlType} and the package's {@code @XmlSchema}; enums are written
+         * as {@code @XmlEnumValue} or {@code name()}.
+         */
+        JAXB,
+        /**
+         * What Axis2's {@code BeanUtil} writes (through {@code java.beans.Introspector}): for each class
+         * from the top-most non-{@code java.*} superclass down, the public getters declared there
+         * ({@code getX}, or {@code isX} for {@code boolean}; read-only ones included, {@code class}
+         * excluded), sorted by property name; a property already written for a superclass is not repeated.
+         * Public fields and JAXB annotations are ignored; enums are written with {@code toString()}.
+         */
+        AXIS2
+    }
+
     /** Label for logs and statistics. */
     private final String name;
     /** Envelope version. */
@@ -39,6 +67,14 @@ public final class WireConvention {
     private final boolean xsiType;
     /** What a null property becomes unless annotated. */
     private final NullStyle nullStyle;
+    /** How bean classes are mapped to properties. */
+    private final BeanStyle beanStyle;
+    /** Whether types without a declared namespace get one derived from their Java package. */
+    private final boolean packageNamespaces;
+    /** Appended to derived package namespaces, e.g. {@code /xsd} for Axis2's schema generator. */
+    private final String packageNamespaceSuffix;
+    /** Whether struct elements carry {@code xsi:type} naming their schema type. */
+    private final boolean structXsiType;
 
     private WireConvention(Builder b) {
         this.name = b.name;
@@ -51,11 +87,16 @@ public final class WireConvention {
         this.typePrefixStem = b.typePrefixStem;
         this.xsiType = b.xsiType;
         this.nullStyle = b.nullStyle;
+        this.beanStyle = b.beanStyle;
+        this.packageNamespaces = b.packageNamespaces;
+        this.packageNamespaceSuffix = b.packageNamespaceSuffix;
+        this.structXsiType = b.structXsiType;
     }
 
     /**
      * Plain document/literal wrapped, SOAP 1.1: {@code <soapenv:Envelope><soapenv:Body><ns:op>}, parts
-     * and fields unqualified, no {@code xsi:type}, null properties left out unless marked nillable.
+     * and fields unqualified (unless JAXB annotations qualify them), other namespaces {@code ns1, ns2, ..},
+     * no {@code xsi:type}, null properties left out unless marked nillable, {@link BeanStyle#JAXB} beans.
      */
     public static WireConvention documentLiteralWrapped() {
         return builder("doc-lit-wrapped").build();
@@ -76,6 +117,10 @@ public final class WireConvention {
         b.typePrefixStem = typePrefixStem;
         b.xsiType = xsiType;
         b.nullStyle = nullStyle;
+        b.beanStyle = beanStyle;
+        b.packageNamespaces = packageNamespaces;
+        b.packageNamespaceSuffix = packageNamespaceSuffix;
+        b.structXsiType = structXsiType;
         return b;
     }
 
@@ -119,19 +164,44 @@ public final class WireConvention {
         return nullStyle;
     }
 
+    public BeanStyle beanStyle() {
+        return beanStyle;
+    }
+
+    /**
+     * Whether a type with no namespace of its own (none from annotations, or {@link BeanStyle#AXIS2})
+     * lives in {@code "http://" + reversed package + packageNamespaceSuffix()}, e.g.
+     * {@code org.example.beans} -> {@code http://beans.example.org}; otherwise such types have no namespace.
+     */
+    public boolean packageNamespaces() {
+        return packageNamespaces;
+    }
+
+    public String packageNamespaceSuffix() {
+        return packageNamespaceSuffix;
+    }
+
+    /** Whether struct elements carry {@code xsi:type="p:TypeName"}, as Axis2 writes beans. */
+    public boolean structXsiType() {
+        return structXsiType;
+    }
+
     @Override
     public boolean equals(Object o) {
         return o instanceof WireConvention c && name.equals(c.name) && soapVersion == c.soapVersion
                 && envelopePrefix.equals(c.envelopePrefix) && xmlDeclaration == c.xmlDeclaration
                 && wrapperPrefix.equals(c.wrapperPrefix) && partsQualified == c.partsQualified
                 && fieldsQualified == c.fieldsQualified && typePrefixStem.equals(c.typePrefixStem)
-                && xsiType == c.xsiType && nullStyle == c.nullStyle;
+                && xsiType == c.xsiType && nullStyle == c.nullStyle && beanStyle == c.beanStyle
+                && packageNamespaces == c.packageNamespaces
+                && packageNamespaceSuffix.equals(c.packageNamespaceSuffix) && structXsiType == c.structXsiType;
     }
 
     @Override
     public int hashCode() {
         return Objects.hash(name, soapVersion, envelopePrefix, xmlDeclaration, wrapperPrefix, partsQualified,
-                fieldsQualified, typePrefixStem, xsiType, nullStyle);
+                fieldsQualified, typePrefixStem, xsiType, nullStyle, beanStyle, packageNamespaces,
+                packageNamespaceSuffix, structXsiType);
     }
 
     @Override
@@ -151,6 +221,10 @@ public final class WireConvention {
         private String typePrefixStem = "ns";
         private boolean xsiType;
         private NullStyle nullStyle = NullStyle.OMIT;
+        private BeanStyle beanStyle = BeanStyle.JAXB;
+        private boolean packageNamespaces;
+        private String packageNamespaceSuffix = "";
+        private boolean structXsiType;
 
         private Builder(String name) {
             this.name = Objects.requireNonNull(name, "name");
@@ -198,6 +272,23 @@ public final class WireConvention {
 
         public Builder nullStyle(NullStyle s) {
             this.nullStyle = Objects.requireNonNull(s);
+            return this;
+        }
+
+        public Builder beanStyle(BeanStyle s) {
+            this.beanStyle = Objects.requireNonNull(s);
+            return this;
+        }
+
+        /** Derive namespaces of types that declare none from their package; see {@link #packageNamespaces()}. */
+        public Builder packageNamespaces(boolean on, String suffix) {
+            this.packageNamespaces = on;
+            this.packageNamespaceSuffix = Objects.requireNonNull(suffix);
+            return this;
+        }
+
+        public Builder structXsiType(boolean on) {
+            this.structXsiType = on;
             return this;
         }
 

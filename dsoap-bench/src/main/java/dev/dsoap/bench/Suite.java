@@ -37,7 +37,6 @@ public record Suite(String name, List<Entry> entries, int warmups, int iteration
         e.add(entry(S + "ContentMatchBench", "kind", "DOUBLE,INT,MIO", "size", "100000"));
         e.add(entry(S + "PerfectStructuralBench", "kind", "DOUBLE", "size", "100000", "percent", "25,100"));
         e.add(entry(S + "WorstCaseShiftBench", "kind", "DOUBLE", "size", "100000", "chunkKb", "32", "adaptive", "true"));
-        e.add(entry(S + "AlternatingShiftBench", "kind", "DOUBLE", "size", "100000", "adaptive", "true"));
         e.add(entry(S + "IntermediateGrowthBench", "kind", "DOUBLE", "size", "100000", "percent", "25"));
         e.add(entry(S + "StuffingBench", "kind", "DOUBLE", "size", "100000", "stuffing", "TYPE_MAX,NONE"));
         e.add(entry(S + "ClosingTagShiftBench", "kind", "DOUBLE", "size", "100000"));

@@ -17,6 +17,8 @@ import java.io.OutputStream;
  * <p>Thread-safe (the factory is).
  */
 public final class WoodstoxWriter {
+    /** Declared on the envelope, as dsoap's document/literal plans do. */
+    private static final String XSI = "http://www.w3.org/2001/XMLSchema-instance";
     /** The shared factory (non-repairing: namespaces declared explicitly, as dsoap's plan does). */
     private final XMLOutputFactory2 factory = new WstxOutputFactory();
 
@@ -26,6 +28,7 @@ public final class WoodstoxWriter {
         w.writeStartDocument("UTF-8", "1.0");
         w.writeStartElement("soapenv", "Envelope", BenchPlans.SOAP11);
         w.writeNamespace("soapenv", BenchPlans.SOAP11);
+        w.writeNamespace("xsi", XSI);
         w.writeStartElement("soapenv", "Body", BenchPlans.SOAP11);
         w.writeStartElement("ns", "echoResponse", BenchPlans.NS);
         w.writeNamespace("ns", BenchPlans.NS);

@@ -1,0 +1,170 @@
+package dev.dsoap.numbers;
+
+/**
+ * Decimal digits written into {@code byte[]} as ASCII, right to left, two at a time.
+ *
+ * <p>Stateless, thread-safe, allocation-free.
+ */
+final class Decimals {
+    /** {@code "00" "01" ... "99"}: the two digits of {@code n} at {@code 2n}. */
+    private static final byte[] PAIRS = new byte[200];
+    /** {@code POW10[i] = 10^i}, {@code 0 <= i <= 18}. */
+    private static final long[] POW10 = new long[19];
+
+    static {
+        for (int i = 0; i < 100; i++) {
+            PAIRS[2 * i] = (byte) ('0' + i / 10);
+            PAIRS[2 * i + 1] = (byte) ('0' + i % 10);
+        }
+        long p = 1;
+        for (int i = 0; i < POW10.length; i++) {
+            POW10[i] = p;
+            p *= 10;
+        }
+    }
+
+    private Decimals() {
+    }
+
+    /** The number of decimal digits of {@code v}, {@code v >= 0} ({@code 1} for zero). */
+    static int digitCount(long v) {
+        // setting the lowest bit never crosses a power of ten (those are even), and makes 0 count as 1
+        long x = v | 1;
+        int n = (64 - Long.numberOfLeadingZeros(x)) * 1233 >>> 12; // floor(bits log10(2)), bits <= 63
+        return x < POW10[n] ? n : n + 1;
+    }
+
+    /**
+     * Writes the digits of {@code v >= 0} so that the last one is at {@code end - 1}; the caller has
+     * reserved exactly {@link #digitCount(long)} bytes before {@code end}.
+     */
+    static void writeDigits(long v, byte[] dst, int end) {
+        int p = end;
+        while (v >= 100_000_000L) {
+            long q = v / 100_000_000L;
+            write8(((int) (v - q * 100_000_000L)), dst, p - 8);
+            p -= 8;
+            v = q;
+        }
+        int x = (int) v;
+        while (x >= 100) {
+            int q = x / 100;
+            int r = (x - q * 100) << 1;
+            p -= 2;
+            dst[p] = PAIRS[r];
+            dst[p + 1] = PAIRS[r + 1];
+            x = q;
+        }
+        if (x >= 10) {
+            dst[p - 2] = PAIRS[x << 1];
+            dst[p - 1] = PAIRS[(x << 1) + 1];
+        } else {
+            dst[p - 1] = (byte) ('0' + x);
+        }
+    }
+
+    /** Writes exactly eight digits of {@code 0 <= v < 10^8}, zero-padded, at {@code dst[pos..pos+8)}. */
+    private static void write8(int v, byte[] dst, int pos) {
+        int hi = v / 10_000;
+        int lo = v - hi * 10_000;
+        write4(hi, dst, pos);
+        write4(lo, dst, pos + 4);
+    }
+
+    private static void write4(int v, byte[] dst, int pos) {
+        int hi = (v / 100) << 1;
+        int lo = (v % 100) << 1;
+        dst[pos] = PAIRS[hi];
+        dst[pos + 1] = PAIRS[hi + 1];
+        dst[pos + 2] = PAIRS[lo];
+        dst[pos + 3] = PAIRS[lo + 1];
+    }
+
+    /**
+     * Writes {@code f 10^e}, {@code 0 < f < 10^18}, as {@code Double.toString} lays it out: trailing
+     * zeros dropped; plain notation with at least one fraction digit for {@code 10^-3 <= value < 10^7};
+     * otherwise {@code d.dddE[-]n}. Returns the new offset; writes at most {@code digitCount(f) + 7}
+     * bytes.
+     */
+    static int write(long f, int e, byte[] dst, int off) {
+        // drop trailing zeros: one division when there is none, the usual case for a shortest decimal
+        long q = f / 10;
+        if (q * 10 == f) {
+            f = q;
+            e++;
+            while ((q = f / 100_000_000) * 100_000_000 == f) {
+                f = q;
+                e += 8;
+            }
+            if ((q = f / 10_000) * 10_000 == f) {
+                f = q;
+                e += 4;
+            }
+            if ((q = f / 100) * 100 == f) {
+                f = q;
+                e += 2;
+            }
+            if ((q = f / 10) * 10 == f) {
+                f = q;
+                e++;
+            }
+        }
+        int n = digitCount(f);
+        int exp = e + n - 1; // value = d.ddd 10^exp
+        if (0 <= exp && exp < 7) {
+            if (n <= exp + 1) {
+                // an integer: digits, zeros, ".0"
+                writeDigits(f, dst, off + n);
+                int end = off + exp + 1;
+                for (int i = off + n; i < end; i++) {
+                    dst[i] = '0';
+                }
+                dst[end] = '.';
+                dst[end + 1] = '0';
+                return end + 2;
+            }
+            // the digits one to the right, then the integer part moved back over the point's place
+            writeDigits(f, dst, off + n + 1);
+            for (int i = off; i <= off + exp; i++) {
+                dst[i] = dst[i + 1];
+            }
+            dst[off + exp + 1] = '.';
+            return off + n + 1;
+        }
+        if (-3 <= exp && exp < 0) {
+            dst[off] = '0';
+            dst[off + 1] = '.';
+            int start = off + 1 - exp; // after "0." and -exp-1 zeros
+            for (int i = off + 2; i < start; i++) {
+                dst[i] = '0';
+            }
+            writeDigits(f, dst, start + n);
+            return start + n;
+        }
+        writeDigits(f, dst, off + n + 1);
+        dst[off] = dst[off + 1];
+        dst[off + 1] = '.';
+        int p = off + n + 1;
+        if (n == 1) {
+            dst[p++] = '0';
+        }
+        dst[p++] = 'E';
+        if (exp < 0) {
+            dst[p++] = '-';
+            exp = -exp;
+        }
+        if (exp >= 100) {
+            int h = exp / 100;
+            dst[p++] = (byte) ('0' + h);
+            exp -= h * 100;
+            dst[p++] = PAIRS[exp << 1];
+            dst[p++] = PAIRS[(exp << 1) + 1];
+        } else if (exp >= 10) {
+            dst[p++] = PAIRS[exp << 1];
+            dst[p++] = PAIRS[(exp << 1) + 1];
+        } else {
+            dst[p++] = (byte) ('0' + exp);
+        }
+        return p;
+    }
+}

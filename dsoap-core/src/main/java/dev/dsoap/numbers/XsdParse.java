@@ -1,0 +1,538 @@
+package dev.dsoap.numbers;
+
+import ch.randelshofer.fastdoubleparser.JavaDoubleParser;
+import ch.randelshofer.fastdoubleparser.JavaFloatParser;
+import java.nio.charset.StandardCharsets;
+import java.util.Objects;
+
+/**
+ * Java primitives from their XML Schema lexical forms, read from ASCII/UTF-8 bytes or from a
+ * {@link CharSequence}.
+ *
+ * <p>Leading and trailing XML whitespace (space, tab, CR, LF) is ignored, as the xsd {@code collapse}
+ * facet of these types requires; anything else outside the lexical space, including the empty string,
+ * throws {@link NumberFormatException} naming the type and quoting the text. Accepted:
+ * <ul>
+ *   <li>xsd:double, xsd:float: {@code [+-]?(d+(.d*)?|.d+)([eE][+-]?d+)?}, {@code INF}, {@code +INF},
+ *       {@code -INF}, {@code NaN}. Java-only forms ({@code Infinity}, hexadecimal, {@code d}/{@code f}
+ *       suffixes) are rejected. Decimals are rounded to nearest (via fastdoubleparser); magnitudes
+ *       beyond the type's range become infinite, below it zero.</li>
+ *   <li>xsd:long, xsd:int, xsd:short, xsd:byte: {@code [+-]?d+} (leading zeros allowed) within the
+ *       type's range; out-of-range values are rejected.</li>
+ *   <li>xsd:boolean: {@code true}, {@code false}, {@code 1}, {@code 0}.</li>
+ * </ul>
+ *
+ * <p>All methods are static, stateless and thread-safe. Integer and boolean parsing does not allocate
+ * except to throw. Floating-point parsing checks the syntax without allocating and then hands the
+ * text to fastdoubleparser, which allocates on its slow path (taken for a small fraction of inputs).
+ */
+public final class XsdParse {
+    private static final int INVALID = 0;
+    private static final int DECIMAL = 1;
+    private static final int POS_INF = 2;
+    private static final int NEG_INF = 3;
+    private static final int NAN = 4;
+
+    /** Longest quoted text in an error message, in bytes or chars; longer text is cut, its length given. */
+    private static final int MESSAGE_TEXT_LIMIT = 100;
+
+    private XsdParse() {
+    }
+
+    /**
+     * Parses an xsd:double from {@code b[off..off+len)}.
+     *
+     * @throws NumberFormatException if the text is not an xsd:double
+     * @throws IndexOutOfBoundsException if the range is outside {@code b}
+     */
+    public static double parseDouble(byte[] b, int off, int len) {
+        Objects.checkFromIndexSize(off, len, b.length);
+        int end = off + len;
+        int start = skipWhitespace(b, off, end);
+        end = trimWhitespace(b, start, end);
+        switch (floatSyntax(b, start, end)) {
+            case DECIMAL:
+                return JavaDoubleParser.parseDouble(b, start, end - start);
+            case POS_INF:
+                return Double.POSITIVE_INFINITY;
+            case NEG_INF:
+                return Double.NEGATIVE_INFINITY;
+            case NAN:
+                return Double.NaN;
+            default:
+                throw invalid("double", b, off, len);
+        }
+    }
+
+    /**
+     * Parses an xsd:double from {@code s}.
+     *
+     * @throws NumberFormatException if the text is not an xsd:double
+     */
+    public static double parseDouble(CharSequence s) {
+        int start = skipWhitespace(s, 0, s.length());
+        int end = trimWhitespace(s, start, s.length());
+        switch (floatSyntax(s, start, end)) {
+            case DECIMAL:
+                return JavaDoubleParser.parseDouble(s, start, end - start);
+            case POS_INF:
+                return Double.POSITIVE_INFINITY;
+            case NEG_INF:
+                return Double.NEGATIVE_INFINITY;
+            case NAN:
+                return Double.NaN;
+            default:
+                throw invalid("double", s);
+        }
+    }
+
+    /**
+     * Parses an xsd:float from {@code b[off..off+len)}, rounding the decimal once, straight to float.
+     *
+     * @throws NumberFormatException if the text is not an xsd:float
+     * @throws IndexOutOfBoundsException if the range is outside {@code b}
+     */
+    public static float parseFloat(byte[] b, int off, int len) {
+        Objects.checkFromIndexSize(off, len, b.length);
+        int end = off + len;
+        int start = skipWhitespace(b, off, end);
+        end = trimWhitespace(b, start, end);
+        switch (floatSyntax(b, start, end)) {
+            case DECIMAL:
+                return JavaFloatParser.parseFloat(b, start, end - start);
+            case POS_INF:
+                return Float.POSITIVE_INFINITY;
+            case NEG_INF:
+                return Float.NEGATIVE_INFINITY;
+            case NAN:
+                return Float.NaN;
+            default:
+                throw invalid("float", b, off, len);
+        }
+    }
+
+    /**
+     * Parses an xsd:float from {@code s}.
+     *
+     * @throws NumberFormatException if the text is not an xsd:float
+     */
+    public static float parseFloat(CharSequence s) {
+        int start = skipWhitespace(s, 0, s.length());
+        int end = trimWhitespace(s, start, s.length());
+        switch (floatSyntax(s, start, end)) {
+            case DECIMAL:
+                return JavaFloatParser.parseFloat(s, start, end - start);
+            case POS_INF:
+                return Float.POSITIVE_INFINITY;
+            case NEG_INF:
+                return Float.NEGATIVE_INFINITY;
+            case NAN:
+                return Float.NaN;
+            default:
+                throw invalid("float", s);
+        }
+    }
+
+    /**
+     * Parses an xsd:long from {@code b[off..off+len)}.
+     *
+     * @throws NumberFormatException if the text is not an xsd:long or out of its range
+     * @throws IndexOutOfBoundsException if the range is outside {@code b}
+     */
+    public static long parseLong(byte[] b, int off, int len) {
+        return parseInteger(b, off, len, Long.MIN_VALUE, Long.MAX_VALUE, "long");
+    }
+
+    /**
+     * Parses an xsd:long from {@code s}.
+     *
+     * @throws NumberFormatException if the text is not an xsd:long or out of its range
+     */
+    public static long parseLong(CharSequence s) {
+        return parseInteger(s, Long.MIN_VALUE, Long.MAX_VALUE, "long");
+    }
+
+    /**
+     * Parses an xsd:int from {@code b[off..off+len)}.
+     *
+     * @throws NumberFormatException if the text is not an xsd:int or out of its range
+     * @throws IndexOutOfBoundsException if the range is outside {@code b}
+     */
+    public static int parseInt(byte[] b, int off, int len) {
+        return (int) parseInteger(b, off, len, Integer.MIN_VALUE, Integer.MAX_VALUE, "int");
+    }
+
+    /**
+     * Parses an xsd:int from {@code s}.
+     *
+     * @throws NumberFormatException if the text is not an xsd:int or out of its range
+     */
+    public static int parseInt(CharSequence s) {
+        return (int) parseInteger(s, Integer.MIN_VALUE, Integer.MAX_VALUE, "int");
+    }
+
+    /**
+     * Parses an xsd:short from {@code b[off..off+len)}.
+     *
+     * @throws NumberFormatException if the text is not an xsd:short or out of its range
+     * @throws IndexOutOfBoundsException if the range is outside {@code b}
+     */
+    public static short parseShort(byte[] b, int off, int len) {
+        return (short) parseInteger(b, off, len, Short.MIN_VALUE, Short.MAX_VALUE, "short");
+    }
+
+    /**
+     * Parses an xsd:short from {@code s}.
+     *
+     * @throws NumberFormatException if the text is not an xsd:short or out of its range
+     */
+    public static short parseShort(CharSequence s) {
+        return (short) parseInteger(s, Short.MIN_VALUE, Short.MAX_VALUE, "short");
+    }
+
+    /**
+     * Parses an xsd:byte from {@code b[off..off+len)}.
+     *
+     * @throws NumberFormatException if the text is not an xsd:byte or out of its range
+     * @throws IndexOutOfBoundsException if the range is outside {@code b}
+     */
+    public static byte parseByte(byte[] b, int off, int len) {
+        return (byte) parseInteger(b, off, len, Byte.MIN_VALUE, Byte.MAX_VALUE, "byte");
+    }
+
+    /**
+     * Parses an xsd:byte from {@code s}.
+     *
+     * @throws NumberFormatException if the text is not an xsd:byte or out of its range
+     */
+    public static byte parseByte(CharSequence s) {
+        return (byte) parseInteger(s, Byte.MIN_VALUE, Byte.MAX_VALUE, "byte");
+    }
+
+    /**
+     * Parses an xsd:boolean ({@code true}, {@code false}, {@code 1}, {@code 0}) from
+     * {@code b[off..off+len)}.
+     *
+     * @throws NumberFormatException if the text is not an xsd:boolean
+     * @throws IndexOutOfBoundsException if the range is outside {@code b}
+     */
+    public static boolean parseBoolean(byte[] b, int off, int len) {
+        Objects.checkFromIndexSize(off, len, b.length);
+        int end = off + len;
+        int i = skipWhitespace(b, off, end);
+        end = trimWhitespace(b, i, end);
+        switch (end - i) {
+            case 1:
+                if (b[i] == '1') {
+                    return true;
+                }
+                if (b[i] == '0') {
+                    return false;
+                }
+                break;
+            case 4:
+                if (b[i] == 't' && b[i + 1] == 'r' && b[i + 2] == 'u' && b[i + 3] == 'e') {
+                    return true;
+                }
+                break;
+            case 5:
+                if (b[i] == 'f' && b[i + 1] == 'a' && b[i + 2] == 'l' && b[i + 3] == 's' && b[i + 4] == 'e') {
+                    return false;
+                }
+                break;
+            default:
+                break;
+        }
+        throw invalid("boolean", b, off, len);
+    }
+
+    /**
+     * Parses an xsd:boolean ({@code true}, {@code false}, {@code 1}, {@code 0}) from {@code s}.
+     *
+     * @throws NumberFormatException if the text is not an xsd:boolean
+     */
+    public static boolean parseBoolean(CharSequence s) {
+        int i = skipWhitespace(s, 0, s.length());
+        int end = trimWhitespace(s, i, s.length());
+        switch (end - i) {
+            case 1:
+                if (s.charAt(i) == '1') {
+                    return true;
+                }
+                if (s.charAt(i) == '0') {
+                    return false;
+                }
+                break;
+            case 4:
+                if (s.charAt(i) == 't' && s.charAt(i + 1) == 'r' && s.charAt(i + 2) == 'u'
+                        && s.charAt(i + 3) == 'e') {
+                    return true;
+                }
+                break;
+            case 5:
+                if (s.charAt(i) == 'f' && s.charAt(i + 1) == 'a' && s.charAt(i + 2) == 'l'
+                        && s.charAt(i + 3) == 's' && s.charAt(i + 4) == 'e') {
+                    return false;
+                }
+                break;
+            default:
+                break;
+        }
+        throw invalid("boolean", s);
+    }
+
+    /** {@code [+-]?d+} within {@code [min, max]}, accumulated negatively so {@code min} fits. */
+    private static long parseInteger(byte[] b, int off, int len, long min, long max, String type) {
+        Objects.checkFromIndexSize(off, len, b.length);
+        int end = off + len;
+        int i = skipWhitespace(b, off, end);
+        end = trimWhitespace(b, i, end);
+        if (i == end) {
+            throw invalid(type, b, off, len);
+        }
+        boolean negative = b[i] == '-';
+        if (negative || b[i] == '+') {
+            i++;
+            if (i == end) {
+                throw invalid(type, b, off, len);
+            }
+        }
+        long limit = negative ? min : -max;
+        long multiplyLimit = limit / 10;
+        long r = 0;
+        for (; i < end; i++) {
+            int d = b[i] - '0';
+            if (d < 0 || d > 9) {
+                throw invalid(type, b, off, len);
+            }
+            if (r < multiplyLimit) {
+                throw overflow(type, b, off, len, i + 1, end);
+            }
+            r *= 10;
+            if (r < limit + d) {
+                throw overflow(type, b, off, len, i + 1, end);
+            }
+            r -= d;
+        }
+        return negative ? r : -r;
+    }
+
+    private static long parseInteger(CharSequence s, long min, long max, String type) {
+        int i = skipWhitespace(s, 0, s.length());
+        int end = trimWhitespace(s, i, s.length());
+        if (i == end) {
+            throw invalid(type, s);
+        }
+        char first = s.charAt(i);
+        boolean negative = first == '-';
+        if (negative || first == '+') {
+            i++;
+            if (i == end) {
+                throw invalid(type, s);
+            }
+        }
+        long limit = negative ? min : -max;
+        long multiplyLimit = limit / 10;
+        long r = 0;
+        for (; i < end; i++) {
+            int d = s.charAt(i) - '0';
+            if (d < 0 || d > 9) {
+                throw invalid(type, s);
+            }
+            if (r < multiplyLimit) {
+                throw overflow(type, s, i + 1, end);
+            }
+            r *= 10;
+            if (r < limit + d) {
+                throw overflow(type, s, i + 1, end);
+            }
+            r -= d;
+        }
+        return negative ? r : -r;
+    }
+
+    /** Classifies {@code b[i..end)} as one of {@link #DECIMAL}, the specials, or {@link #INVALID}. */
+    private static int floatSyntax(byte[] b, int i, int end) {
+        if (i == end) {
+            return INVALID;
+        }
+        int start = i;
+        byte sign = b[i];
+        if (sign == '+' || sign == '-') {
+            i++;
+        }
+        if (end - i == 3) {
+            if (b[i] == 'I' && b[i + 1] == 'N' && b[i + 2] == 'F') {
+                return sign == '-' ? NEG_INF : POS_INF;
+            }
+            if (i == start && b[i] == 'N' && b[i + 1] == 'a' && b[i + 2] == 'N') {
+                return NAN;
+            }
+        }
+        int digitsStart = i;
+        while (i < end && isDigit(b[i])) {
+            i++;
+        }
+        int digits = i - digitsStart;
+        if (i < end && b[i] == '.') {
+            i++;
+            int fractionStart = i;
+            while (i < end && isDigit(b[i])) {
+                i++;
+            }
+            digits += i - fractionStart;
+        }
+        if (digits == 0) {
+            return INVALID;
+        }
+        if (i < end && (b[i] == 'e' || b[i] == 'E')) {
+            i++;
+            if (i < end && (b[i] == '+' || b[i] == '-')) {
+                i++;
+            }
+            int exponentStart = i;
+            while (i < end && isDigit(b[i])) {
+                i++;
+            }
+            if (i == exponentStart) {
+                return INVALID;
+            }
+        }
+        return i == end ? DECIMAL : INVALID;
+    }
+
+    private static int floatSyntax(CharSequence s, int i, int end) {
+        if (i == end) {
+            return INVALID;
+        }
+        int start = i;
+        char sign = s.charAt(i);
+        if (sign == '+' || sign == '-') {
+            i++;
+        }
+        if (end - i == 3) {
+            if (s.charAt(i) == 'I' && s.charAt(i + 1) == 'N' && s.charAt(i + 2) == 'F') {
+                return sign == '-' ? NEG_INF : POS_INF;
+            }
+            if (i == start && s.charAt(i) == 'N' && s.charAt(i + 1) == 'a' && s.charAt(i + 2) == 'N') {
+                return NAN;
+            }
+        }
+        int digitsStart = i;
+        while (i < end && isDigit(s.charAt(i))) {
+            i++;
+        }
+        int digits = i - digitsStart;
+        if (i < end && s.charAt(i) == '.') {
+            i++;
+            int fractionStart = i;
+            while (i < end && isDigit(s.charAt(i))) {
+                i++;
+            }
+            digits += i - fractionStart;
+        }
+        if (digits == 0) {
+            return INVALID;
+        }
+        if (i < end && (s.charAt(i) == 'e' || s.charAt(i) == 'E')) {
+            i++;
+            if (i < end && (s.charAt(i) == '+' || s.charAt(i) == '-')) {
+                i++;
+            }
+            int exponentStart = i;
+            while (i < end && isDigit(s.charAt(i))) {
+                i++;
+            }
+            if (i == exponentStart) {
+                return INVALID;
+            }
+        }
+        return i == end ? DECIMAL : INVALID;
+    }
+
+    private static boolean isDigit(int c) {
+        return c >= '0' && c <= '9';
+    }
+
+    /** XML whitespace: space, tab, LF, CR. */
+    private static boolean isWhitespace(int c) {
+        return c == ' ' || c == '\n' || c == '\t' || c == '\r';
+    }
+
+    private static int skipWhitespace(byte[] b, int i, int end) {
+        while (i < end && isWhitespace(b[i])) {
+            i++;
+        }
+        return i;
+    }
+
+    private static int trimWhitespace(byte[] b, int start, int end) {
+        while (end > start && isWhitespace(b[end - 1])) {
+            end--;
+        }
+        return end;
+    }
+
+    private static int skipWhitespace(CharSequence s, int i, int end) {
+        while (i < end && isWhitespace(s.charAt(i))) {
+            i++;
+        }
+        return i;
+    }
+
+    private static int trimWhitespace(CharSequence s, int start, int end) {
+        while (end > start && isWhitespace(s.charAt(end - 1))) {
+            end--;
+        }
+        return end;
+    }
+
+    /** Out of range, unless a non-digit follows in {@code [i, end)}: then not the type at all. */
+    private static NumberFormatException overflow(String type, byte[] b, int off, int len, int i, int end) {
+        for (; i < end; i++) {
+            if (!isDigit(b[i])) {
+                return invalid(type, b, off, len);
+            }
+        }
+        return outOfRange(type, b, off, len);
+    }
+
+    private static NumberFormatException overflow(String type, CharSequence s, int i, int end) {
+        for (; i < end; i++) {
+            if (!isDigit(s.charAt(i))) {
+                return invalid(type, s);
+            }
+        }
+        return outOfRange(type, s);
+    }
+
+    private static NumberFormatException invalid(String type, byte[] b, int off, int len) {
+        return new NumberFormatException("not an xsd:" + type + ": " + quote(b, off, len));
+    }
+
+    private static NumberFormatException invalid(String type, CharSequence s) {
+        return new NumberFormatException("not an xsd:" + type + ": " + quote(s));
+    }
+
+    private static NumberFormatException outOfRange(String type, byte[] b, int off, int len) {
+        return new NumberFormatException("out of range for xsd:" + type + ": " + quote(b, off, len));
+    }
+
+    private static NumberFormatException outOfRange(String type, CharSequence s) {
+        return new NumberFormatException("out of range for xsd:" + type + ": " + quote(s));
+    }
+
+    private static String quote(byte[] b, int off, int len) {
+        if (len <= MESSAGE_TEXT_LIMIT) {
+            return "\"" + new String(b, off, len, StandardCharsets.UTF_8) + "\"";
+        }
+        return "\"" + new String(b, off, MESSAGE_TEXT_LIMIT, StandardCharsets.UTF_8) + "\"... (" + len + " bytes)";
+    }
+
+    private static String quote(CharSequence s) {
+        if (s.length() <= MESSAGE_TEXT_LIMIT) {
+            return "\"" + s + "\"";
+        }
+        return "\"" + s.subSequence(0, MESSAGE_TEXT_LIMIT) + "\"... (" + s.length() + " chars)";
+    }
+}

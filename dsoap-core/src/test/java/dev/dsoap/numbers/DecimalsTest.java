@@ -1,0 +1,68 @@
+package dev.dsoap.numbers;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.nio.charset.StandardCharsets;
+import java.util.SplittableRandom;
+import org.junit.jupiter.api.Test;
+
+class DecimalsTest {
+    private static final long SEED = 0x5EED_DEC1_0001L;
+
+    @Test
+    void digitCountAtEveryPowerOfTen() {
+        assertEquals(1, Decimals.digitCount(0));
+        long p = 1;
+        for (int n = 1; n <= 19; n++) {
+            assertEquals(n, Decimals.digitCount(p), "10^" + (n - 1));
+            if (p > 1) {
+                assertEquals(n - 1, Decimals.digitCount(p - 1), "10^" + (n - 1) + " - 1");
+            }
+            assertEquals(n, Decimals.digitCount(p + 1), "10^" + (n - 1) + " + 1");
+            if (n < 19) {
+                p *= 10;
+            }
+        }
+        assertEquals(19, Decimals.digitCount(Long.MAX_VALUE));
+    }
+
+    @Test
+    void digitCountAndDigitsOfRandomLongs() {
+        SplittableRandom r = new SplittableRandom(SEED);
+        byte[] b = new byte[19];
+        for (int i = 0; i < 200_000; i++) {
+            long v = r.nextLong() >>> (1 + r.nextInt(63));
+            String expected = Long.toString(v);
+            int n = Decimals.digitCount(v);
+            assertEquals(expected.length(), n, "seed " + SEED + " draw " + i);
+            Decimals.writeDigits(v, b, n);
+            assertEquals(expected, new String(b, 0, n, StandardCharsets.US_ASCII), "seed " + SEED + " draw " + i);
+        }
+    }
+
+    @Test
+    void decimalLayoutAroundThePlainRange() {
+        assertEquals("1.0E-4", write(1, -4));
+        assertEquals("0.001", write(1, -3));
+        assertEquals("0.00123", write(123, -5));
+        assertEquals("0.123", write(123, -3));
+        assertEquals("1.23", write(123, -2));
+        assertEquals("123.0", write(123, 0));
+        assertEquals("1230.0", write(1230, 0));
+        assertEquals("1230.0", write(123, 1));
+        assertEquals("9999999.0", write(9999999, 0));
+        assertEquals("1.0E7", write(10000000, 0));
+        assertEquals("1.2E7", write(12, 6));
+        assertEquals("1.23456789E8", write(123456789, 0));
+        assertEquals("1.2345678901234567E-300", write(12345678901234567L, -316));
+        assertEquals("9.0E100", write(900, 98));
+        assertEquals("1.0E10", write(10000000000L, 0));
+        assertEquals("1234567.8901234567", write(12345678901234567L, -10));
+    }
+
+    private static String write(long f, int e) {
+        byte[] b = new byte[30];
+        int n = Decimals.write(f, e, b, 0);
+        return new String(b, 0, n, StandardCharsets.US_ASCII);
+    }
+}

@@ -27,7 +27,12 @@ public final class Axis2Writer {
     /** Unqualified part wrapper, as for a service whose schema is not elementFormDefault qualified. */
     private static final QName RETURN = new QName("return");
 
-    /** Writes the message for {@code p} to {@code out}. */
+    /**
+     * Writes the message for {@code p} to {@code out}. {@code serialize(OutputStream)} is deprecated in
+     * AXIOM 2.0 in favour of {@code serialize(OutputStream, boolean cache)}; it serializes the same way
+     * (building and keeping the tree), and it is what the published measurements used.
+     */
+    @SuppressWarnings("deprecation")
     public void write(Payload p, OutputStream out) throws Exception {
         SOAPFactory fac = OMAbstractFactory.getSOAP11Factory();
         SOAPEnvelope envelope = fac.getDefaultEnvelope();

@@ -29,8 +29,8 @@ public final class Axis2Writer {
 
     /**
      * Writes the message for {@code p} to {@code out}. {@code serialize(OutputStream)} is deprecated in
-     * AXIOM 2.0 in favour of {@code serialize(OutputStream, boolean cache)}; it serializes the same way
-     * (building and keeping the tree), and it is what the published measurements used.
+     * AXIOM 2.0 in favour of {@code serialize(OutputStream, boolean cache)}; it is kept because it is what
+     * the measurements in docs/benchmarks.md used.
      */
     @SuppressWarnings("deprecation")
     public void write(Payload p, OutputStream out) throws Exception {

@@ -1,0 +1,66 @@
+package dev.dsoap.bench;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A selection of benchmarks for {@link Main}'s {@code --suite}: which benchmark classes run, with which
+ * parameter values and how many iterations.
+ *
+ * @param name        the suite's name
+ * @param entries     the classes and their parameter values, run in this order
+ * @param warmups     warm-up iterations, or -1 for each benchmark's own
+ * @param iterations  measurement iterations, or -1 for each benchmark's own
+ * @param seconds     seconds per iteration, or -1 for each benchmark's own
+ */
+public record Suite(String name, List<Entry> entries, int warmups, int iterations, int seconds) {
+
+    /**
+     * One benchmark class.
+     *
+     * @param className the class's simple name, under {@code dev.dsoap.bench}
+     * @param params    parameter values overriding the class's own, by parameter name
+     */
+    public record Entry(String className, Map<String, String[]> params) {
+    }
+
+    private static final String S = "serialize.";
+
+    /**
+     * The short suite: every experiment at 100K elements, one parameter point each where the paper varies
+     * several, fewer iterations; a few minutes on two cores.
+     */
+    public static Suite shortSuite() {
+        List<Entry> e = new ArrayList<>();
+        e.add(entry(S + "ContentMatchBench", "kind", "DOUBLE,INT,MIO", "size", "100000"));
+        e.add(entry(S + "PerfectStructuralBench", "kind", "DOUBLE", "size", "100000", "percent", "25,100"));
+        e.add(entry(S + "WorstCaseShiftBench", "kind", "DOUBLE", "size", "100000", "chunkKb", "32", "adaptive", "true"));
+        e.add(entry(S + "IntermediateGrowthBench", "kind", "DOUBLE", "size", "100000", "percent", "25"));
+        e.add(entry(S + "StuffingBench", "kind", "DOUBLE", "size", "100000", "stuffing", "TYPE_MAX,NONE"));
+        e.add(entry(S + "ClosingTagShiftBench", "kind", "DOUBLE", "size", "100000"));
+        e.add(entry(S + "OverlayBench", "kind", "DOUBLE", "size", "100000"));
+        e.add(entry("tracked.TrackedArrayBench", "size", "100000", "dirtyPercent", "0,1"));
+        return new Suite("short", e, 2, 3, 1);
+    }
+
+    /** The full suite: every benchmark with all its parameter values and its own iteration counts. */
+    public static Suite fullSuite() {
+        List<Entry> e = new ArrayList<>();
+        for (String c : List.of(S + "ContentMatchBench", S + "PerfectStructuralBench", S + "WorstCaseShiftBench",
+                S + "AlternatingShiftBench", S + "IntermediateGrowthBench", S + "StuffingBench",
+                S + "ClosingTagShiftBench", S + "OverlayBench", "tracked.TrackedArrayBench")) {
+            e.add(new Entry(c, Map.of()));
+        }
+        return new Suite("full", e, -1, -1, -1);
+    }
+
+    private static Entry entry(String cls, String... kv) {
+        Map<String, String[]> p = new LinkedHashMap<>();
+        for (int i = 0; i < kv.length; i += 2) {
+            p.put(kv[i], kv[i + 1].split(","));
+        }
+        return new Entry(cls, p);
+    }
+}

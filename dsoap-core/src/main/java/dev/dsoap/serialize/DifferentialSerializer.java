@@ -185,10 +185,12 @@ public final class DifferentialSerializer implements MemoryBudget.Holder {
         return t.chunkCount();
     }
 
-    /** Drops the template; the next message is a first send. */
+    /** Drops the template and the adaptive policy's history; the next message is a first send. */
     public void reset() {
         dropTemplate();
         missing = SerializerStats.FreshReason.FIRST;
+        adaptiveSkip = 0;
+        heavyStreak = 0;
     }
 
     @Override

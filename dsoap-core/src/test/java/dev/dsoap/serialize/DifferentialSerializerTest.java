@@ -282,6 +282,26 @@ class DifferentialSerializerTest {
         assertEquals(MatchClass.PARTIAL_STRUCTURAL, ds.serialize(new Object[] {new double[] {1, 2}}));
     }
 
+    @Test
+    void resetForgetsTheAdaptiveBackOff() {
+        MessagePlan plan = wrapped("echoResponse",
+                array("return", ArrayNode.Container.PRIMITIVE_ARRAY, false,
+                        leaf("return", ScalarType.DOUBLE, true, false, null), Accessor.part(0)));
+        SerializerStats stats = new SerializerStats();
+        DifferentialSerializer ds = new DifferentialSerializer(plan, SerializerConfig.builder()
+                .steal(StealDirection.NONE, 0).build(), stats, null);
+        double[] small = new double[100];
+        double[] wide = new double[100];
+        Arrays.fill(wide, -1.2345678901234567E-308);
+        ds.serialize(new Object[] {small});
+        assertEquals(MatchClass.PARTIAL_STRUCTURAL, ds.serialize(new Object[] {wide}));
+        ds.reset();
+        assertEquals(MatchClass.FIRST_SEND, ds.serialize(new Object[] {small}));
+        assertEquals(MatchClass.PARTIAL_STRUCTURAL, ds.serialize(new Object[] {wide}), "not forced fresh after reset");
+        assertEquals(MatchClass.FIRST_SEND, ds.serialize(new Object[] {wide}), "adaptive back-off after a heavy message");
+        assertEquals(1, stats.fresh(SerializerStats.FreshReason.ADAPTIVE));
+    }
+
     static Mio[] resize(Mio[] m, Random r) {
         Mio[] x = Arrays.copyOf(m == null ? new Mio[0] : m, r.nextInt(12));
         for (int i = 0; i < x.length; i++) {

@@ -79,8 +79,12 @@ public final class ChunkedTemplate {
     private long[] slotBits = new long[16];
     private Object[] slotRef = new Object[16];
 
-    /** Retired chunk buffers for reuse (bounded). */
-    private final byte[][] pool = new byte[4][];
+    /**
+     * Retired chunk buffers for reuse: up to as many as the message has chunks (at least 4), so that a
+     * fresh serialization after the first reuses the buffers of the one before; counted in
+     * {@link #retainedBytes()}.
+     */
+    private byte[][] pool = new byte[4][];
     private int poolCount;
 
     /** The one writer of this template (replays and fresh writes); reused. */
@@ -261,11 +265,13 @@ public final class ChunkedTemplate {
         return out;
     }
 
-    /** Drops the message and the DUT; keeps the configuration. */
+    /** Drops the message, the DUT and the pooled buffers, freeing their memory; keeps the configuration. */
     public void clear() {
         for (int i = 0; i < orderLen; i++) {
             release(order[i]);
         }
+        Arrays.fill(pool, 0, poolCount, null);
+        poolCount = 0;
         orderLen = 0;
         Arrays.fill(slotRef, 0, slotCount, null);
         slotCount = 0;
@@ -543,7 +549,10 @@ public final class ChunkedTemplate {
     }
 
     private void giveBuffer(byte[] b) {
-        if (poolCount < pool.length && b.length <= splitThreshold + endSlack) {
+        if (poolCount < Math.max(4, orderLen) && b.length <= splitThreshold + endSlack) {
+            if (poolCount == pool.length) {
+                pool = Arrays.copyOf(pool, poolCount * 2);
+            }
             pool[poolCount++] = b;
         }
     }

@@ -395,6 +395,7 @@ public final class ChunkedTemplate {
      */
     public Writer beginFresh() {
         writer.begin(chunkSize);
+        writer.ensureCapacity(slotCount);
         return writer;
     }
 
@@ -662,6 +663,13 @@ public final class ChunkedTemplate {
         }
         // slots
         int ns = w.slots;
+        if (s0 == 0 && s1 == slotCount) {
+            swapSlotArrays(w);
+            slotCount = ns;
+            w.reset();
+            layoutVersion++;
+            return;
+        }
         int newCount = slotCount - (s1 - s0) + ns;
         ensureSlots(newCount);
         if (s1 != s0 + ns) {
@@ -690,6 +698,20 @@ public final class ChunkedTemplate {
         slotCount = newCount;
         w.reset();
         layoutVersion++;
+    }
+
+    /** A whole new message: the writer's rows become the table, and the old table's arrays the writer's. */
+    private void swapSlotArrays(Writer w) {
+        Arrays.fill(slotRef, 0, slotCount, null);
+        int[] i;
+        i = slotChunk; slotChunk = w.wChunk; w.wChunk = i;
+        i = slotOff; slotOff = w.wOff; w.wOff = i;
+        i = slotLen; slotLen = w.wLen; w.wLen = i;
+        i = slotWidth; slotWidth = w.wWidth; w.wWidth = i;
+        i = slotNode; slotNode = w.wNode; w.wNode = i;
+        byte[] k = slotKind; slotKind = w.wKind; w.wKind = k;
+        long[] b = slotBits; slotBits = w.wBits; w.wBits = b;
+        Object[] r = slotRef; slotRef = w.wRef; w.wRef = r;
     }
 
     private void ensureSlots(int n) {
@@ -862,18 +884,28 @@ public final class ChunkedTemplate {
             wBits[writerSlot] = bits;
         }
 
+        /** Makes room for {@code n} slots at once. */
+        void ensureCapacity(int n) {
+            if (n > wChunk.length) {
+                grow(n);
+            }
+        }
+
+        private void grow(int cap) {
+            wChunk = Arrays.copyOf(wChunk, cap);
+            wOff = Arrays.copyOf(wOff, cap);
+            wLen = Arrays.copyOf(wLen, cap);
+            wWidth = Arrays.copyOf(wWidth, cap);
+            wNode = Arrays.copyOf(wNode, cap);
+            wKind = Arrays.copyOf(wKind, cap);
+            wBits = Arrays.copyOf(wBits, cap);
+            wRef = Arrays.copyOf(wRef, cap);
+        }
+
         private int addSlot(byte kind, int node, long bits, Object ref) {
             int s = slots++;
             if (s == wChunk.length) {
-                int cap = s + (s >> 1) + 16;
-                wChunk = Arrays.copyOf(wChunk, cap);
-                wOff = Arrays.copyOf(wOff, cap);
-                wLen = Arrays.copyOf(wLen, cap);
-                wWidth = Arrays.copyOf(wWidth, cap);
-                wNode = Arrays.copyOf(wNode, cap);
-                wKind = Arrays.copyOf(wKind, cap);
-                wBits = Arrays.copyOf(wBits, cap);
-                wRef = Arrays.copyOf(wRef, cap);
+                grow(s + (s >> 1) + 16);
             }
             wChunk[s] = cur;
             wNode[s] = node;

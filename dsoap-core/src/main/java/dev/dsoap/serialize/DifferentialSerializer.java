@@ -246,11 +246,18 @@ public final class DifferentialSerializer implements MemoryBudget.Holder {
 
     /** Writes the whole message for {@code parts} into {@code sink}, leaving the template alone. */
     void writeFresh(ByteSink sink, Object[] parts) {
+        long kept = refBytes;
         trackedCount = 0;
-        sink.literal(plan.prolog());
-        freshStructBody(sink, steps.root, parts);
-        sink.literal(plan.epilog());
-        trackedCount = 0;
+        try {
+            sink.literal(plan.prolog());
+            freshStructBody(sink, steps.root, parts);
+            sink.literal(plan.epilog());
+        } finally {
+            // nothing is kept for a sink other than the template
+            Arrays.fill(tracked, 0, trackedCount, null);
+            trackedCount = 0;
+            refBytes = kept;
+        }
     }
 
     /** The numbered plan nodes. */

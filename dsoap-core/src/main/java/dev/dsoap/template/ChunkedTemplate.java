@@ -879,11 +879,6 @@ public final class ChunkedTemplate {
             return s;
         }
 
-        /** Updates the bits of a marker written in this run (e.g. an array's count once known). */
-        public void setMarkerBits(int writerSlot, long bits) {
-            wBits[writerSlot] = bits;
-        }
-
         /** Makes room for {@code n} slots at once. */
         void ensureCapacity(int n) {
             if (n > wChunk.length) {

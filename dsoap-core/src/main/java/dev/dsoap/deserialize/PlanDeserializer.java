@@ -1,0 +1,37 @@
+package dev.dsoap.deserialize;
+
+import dev.dsoap.binding.MessagePlan;
+import dev.dsoap.parse.ParserLimits;
+import dev.dsoap.parse.XmlParseException;
+
+/**
+ * Plain (non-differential) deserialization of a SOAP message into the operation's parts: dsoap's own
+ * parser and binding, every byte parsed every time. The baseline that {@link DifferentialDeserializer}
+ * is measured against, and what it does when differential work does not pay.
+ *
+ * <p>Not thread-safe: one per thread (it keeps its parser and buffers for reuse).
+ */
+public final class PlanDeserializer {
+    private final ReadPlan plan;
+    private final Binder binder;
+    private final Tape tape = new Tape();
+    private final Materializer materializer = new Materializer();
+
+    public PlanDeserializer(MessagePlan plan, ParserLimits limits) {
+        this.plan = new ReadPlan(plan);
+        this.binder = new Binder(this.plan, limits);
+    }
+
+    /**
+     * Reads the message in {@code b[off..off+len)} into fresh parts.
+     *
+     * @throws XmlParseException       if the bytes are not well-formed UTF-8 XML 1.0 within the limits
+     * @throws MessageBindingException if the message does not match the plan, or is not one dsoap carries
+     */
+    public Object[] deserialize(byte[] b, int off, int len) {
+        binder.parse(b, off, len, tape);
+        Object[] parts = materializer.parts(plan, tape);
+        tape.clear();
+        return parts;
+    }
+}

@@ -27,6 +27,7 @@ public record Suite(String name, List<Entry> entries, int warmups, int iteration
     }
 
     private static final String S = "serialize.";
+    private static final String D = "deserialize.";
 
     /**
      * The short suite: every experiment at 100K elements, one parameter point each where the paper varies
@@ -42,6 +43,7 @@ public record Suite(String name, List<Entry> entries, int warmups, int iteration
         e.add(entry(S + "ClosingTagShiftBench", "kind", "DOUBLE", "size", "100000"));
         e.add(entry(S + "OverlayBench", "kind", "DOUBLE", "size", "100000"));
         e.add(entry("tracked.TrackedArrayBench", "size", "100000", "dirtyPercent", "0,1"));
+        e.add(entry(D + "BaselineReadBench", "size", "100000", "reader", "woodstox,axis2"));
         return new Suite("short", e, 2, 3, 1);
     }
 
@@ -50,7 +52,7 @@ public record Suite(String name, List<Entry> entries, int warmups, int iteration
         List<Entry> e = new ArrayList<>();
         for (String c : List.of(S + "ContentMatchBench", S + "PerfectStructuralBench", S + "WorstCaseShiftBench",
                 S + "AlternatingShiftBench", S + "IntermediateGrowthBench", S + "StuffingBench",
-                S + "ClosingTagShiftBench", S + "OverlayBench", "tracked.TrackedArrayBench")) {
+                S + "ClosingTagShiftBench", S + "OverlayBench", "tracked.TrackedArrayBench", D + "BaselineReadBench")) {
             e.add(new Entry(c, Map.of()));
         }
         return new Suite("full", e, -1, -1, -1);

@@ -92,6 +92,31 @@ final class LightweightLog extends CheckpointLog {
         lastIndex = idx;
     }
 
+    @Override
+    public int floor(int offset) {
+        if (runCount == 0 || rOffset[0] > offset) {
+            return -1;
+        }
+        int lo = 0;
+        int hi = runCount - 1;
+        while (lo < hi) {
+            int mid = (lo + hi + 1) >>> 1;
+            if (rOffset[mid] <= offset) {
+                lo = mid;
+            } else {
+                hi = mid - 1;
+            }
+        }
+        int end = lo + 1 < runCount ? rFirst[lo + 1] : count;
+        int off = rOffset[lo];
+        int i = rFirst[lo];
+        while (i + 1 < end && off + dOffset[i + 1] <= offset) {
+            i++;
+            off += dOffset[i];
+        }
+        return i;
+    }
+
     /** The run holding checkpoint {@code i}. */
     private int run(int i) {
         int lo = 0;

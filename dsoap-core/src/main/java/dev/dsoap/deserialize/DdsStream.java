@@ -409,10 +409,11 @@ final class DdsStream implements Binder.Engine, MemoryBudget.Holder {
             stats.onReentry();
             return true;
         }
-        int d = prevLog.floor(q + mm);
-        if (d <= cursor) {
+        if (cursor + 1 >= prevLog.size() || prevLog.offset(cursor + 1) > q + mm) {
+            // the match does not reach the next checkpoint: nothing to skip
             return false;
         }
+        int d = prevLog.floor(q + mm);
         parsed += p - regularFrom;
         carry(cursor, d, delta, ds, dj, dd, dobj);
         prevLog.read(d, tmp);

@@ -27,6 +27,7 @@ public record Suite(String name, List<Entry> entries, int warmups, int iteration
     }
 
     private static final String S = "serialize.";
+    private static final String D = "deserialize.";
 
     /**
      * The short suite: every experiment at 100K elements, one parameter point each where the paper varies
@@ -42,6 +43,11 @@ public record Suite(String name, List<Entry> entries, int warmups, int iteration
         e.add(entry(S + "ClosingTagShiftBench", "kind", "DOUBLE", "size", "100000"));
         e.add(entry(S + "OverlayBench", "kind", "DOUBLE", "size", "100000"));
         e.add(entry("tracked.TrackedArrayBench", "size", "100000", "dirtyPercent", "0,1"));
+        e.add(entry(D + "BaselineReadBench", "size", "100000", "reader", "woodstox,axis2"));
+        e.add(entry(D + "DdsReadBench", "size", "100000", "percent", "0,25,50,100", "partitions", "100",
+                "interval", "128", "strategy", "LIGHTWEIGHT", "adaptive", "false"));
+        e.add(entry(D + "DdsReadBench", "size", "100000", "percent", "100", "partitions", "1",
+                "interval", "128", "strategy", "LIGHTWEIGHT", "adaptive", "true"));
         return new Suite("short", e, 2, 3, 1);
     }
 
@@ -50,9 +56,17 @@ public record Suite(String name, List<Entry> entries, int warmups, int iteration
         List<Entry> e = new ArrayList<>();
         for (String c : List.of(S + "ContentMatchBench", S + "PerfectStructuralBench", S + "WorstCaseShiftBench",
                 S + "AlternatingShiftBench", S + "IntermediateGrowthBench", S + "StuffingBench",
-                S + "ClosingTagShiftBench", S + "OverlayBench", "tracked.TrackedArrayBench")) {
+                S + "ClosingTagShiftBench", S + "OverlayBench", "tracked.TrackedArrayBench", D + "BaselineReadBench")) {
             e.add(new Entry(c, Map.of()));
         }
+        // Table 1: every P, T, N and size, lightweight checkpoints, no bypass (as the paper measured)
+        e.add(new Entry(D + "DdsReadBench", Map.of()));
+        // Figure 2: checkpoint overhead when every message differs, per strategy and interval
+        e.add(entry(D + "DdsReadBench", "size", "10000,50000,100000", "percent", "100", "partitions", "1",
+                "interval", "32,64,128,256,512,1024", "strategy", "FULL,DIFFERENTIAL,LIGHTWEIGHT", "adaptive", "false"));
+        // the default configuration when nothing is alike: adaptive bypass
+        e.add(entry(D + "DdsReadBench", "size", "100000", "percent", "100", "partitions", "1",
+                "interval", "128", "strategy", "LIGHTWEIGHT", "adaptive", "true"));
         return new Suite("full", e, -1, -1, -1);
     }
 

@@ -213,26 +213,9 @@ final class Binder {
             return;
         }
         int count = fIndex[top];
-        if (count == 1 && n.nillable && n.item.nillable && lastItemNil(n.item)) {
-            // one nil element is how a null container is written
-            Tape t = tape;
-            ReadNode item = n.item;
-            t.truncate(t.ns - 1 - (item.fixedSize() ? item.sizeS : 1), t.nj - (item.fixedSize() ? item.sizeJ : 0),
-                    t.nd - (item.fixedSize() ? item.sizeD : 0), t.no - (item.fixedSize() ? item.sizeO : 0));
-            t.s(Tape.ABSENT);
-        } else {
-            tape.s(-count - 1);
-        }
+        tape.s(-count - 1);
         pop();
         pendingTag = true;
-    }
-
-    private boolean lastItemNil(ReadNode item) {
-        Tape t = tape;
-        if (item.kind == ReadNode.LEAF) {
-            return item.lane == ReadNode.LANE_O ? t.o[t.no - 1] == null : t.s[t.ns - 1] == Tape.ABSENT;
-        }
-        return t.s[t.ns - (item.fixedSize() ? item.sizeS : 1)] == Tape.ABSENT;
     }
 
     /** The first item element of {@code a} was read: a null container, or the first item. */

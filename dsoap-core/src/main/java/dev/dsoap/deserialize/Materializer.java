@@ -110,6 +110,10 @@ final class Materializer {
         ArrayNode a = n.array();
         if (item.kind == ReadNode.LEAF && (item.primitive || item.lane == ReadNode.LANE_O)) {
             int count = -t.s[si++] - 1;
+            if (count == 1 && n.nillable && item.nillable && item.lane == ReadNode.LANE_O && t.o[oi] == null) {
+                oi++;
+                return null;
+            }
             return leafArray(n, a, item, count);
         }
         List<Object> items = new ArrayList<>();
@@ -117,6 +121,10 @@ final class Materializer {
             items.add(value(item));
         }
         int count = -t.s[si++] - 1;
+        if (count == 1 && n.nillable && item.nillable && items.get(0) == null) {
+            // one nil element is how a null container is written
+            return null;
+        }
         if (count != items.size()) {
             throw new IllegalStateException(n.path() + ": tape count " + count + " for " + items.size() + " items");
         }

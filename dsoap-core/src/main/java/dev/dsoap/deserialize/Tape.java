@@ -10,7 +10,8 @@ import java.util.Arrays;
  * copies those segments instead of parsing; {@link Materializer} then builds fresh Java objects.
  *
  * <p>Structure codes: {@link #ABSENT} for a null leaf, struct or array; {@link #PRESENT} for a present
- * nullable leaf or struct; {@link #ARRAY} opens an array whose end is {@code -(count + 1)}.
+ * nullable leaf or struct; {@link #ARRAY} opens an array whose end is {@code -(count + 1)}. Every code depends only on the bytes of its own element, so a
+ * lane segment between two checkpoints means the same in any message.
  *
  * <p>Not thread-safe.
  */

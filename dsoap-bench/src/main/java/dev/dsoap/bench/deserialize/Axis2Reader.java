@@ -1,0 +1,93 @@
+package dev.dsoap.bench.deserialize;
+
+import dev.dsoap.bench.serialize.BenchPlans;
+import org.apache.axiom.om.OMElement;
+import org.apache.axiom.om.OMNamespace;
+import org.apache.axiom.om.OMXMLBuilderFactory;
+import org.apache.axiom.soap.SOAPEnvelope;
+import org.apache.axiom.soap.SOAPModelBuilder;
+import org.apache.axis2.AxisFault;
+import org.apache.axis2.builder.BuilderUtil;
+import org.apache.axis2.engine.DefaultObjectSupplier;
+import org.apache.axis2.engine.ObjectSupplier;
+import org.apache.axis2.rpc.receivers.RPCUtil;
+
+import java.io.ByteArrayInputStream;
+import java.lang.reflect.Method;
+
+/**
+ * Baseline 2 of the deserialization experiments: Axis2 2.0.0's own deserialization of a {@link DdsMessages}
+ * request, in process, as it runs for a POJO service {@link EchoService} deployed with
+ * {@code RPCMessageReceiver}, up to the point where the method would be invoked:
+ *
+ * <ol>
+ * <li>{@code SOAPBuilder.processDocument}: {@code OMXMLBuilderFactory.createSOAPModelBuilder(in, "UTF-8")},
+ * the envelope, {@code BuilderUtil.validateSOAPVersion} (SOAP 1.1, as for {@code text/xml});</li>
+ * <li>{@code RPCMessageReceiver.invokeBusinessLogic}: the body's first element;</li>
+ * <li>{@code RPCUtil.invokeServiceClass}: the element's namespace must be the operation's, then
+ * {@code RPCUtil.processRequest(element, method, objectSupplier, parameterNames)}, which calls
+ * {@code BeanUtil.deserialize}: every {@code <arg0>} child is converted ({@code ConverterUtil.convertToDouble})
+ * and boxed into a list, then copied into the {@code double[]} that is handed to the method.</li>
+ * </ol>
+ *
+ * No transport, no handler chain, no {@code MessageContext}; the method is looked up once (Axis2 caches it
+ * on the operation after the first request) and not invoked, as the paper stops its timer "just before
+ * calling the back-end method". The object supplier is Axis2's default, and the parameter names are
+ * {@code {"arg0"}}, as a deployed POJO service has them.
+ *
+ * <p>Thread-safe: no state of its own beyond constants; Axis2 serves concurrent requests with the same
+ * static code.
+ */
+public final class Axis2Reader {
+    /** The POJO whose operation the requests call. */
+    public static final class EchoService {
+        /** The operation: returns its argument. */
+        public double[] echo(double[] arg0) {
+            return arg0;
+        }
+    }
+
+    /** {@link EchoService#echo}, as Axis2 finds it by the operation name. */
+    private static final Method ECHO;
+    /** The parameter names Axis2 keeps for the operation. */
+    private static final String[] PARAMETER_NAMES = {DdsMessages.PART};
+    /** The envelope namespace the transport expects for {@code text/xml}. */
+    private static final String SOAP11 = BenchPlans.SOAP11;
+
+    static {
+        try {
+            ECHO = EchoService.class.getMethod(DdsMessages.OPERATION, double[].class);
+        } catch (NoSuchMethodException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+
+    /** Axis2's default object supplier (what {@code AxisService.getObjectSupplier()} returns unless configured). */
+    private final ObjectSupplier supplier = new DefaultObjectSupplier();
+
+    /**
+     * The {@code double[]} Axis2 would hand {@code echo} for {@code message}.
+     *
+     * @throws AxisFault if Axis2 rejects the message (wrong namespace, a value it cannot convert)
+     */
+    public double[] read(byte[] message) throws AxisFault {
+        SOAPModelBuilder builder = OMXMLBuilderFactory.createSOAPModelBuilder(new ByteArrayInputStream(message), "UTF-8");
+        try {
+            SOAPEnvelope envelope = builder.getSOAPEnvelope();
+            BuilderUtil.validateSOAPVersion(SOAP11, envelope);
+            OMElement method = envelope.getBody().getFirstElement();
+            if (method == null) {
+                throw new AxisFault("empty SOAP body: expected {" + BenchPlans.NS + "}" + DdsMessages.OPERATION);
+            }
+            OMNamespace ns = method.getNamespace();
+            if (ns == null || !BenchPlans.NS.equals(ns.getNamespaceURI())) {
+                throw new AxisFault("namespace mismatch require " + BenchPlans.NS + " found "
+                        + (ns == null ? "none" : ns.getNamespaceURI()));
+            }
+            Object[] args = RPCUtil.processRequest(method, ECHO, supplier, PARAMETER_NAMES);
+            return (double[]) args[0];
+        } finally {
+            builder.close();
+        }
+    }
+}

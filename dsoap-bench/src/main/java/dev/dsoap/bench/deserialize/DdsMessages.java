@@ -1,0 +1,361 @@
+package dev.dsoap.bench.deserialize;
+
+import dev.dsoap.bench.Checks;
+import dev.dsoap.bench.serialize.BenchPlans;
+import dev.dsoap.bench.serialize.Mio;
+import dev.dsoap.bench.serialize.Payload;
+import dev.dsoap.bench.serialize.ValueKind;
+import dev.dsoap.bench.serialize.Values;
+import dev.dsoap.binding.MessagePlan;
+import dev.dsoap.binding.MessageShape;
+import dev.dsoap.binding.PlanCompiler;
+import dev.dsoap.binding.WireConvention;
+import dev.dsoap.serialize.DifferentialSerializer;
+import dev.dsoap.serialize.MatchClass;
+import dev.dsoap.serialize.SerializerConfig;
+import dev.dsoap.serialize.SerializerStats;
+
+import java.util.Random;
+
+/**
+ * A stream of SOAP request messages for the differential deserialization experiments of Abu-Ghazaleh and
+ * Lewis, "Lightweight Checkpointing for Faster SOAP Deserialization" (section 5, Table 1): {@code count}
+ * requests of the operation {@code echo(double[] arg0)} (or {@code int[]}, {@code Mio[]}), each carrying one
+ * array of {@code size} values, where each message differs from the one before it in exactly
+ * {@link #changedCount(int, int) round(percent % of size)} values.
+ *
+ * <p><b>Where the changes are.</b> The array is cut into {@code partitions} partitions of (nearly) equal
+ * length, partition {@code p} holding indices {@code [p * size / partitions, (p + 1) * size / partitions)}
+ * (integer division). The changed values are shared out among the partitions in proportion to their length
+ * (partition {@code p} gets {@code floor(end * c / size) - floor(start * c / size)} of the {@code c} changed
+ * values, which sums to exactly {@code c} and never exceeds the partition's length) and form one contiguous
+ * run around the centre of each partition (the run starts {@code (length - changed) / 2} into it). The same
+ * indices change between every pair of consecutive messages; {@link #changedIndices()} lists them.
+ * {@code percent = 0} gives a stream of identical messages, {@code percent = 100} one where every value
+ * differs from the previous message's.
+ *
+ * <p><b>Values.</b> Doubles are the paper's "difficult to deserialize" doubles ({@link #hardDouble}): random
+ * 64-bit patterns kept if they are finite and their shortest lexical form (measured with
+ * {@link Values#width(double)}, dsoap's formatter) is at least {@value #HARD_MIN_WIDTH} bytes, such as
+ * {@code -1.2345678901234567E-123}; they are 23 or 24 bytes, 23.2 on average (the paper's average is 23;
+ * random patterns alone average 22.0, and a threshold of 22 would give 22.6). Ints are random over the whole
+ * {@code int} range (10.0 bytes on average). MIOs hold two random ints and a hard double; only the double
+ * changes, as in the serialization experiments. A changed value always differs from the previous one by its
+ * bits; with {@code sameWidth} it also has the same lexical width, so every message has the same length and
+ * no byte after a change moves.
+ *
+ * <p><b>Determinism.</b> Every stream draws from one {@code java.util.Random} seeded with {@link #SEED}: the
+ * base message's values first, in index order, then each following message's new values in index order. The
+ * same arguments therefore always give the same bytes, and the first message depends only on the kind and the
+ * size, not on {@code percent}, {@code partitions} or {@code sameWidth}.
+ *
+ * <p><b>Messages.</b> Each message is a fresh serialization by dsoap's {@link DifferentialSerializer} (the
+ * template is reset before every message) with the plan {@link #requestPlan}: document/literal wrapped, SOAP
+ * 1.1, {@code <soapenv:Envelope><soapenv:Body><ns:echo xmlns:ns="}{@value BenchPlans#NS}{@code ">} then one
+ * unqualified {@code <arg0>} element per item, the way Axis2's {@code RPCMessageReceiver} reads the parameter
+ * {@code arg0} of a POJO method {@code echo(double[] arg0)} (it matches parts by local name).
+ *
+ * <p>Immutable after construction and thread-safe; {@link #message} and {@link #payload} hand out the
+ * stored arrays, which callers must not modify.
+ */
+public final class DdsMessages {
+    /** Seed of every stream's random values. */
+    public static final long SEED = 0xdd5_0004L;
+    /** Narrowest lexical form, in bytes, of a hard double. */
+    public static final int HARD_MIN_WIDTH = 23;
+    /** The operation (wrapper element) name, in {@link BenchPlans#NS}. */
+    public static final String OPERATION = "echo";
+    /** The array parameter's name: one unqualified element of this name per item. */
+    public static final String PART = "arg0";
+    /** Random patterns tried per hard double before giving up (about 3 are needed on average). */
+    private static final int TRIES = 100_000;
+
+    /** Element type. */
+    private final ValueKind kind;
+    /** Array length of every message. */
+    private final int size;
+    /** Percentage of the values that change from one message to the next. */
+    private final int percent;
+    /** Number of partitions the changes are spread over. */
+    private final int partitions;
+    /** Whether a changed value keeps its lexical width. */
+    private final boolean sameWidth;
+    /** The indices that change between consecutive messages, ascending. */
+    private final int[] changed;
+    /** The values of each message. */
+    private final Payload[] payloads;
+    /** The bytes of each message. */
+    private final byte[][] messages;
+
+    private DdsMessages(ValueKind kind, int size, int percent, int partitions, int count, boolean sameWidth) {
+        if (size < 0 || percent < 0 || percent > 100 || partitions < 1 || count < 1) {
+            throw new IllegalArgumentException("size " + size + ", percent " + percent + ", partitions " + partitions
+                    + ", count " + count + ": need size >= 0, 0 <= percent <= 100, partitions >= 1, count >= 1");
+        }
+        this.kind = kind;
+        this.size = size;
+        this.percent = percent;
+        this.partitions = partitions;
+        this.sameWidth = sameWidth;
+        this.changed = changedIndices(size, percent, partitions);
+        this.payloads = new Payload[count];
+        this.messages = new byte[count][];
+        Random r = new Random(SEED);
+        payloads[0] = base(kind, size, r);
+        for (int i = 1; i < count; i++) {
+            payloads[i] = next(payloads[i - 1], changed, sameWidth, r);
+        }
+        DifferentialSerializer out = serializer(kind);
+        for (int i = 0; i < count; i++) {
+            messages[i] = encode(out, payloads[i]);
+        }
+    }
+
+    /**
+     * A stream of {@code count} requests carrying {@code size} values of {@code kind}, each differing from the
+     * previous one in {@code percent} % of the values, spread over {@code partitions} partitions.
+     *
+     * @param sameWidth whether a changed value keeps its lexical width (every message then has the same length)
+     */
+    public static DdsMessages generate(ValueKind kind, int size, int percent, int partitions, int count,
+                                       boolean sameWidth) {
+        return new DdsMessages(kind, size, percent, partitions, count, sameWidth);
+    }
+
+    /** A stream of hard doubles, changed values of any width: the paper's setting. */
+    public static DdsMessages doubles(int size, int percent, int partitions, int count) {
+        return new DdsMessages(ValueKind.DOUBLE, size, percent, partitions, count, false);
+    }
+
+    /** {@code count} identical messages ({@code percent = 0}). */
+    public static DdsMessages identical(ValueKind kind, int size, int count) {
+        return new DdsMessages(kind, size, 0, 1, count, false);
+    }
+
+    /** {@code count} messages, each with every value different from the previous message's ({@code percent = 100}). */
+    public static DdsMessages allDiffer(ValueKind kind, int size, int count) {
+        return new DdsMessages(kind, size, 100, 1, count, false);
+    }
+
+    /** The request plan: {@code echo} in {@link BenchPlans#NS} with one array part {@code arg0} of {@code kind}. */
+    public static MessagePlan requestPlan(ValueKind kind) {
+        Class<?> type = switch (kind) {
+            case DOUBLE -> double[].class;
+            case INT -> int[].class;
+            case MIO -> Mio[].class;
+        };
+        return new PlanCompiler().compile(
+                MessageShape.wrapped(BenchPlans.NS, OPERATION, MessageShape.Part.of(PART, type)),
+                WireConvention.documentLiteralWrapped());
+    }
+
+    /** The request message carrying {@code p}, serialized afresh with {@link #requestPlan}. */
+    public static byte[] encode(Payload p) {
+        return encode(serializer(p.kind()), p);
+    }
+
+    private static DifferentialSerializer serializer(ValueKind kind) {
+        return new DifferentialSerializer(requestPlan(kind), SerializerConfig.defaults(), new SerializerStats(), null);
+    }
+
+    private static byte[] encode(DifferentialSerializer out, Payload p) {
+        out.reset();
+        Checks.expect(out.serialize(p.parts()), MatchClass.FIRST_SEND, "request encoding");
+        return out.toByteArray();
+    }
+
+    /** Values that change between consecutive messages: {@code round(percent * size / 100)}, halves up. */
+    public static int changedCount(int size, int percent) {
+        return (int) ((percent * (long) size + 50) / 100);
+    }
+
+    /** First index of partition {@code p} of {@code partitions} over {@code size} values ({@code p = partitions} gives {@code size}). */
+    public static int partitionStart(int size, int partitions, int p) {
+        return (int) ((long) p * size / partitions);
+    }
+
+    /** The indices that change between consecutive messages, ascending (see the class comment). */
+    public static int[] changedIndices(int size, int percent, int partitions) {
+        int c = changedCount(size, percent);
+        int[] out = new int[c];
+        int k = 0;
+        for (int p = 0; p < partitions; p++) {
+            int start = partitionStart(size, partitions, p);
+            int end = partitionStart(size, partitions, p + 1);
+            int n = share(start, end, c, size);
+            int from = start + (end - start - n) / 2;
+            for (int i = 0; i < n; i++) {
+                out[k++] = from + i;
+            }
+        }
+        if (k != c) {
+            throw new IllegalStateException("placed " + k + " of " + c + " changed values (size " + size
+                    + ", percent " + percent + ", partitions " + partitions + ")");
+        }
+        return out;
+    }
+
+    /** Changed values in the partition {@code [start, end)}: at most {@code end - start}, and they sum to {@code c}. */
+    private static int share(int start, int end, int c, int size) {
+        if (size == 0) {
+            return 0;
+        }
+        return (int) ((long) end * c / size - (long) start * c / size);
+    }
+
+    /** A hard double: a random finite bit pattern whose lexical form has at least {@value #HARD_MIN_WIDTH} bytes. */
+    public static double hardDouble(Random r) {
+        return hardDouble(r, Double.NaN, 0);
+    }
+
+    /**
+     * A hard double whose bits differ from {@code not}'s and, when {@code width > 0}, whose lexical form has
+     * exactly {@code width} bytes.
+     */
+    static double hardDouble(Random r, double not, int width) {
+        long notBits = Double.doubleToRawLongBits(not);
+        for (int i = 0; i < TRIES; i++) {
+            long bits = r.nextLong();
+            double v = Double.longBitsToDouble(bits);
+            if (!Double.isFinite(v) || bits == notBits) {
+                continue;
+            }
+            int w = Values.width(v);
+            if (w >= HARD_MIN_WIDTH && (width <= 0 || w == width)) {
+                return v;
+            }
+        }
+        throw new IllegalStateException("no hard double of width " + width + " after " + TRIES + " tries");
+    }
+
+    /**
+     * A random int different from {@code not}; when {@code width > 0}, one of exactly {@code width} bytes
+     * ({@link Values#intOfWidth}, as random ints of few digits are too rare to draw by chance).
+     */
+    static int hardInt(Random r, int not, int width) {
+        if (width > 0) {
+            return Values.intOfWidth(width, r, not);
+        }
+        int v = r.nextInt();
+        while (v == not) {
+            v = r.nextInt();
+        }
+        return v;
+    }
+
+    private static Payload base(ValueKind kind, int n, Random r) {
+        return switch (kind) {
+            case DOUBLE -> {
+                double[] a = new double[n];
+                for (int i = 0; i < n; i++) {
+                    a[i] = hardDouble(r);
+                }
+                yield Payload.of(a);
+            }
+            case INT -> {
+                int[] a = new int[n];
+                for (int i = 0; i < n; i++) {
+                    a[i] = r.nextInt();
+                }
+                yield Payload.of(a);
+            }
+            case MIO -> {
+                Mio[] a = new Mio[n];
+                for (int i = 0; i < n; i++) {
+                    int x = r.nextInt();
+                    int y = r.nextInt();
+                    a[i] = new Mio(x, y, hardDouble(r));
+                }
+                yield Payload.of(a);
+            }
+        };
+    }
+
+    private static Payload next(Payload prev, int[] changed, boolean sameWidth, Random r) {
+        return switch (prev.kind()) {
+            case DOUBLE -> {
+                double[] a = prev.doubles().clone();
+                for (int i : changed) {
+                    a[i] = hardDouble(r, a[i], sameWidth ? Values.width(a[i]) : 0);
+                }
+                yield Payload.of(a);
+            }
+            case INT -> {
+                int[] a = prev.ints().clone();
+                for (int i : changed) {
+                    a[i] = hardInt(r, a[i], sameWidth ? Values.width(a[i]) : 0);
+                }
+                yield Payload.of(a);
+            }
+            case MIO -> {
+                Mio[] src = prev.mios();
+                Mio[] a = new Mio[src.length];
+                for (int i = 0; i < a.length; i++) {
+                    Mio m = src[i];
+                    a[i] = new Mio(m.getA(), m.getB(), m.getV());
+                }
+                for (int i : changed) {
+                    Mio m = a[i];
+                    m.setV(hardDouble(r, m.getV(), sameWidth ? Values.width(m.getV()) : 0));
+                }
+                yield Payload.of(a);
+            }
+        };
+    }
+
+    public ValueKind kind() {
+        return kind;
+    }
+
+    /** Array length of every message. */
+    public int size() {
+        return size;
+    }
+
+    /** Percentage of the values that change from one message to the next. */
+    public int percent() {
+        return percent;
+    }
+
+    /** Number of partitions the changes are spread over. */
+    public int partitions() {
+        return partitions;
+    }
+
+    /** Whether a changed value keeps its lexical width. */
+    public boolean sameWidth() {
+        return sameWidth;
+    }
+
+    /** Number of messages in the stream. */
+    public int count() {
+        return messages.length;
+    }
+
+    /** The bytes of message {@code i} (UTF-8, starting with the XML declaration); do not modify. */
+    public byte[] message(int i) {
+        return messages[i];
+    }
+
+    /** The values of message {@code i}; do not modify. */
+    public Payload payload(int i) {
+        return payloads[i];
+    }
+
+    /** The doubles of message {@code i} of a {@link ValueKind#DOUBLE} stream; do not modify. */
+    public double[] doubles(int i) {
+        return payloads[i].doubles();
+    }
+
+    /** The indices that change between consecutive messages, ascending (a copy). */
+    public int[] changedIndices() {
+        return changed.clone();
+    }
+
+    @Override
+    public String toString() {
+        return "DdsMessages(" + kind + ", size " + size + ", " + percent + " % in " + partitions + " partitions, "
+                + messages.length + " messages" + (sameWidth ? ", same widths" : "") + ", first "
+                + messages[0].length + " bytes)";
+    }
+}

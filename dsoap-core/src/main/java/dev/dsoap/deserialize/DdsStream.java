@@ -1,0 +1,538 @@
+package dev.dsoap.deserialize;
+
+import dev.dsoap.checkpoint.Checkpoint;
+import dev.dsoap.checkpoint.CheckpointLog;
+import dev.dsoap.checkpoint.CheckpointStrategy;
+import dev.dsoap.template.MemoryBudget;
+
+import java.util.Arrays;
+
+/**
+ * Differential deserialization of one message family: the previous message's bytes, its values (a
+ * {@link Tape}) and its checkpoints, and the reading of the next message against them.
+ *
+ * <p>Fast mode compares the new message with the previous one byte for byte ({@link Arrays#mismatch}),
+ * never by checksum. From the first difference, regular mode resumes at the last checkpoint before it
+ * with the lane segments up to that checkpoint copied; at each later boundary, progressive matching
+ * looks for the previous message's checkpoint at the same structural position with the same parser
+ * state, compares the bytes from there, and when they match past at least one more checkpoint jumps
+ * to the last checkpoint the match covers, copying the values in between. Checkpoints of the previous
+ * message inside matched regions are carried over (shifted), so the next message can resume there too.
+ *
+ * <p>Not thread-safe: {@link DifferentialDeserializer} lends each stream to one call at a time.
+ */
+final class DdsStream implements Binder.Engine, MemoryBudget.Holder {
+    private static final byte[] EMPTY = new byte[0];
+    private static final int INITIAL_BACKOFF = 4;
+    private static final int MAX_BACKOFF = 256;
+
+    private final ReadPlan plan;
+    private final DeserializerConfig config;
+    private final DeserializerStats stats;
+    private final MemoryBudget budget;
+    private final Binder binder;
+    private final ReadNode[] nodes;
+    private final Materializer materializer = new Materializer();
+    private final boolean lightweight;
+    private final int interval;
+
+    // the previous message
+    private byte[] prev = EMPTY;
+    private int prevLen = -1;
+    private int epoch;
+    private Tape prevTape = new Tape();
+    private CheckpointLog prevLog;
+
+    // the message being read
+    private Tape tape = new Tape();
+    private CheckpointLog log;
+    private byte[] msg;
+    private int msgOff;
+    private int msgLen;
+    private int nextCheckpointAt;
+    private int lastCheckpointAt;
+    private long skipped;
+    private int regularFrom;
+    private long parsed;
+
+    // progressive matching
+    private int cursor;
+    private boolean candValid;
+    private final Checkpoint cand = new Checkpoint();
+    private int candVersion = -1;
+    private int upperRel;
+    private int stateVersion = -1;
+    private boolean stateOk;
+    private final Checkpoint tmp = new Checkpoint();
+    private final Checkpoint fill = new Checkpoint();
+    /** Group mapping while carrying checkpoints over: previous log's group, this log's group. */
+    private int mapOld;
+    private int mapNew;
+
+    // adaptivity
+    private int lowStreak;
+    private int bypassLeft;
+    private int backoff = INITIAL_BACKOFF;
+    /** Fraction of the last compared message that was skipped; 1 before any comparison. */
+    double lastSimilarity = 1;
+    long lastUsed;
+    boolean busy;
+    private volatile boolean evicted;
+    private long chargedCheckpoint;
+    private long chargedRetained;
+
+    DdsStream(ReadPlan plan, DeserializerConfig config, DeserializerStats stats, MemoryBudget budget) {
+        this.plan = plan;
+        this.config = config;
+        this.stats = stats;
+        this.budget = budget;
+        this.binder = new Binder(plan, config.limits());
+        this.nodes = plan.nodes();
+        this.prevLog = CheckpointLog.create(config.checkpoints());
+        this.log = CheckpointLog.create(config.checkpoints());
+        this.lightweight = config.checkpoints() == CheckpointStrategy.LIGHTWEIGHT;
+        this.interval = config.interval();
+    }
+
+    @Override
+    public void evict() {
+        evicted = true;
+    }
+
+    /** How much {@code b} looks like the kept message: equal sampled windows, more is better; 0 when nothing kept. */
+    int similarity(byte[] b, int off, int len) {
+        if (prevLen < 0 || evicted) {
+            return 0;
+        }
+        int score = len == prevLen ? 1 : 0;
+        int w = 32;
+        for (int k = 1; k <= 16; k++) {
+            int pn = (int) ((long) len * k / 17);
+            int po = (int) ((long) prevLen * k / 17);
+            if (pn + w <= len && po + w <= prevLen
+                    && Arrays.equals(b, off + pn, off + pn + w, prev, po, po + w)) {
+                score += 2;
+            }
+        }
+        return score;
+    }
+
+    Object[] read(byte[] b, int off, int len) {
+        if (evicted) {
+            evicted = false;
+            drop();
+            stats.onEvicted();
+        }
+        stats.onMessage();
+        try {
+            if (bypassLeft > 0) {
+                return bypass(b, off, len);
+            }
+            return differential(b, off, len);
+        } catch (RuntimeException e) {
+            drop();
+            stats.onDiscarded();
+            throw e;
+        } finally {
+            msg = null;
+        }
+    }
+
+    private Object[] bypass(byte[] b, int off, int len) {
+        stats.onBypassed();
+        if (--bypassLeft == 0) {
+            // probe again from a fresh state
+            drop();
+            lowStreak = 1;
+        }
+        binder.engine = null;
+        binder.parse(b, off, len, tape);
+        stats.onBytes(0, len);
+        Object[] parts = materializer.parts(plan, tape);
+        tape.clear();
+        return parts;
+    }
+
+    private Object[] differential(byte[] b, int off, int len) {
+        boolean havePrev = prevLen >= 0;
+        int m = -1;
+        if (havePrev) {
+            m = Arrays.mismatch(b, off, off + len, prev, 0, prevLen);
+            if (m < 0) {
+                stats.onIdentical();
+                stats.onBytes(len, 0);
+                adapt(1.0);
+                return materializer.parts(plan, prevTape);
+            }
+        }
+        binder.engine = this;
+        binder.start(b, off, len, tape);
+        if (havePrev && binder.sc.symbolEpoch() != epoch) {
+            havePrev = false;
+        }
+        msg = b;
+        msgOff = off;
+        msgLen = len;
+        log.clear();
+        skipped = 0;
+        parsed = 0;
+        candValid = false;
+        mapOld = -1;
+        int c = havePrev ? prevLog.floor(m) : -1;
+        if (c >= 0) {
+            stats.onResumed();
+            prevLog.read(c, tmp);
+            carry(0, c, 0, 0, 0, 0, 0);
+            tape.append(prevTape, 0, 0, 0, 0, tmp.s, tmp.j, tmp.d, tmp.o);
+            restore(tmp, tmp.offset);
+            skipped = tmp.offset;
+            regularFrom = tmp.offset;
+            lastCheckpointAt = tmp.offset;
+            nextCheckpointAt = tmp.offset + interval;
+            startCursor(c + 1);
+        } else {
+            if (havePrev) {
+                stats.onResumed();
+                startCursor(0);
+            } else {
+                stats.onFirst();
+            }
+            binder.prologue();
+            regularFrom = 0;
+            lastCheckpointAt = 0;
+            nextCheckpointAt = 0;
+        }
+        binder.run();
+        if (!binder.finished) {
+            parsed += len - regularFrom;
+        }
+        stats.onBytes(skipped, parsed);
+        commit(b, off, len);
+        if (havePrev) {
+            adapt((double) skipped / len);
+        }
+        return materializer.parts(plan, prevTape);
+    }
+
+    /** The message read becomes the kept one. */
+    private void commit(byte[] b, int off, int len) {
+        Tape t = prevTape;
+        prevTape = tape;
+        tape = t;
+        tape.clear();
+        CheckpointLog l = prevLog;
+        prevLog = log;
+        log = l;
+        log.clear();
+        if (prev.length < len) {
+            prev = new byte[len];
+        }
+        System.arraycopy(b, off, prev, 0, len);
+        prevLen = len;
+        epoch = binder.sc.symbolEpoch();
+        account();
+    }
+
+    private void adapt(double similarity) {
+        lastSimilarity = similarity;
+        if (!config.adaptive()) {
+            return;
+        }
+        if (similarity < config.bypassThreshold()) {
+            if (++lowStreak >= 2) {
+                bypassLeft = backoff;
+                backoff = Math.min(backoff * 2, MAX_BACKOFF);
+                lowStreak = 0;
+                stats.onBypassEntered();
+            }
+        } else {
+            lowStreak = 0;
+            backoff = INITIAL_BACKOFF;
+        }
+    }
+
+    /** Forgets the kept message (after a failure, an eviction, or to probe). */
+    void drop() {
+        prevLen = -1;
+        prev = EMPTY;
+        prevTape = new Tape();
+        tape = new Tape();
+        prevLog.clear();
+        log.clear();
+        account();
+        if (budget != null) {
+            budget.release(this);
+        }
+    }
+
+    private void account() {
+        long cp = prevLen < 0 ? 0 : prevLog.checkpointBytes();
+        long ret = prevLen < 0 ? 0 : prev.length + prevTape.retainedBytes() + tape.retainedBytes()
+                + prevLog.retainedBytes() + log.retainedBytes() + binder.sc.retainedBytes();
+        stats.onMemory(cp - chargedCheckpoint, ret - chargedRetained);
+        chargedCheckpoint = cp;
+        chargedRetained = ret;
+        if (budget != null && ret > 0 && !budget.charge(this, ret)) {
+            prevLen = -1;
+            prev = EMPTY;
+            prevTape = new Tape();
+            tape = new Tape();
+            prevLog.clear();
+            stats.onMemory(-chargedCheckpoint, -chargedRetained);
+            chargedCheckpoint = 0;
+            chargedRetained = 0;
+            stats.onEvicted();
+        }
+    }
+
+    /** Bytes the kept checkpoints take. */
+    long checkpointBytes() {
+        return chargedCheckpoint;
+    }
+
+    // ------------------------------------------------------------------------------------------- engine
+
+    @Override
+    public boolean boundary() {
+        int p = binder.sc.position();
+        if (candValid) {
+            int rel = relation();
+            while (rel > 0 && advance()) {
+                rel = relation();
+            }
+            if (candValid && rel == 0 && stateMatches()) {
+                if (jump(p)) {
+                    return true;
+                }
+                advance();
+            }
+        }
+        if (p >= nextCheckpointAt) {
+            checkpoint(p);
+        }
+        return false;
+    }
+
+    private void startCursor(int i) {
+        cursor = i - 1;
+        candValid = true;
+        candVersion = -1;
+        stateVersion = -1;
+        cand.framesLength = 0;
+        cand.group = -2;
+        advance();
+    }
+
+    /** Moves the candidate to the next checkpoint of the previous message; false at the end. */
+    private boolean advance() {
+        if (++cursor >= prevLog.size()) {
+            candValid = false;
+            return false;
+        }
+        int group = cand.group;
+        if (lightweight && group >= 0 && cand.framesLength > 0) {
+            prevLog.readPosition(cursor, cand);
+            if (cand.group == group) {
+                return true;
+            }
+        }
+        prevLog.read(cursor, cand);
+        candVersion = -1;
+        stateVersion = -1;
+        return true;
+    }
+
+    /**
+     * Where the candidate stands against the reader's position in document order: positive when it is
+     * behind, 0 at the same position, negative ahead. Frame keys: a frame below the top is inside its
+     * child {@code index - 1} ({@code 2 * index - 1}); the top frame is before child or item {@code index}
+     * ({@code 2 * index}).
+     */
+    private int relation() {
+        Binder b = binder;
+        int bn = b.top + 1;
+        int cn = cand.framesLength >> 1;
+        if (b.version != candVersion) {
+            candVersion = b.version;
+            upperRel = 0;
+            int[] cf = cand.frames;
+            for (int l = 0; l < bn - 1 && l < cn; l++) {
+                int ck = cf[2 * l + 1] * 2 - (l == cn - 1 ? 0 : 1);
+                int bk = b.fIndex[l] * 2 - 1;
+                if (ck != bk || cf[2 * l] != b.fNode[l]) {
+                    upperRel = ck < bk || (ck == bk) ? 1 : -1;
+                    break;
+                }
+            }
+        }
+        if (upperRel != 0) {
+            return upperRel;
+        }
+        int l = bn - 1;
+        int bk = b.fIndex[l] * 2;
+        int ck = l == cn - 1 ? cand.frames[2 * l + 1] * 2 : cand.frames[2 * l + 1] * 2 - 1;
+        if (ck != bk) {
+            return ck < bk ? 1 : -1;
+        }
+        return cand.frames[2 * l] == b.fNode[l] ? 0 : 1;
+    }
+
+    private boolean stateMatches() {
+        if (lightweight && stateVersion == binder.version && cand.group == mapOldState) {
+            return stateOk;
+        }
+        stateOk = binder.sc.stateEquals(cand.scanner, 0, cand.scannerLength);
+        stateVersion = binder.version;
+        mapOldState = cand.group;
+        return stateOk;
+    }
+
+    private int mapOldState = -2;
+
+    /** The reader stands where the candidate stood: compare bytes from here, and jump if they match far enough. */
+    private boolean jump(int p) {
+        int q = cand.offset;
+        int delta = p - q;
+        int mm = Arrays.mismatch(msg, msgOff + p, msgOff + msgLen, prev, q, prevLen);
+        int ds = tape.ns - cand.s;
+        int dj = tape.nj - cand.j;
+        int dd = tape.nd - cand.d;
+        int dobj = tape.no - cand.o;
+        if (mm < 0) {
+            // the rest of the message is the rest of the previous one
+            parsed += p - regularFrom;
+            regularFrom = msgLen;
+            carry(cursor, prevLog.size() - 1, delta, ds, dj, dd, dobj);
+            tape.append(prevTape, cand.s, cand.j, cand.d, cand.o, prevTape.ns, prevTape.nj, prevTape.nd, prevTape.no);
+            skipped += prevLen - q;
+            binder.finished = true;
+            stats.onReentry();
+            return true;
+        }
+        if (cursor + 1 >= prevLog.size() || prevLog.offset(cursor + 1) > q + mm) {
+            // the match does not reach the next checkpoint: nothing to skip
+            return false;
+        }
+        int d = prevLog.floor(q + mm);
+        parsed += p - regularFrom;
+        carry(cursor, d, delta, ds, dj, dd, dobj);
+        prevLog.read(d, tmp);
+        tape.append(prevTape, cand.s, cand.j, cand.d, cand.o, tmp.s, tmp.j, tmp.d, tmp.o);
+        int np = tmp.offset + delta;
+        restore(tmp, np);
+        skipped += tmp.offset - q;
+        regularFrom = np;
+        lastCheckpointAt = np;
+        nextCheckpointAt = np + interval;
+        stats.onReentry();
+        cursor = d;
+        cand.group = -2;
+        cand.framesLength = 0;
+        advance();
+        return true;
+    }
+
+    /** Restores the reader at a checkpoint, at offset {@code at} of the current message. */
+    private void restore(Checkpoint c, int at) {
+        binder.restoreFrames(c.frames, 0, c.framesLength);
+        binder.sc.restoreState(c.scanner, 0, c.scannerLength, at);
+        if (lightweight && c.group >= 0 && c.group == mapOld) {
+            binder.fGroup[binder.top] = mapNew;
+        }
+    }
+
+    /** Copies the previous log's checkpoints {@code from..to} into this message's log, shifted. */
+    private void carry(int from, int to, int delta, int ds, int dj, int dd, int dobj) {
+        Checkpoint c = fill;
+        for (int i = from; i <= to; i++) {
+            if (lightweight) {
+                prevLog.readPosition(i, c);
+                if (c.group != mapOld || c.framesLength == 0) {
+                    prevLog.read(i, c);
+                    mapOld = c.group;
+                    c.offset += delta;
+                    c.s += ds;
+                    c.j += dj;
+                    c.d += dd;
+                    c.o += dobj;
+                    mapNew = log.add(c);
+                    continue;
+                }
+                log.addLight(mapNew, c.offset + delta, c.index, c.s + ds, c.j + dj, c.d + dd, c.o + dobj);
+            } else {
+                prevLog.read(i, c);
+                c.offset += delta;
+                c.s += ds;
+                c.j += dj;
+                c.d += dd;
+                c.o += dobj;
+                log.add(c);
+            }
+        }
+        c.framesLength = 0;
+        c.group = -2;
+    }
+
+    private void checkpoint(int p) {
+        Binder b = binder;
+        int top = b.top;
+        if (top < 0) {
+            return;
+        }
+        ReadNode n = nodes[b.fNode[top]];
+        if (lightweight) {
+            int g = b.fGroup[top];
+            if (g >= 0) {
+                log.addLight(g, p, b.fIndex[top], tape.ns, tape.nj, tape.nd, tape.no);
+                created(p);
+                return;
+            }
+            if (n.kind != ReadNode.ARRAY && !spine(top) && p < lastCheckpointAt + 2 * interval) {
+                return;
+            }
+        }
+        Checkpoint c = fill;
+        c.offset = p;
+        c.s = tape.ns;
+        c.j = tape.nj;
+        c.d = tape.nd;
+        c.o = tape.no;
+        int fl = b.framesLength();
+        b.saveFrames(c.frames(fl), 0);
+        c.framesLength = fl;
+        int sl = b.sc.stateLength();
+        b.sc.saveState(c.scanner(sl), 0);
+        c.scannerLength = sl;
+        if (n.kind == ReadNode.ARRAY && n.item.fixedSize()) {
+            c.strideS = n.item.sizeS;
+            c.strideJ = n.item.sizeJ;
+            c.strideD = n.item.sizeD;
+            c.strideO = n.item.sizeO;
+        } else {
+            c.strideS = -1;
+        }
+        int g = log.add(c);
+        if (lightweight) {
+            b.fGroup[top] = g;
+        }
+        c.framesLength = 0;
+        c.group = -2;
+        created(p);
+    }
+
+    private void created(int p) {
+        stats.onCheckpoint();
+        lastCheckpointAt = p;
+        nextCheckpointAt = p + interval;
+    }
+
+    /** Whether no array frame is below {@code top}: a struct read once per message, not per item. */
+    private boolean spine(int top) {
+        for (int f = 0; f < top; f++) {
+            if (nodes[binder.fNode[f]].kind == ReadNode.ARRAY) {
+                return false;
+            }
+        }
+        return true;
+    }
+}

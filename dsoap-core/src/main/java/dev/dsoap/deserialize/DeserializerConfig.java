@@ -1,0 +1,142 @@
+package dev.dsoap.deserialize;
+
+import dev.dsoap.checkpoint.CheckpointStrategy;
+import dev.dsoap.parse.ParserLimits;
+
+/**
+ * Settings of differential deserialization.
+ *
+ * <ul>
+ *   <li>{@code checkpoints}: the {@link CheckpointStrategy} (default {@link CheckpointStrategy#LIGHTWEIGHT}).</li>
+ *   <li>{@code interval}: bytes between checkpoints, 32..1024 (default 128): a hint; a checkpoint is taken
+ *       at the first suitable point after this many bytes.</li>
+ *   <li>{@code states}: previous messages kept per operation (default 4), so several clients sending
+ *       different message families do not erase each other's state; each call compares with the most
+ *       similar one.</li>
+ *   <li>{@code adaptive}, {@code bypassThreshold}: a stream where less than this fraction of two
+ *       consecutive messages' bytes is skipped (default 0.1) stops checkpointing and parses plainly for 4
+ *       messages, doubling up to 256 while it stays dissimilar, then probes again.</li>
+ *   <li>{@code limits}: the parser's {@link ParserLimits}.</li>
+ * </ul>
+ *
+ * <p>Immutable, thread-safe.
+ */
+public final class DeserializerConfig {
+    private static final DeserializerConfig DEFAULTS = builder().build();
+
+    private final CheckpointStrategy checkpoints;
+    private final int interval;
+    private final int states;
+    private final boolean adaptive;
+    private final double bypassThreshold;
+    private final ParserLimits limits;
+
+    private DeserializerConfig(Builder b) {
+        this.checkpoints = b.checkpoints;
+        this.interval = b.interval;
+        this.states = b.states;
+        this.adaptive = b.adaptive;
+        this.bypassThreshold = b.bypassThreshold;
+        this.limits = b.limits;
+    }
+
+    public static DeserializerConfig defaults() {
+        return DEFAULTS;
+    }
+
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    public CheckpointStrategy checkpoints() {
+        return checkpoints;
+    }
+
+    /** Bytes between checkpoints (a hint). */
+    public int interval() {
+        return interval;
+    }
+
+    /** Previous messages kept per operation. */
+    public int states() {
+        return states;
+    }
+
+    public boolean adaptive() {
+        return adaptive;
+    }
+
+    /** Fraction of bytes skipped below which a stream counts as dissimilar. */
+    public double bypassThreshold() {
+        return bypassThreshold;
+    }
+
+    public ParserLimits limits() {
+        return limits;
+    }
+
+    @Override
+    public String toString() {
+        return "DeserializerConfig[" + checkpoints + ", interval=" + interval + ", states=" + states
+                + ", adaptive=" + adaptive + ", bypassThreshold=" + bypassThreshold + ", " + limits + "]";
+    }
+
+    /** Not thread-safe. */
+    public static final class Builder {
+        private CheckpointStrategy checkpoints = CheckpointStrategy.LIGHTWEIGHT;
+        private int interval = 128;
+        private int states = 4;
+        private boolean adaptive = true;
+        private double bypassThreshold = 0.1;
+        private ParserLimits limits = ParserLimits.defaults();
+
+        private Builder() {
+        }
+
+        public Builder checkpoints(CheckpointStrategy s) {
+            checkpoints = java.util.Objects.requireNonNull(s);
+            return this;
+        }
+
+        /** @param bytes 32..1024 */
+        public Builder interval(int bytes) {
+            if (bytes < 32 || bytes > 1024) {
+                throw new IllegalArgumentException("checkpoint interval " + bytes + " not in 32..1024 bytes");
+            }
+            interval = bytes;
+            return this;
+        }
+
+        /** @param n 1..64 */
+        public Builder states(int n) {
+            if (n < 1 || n > 64) {
+                throw new IllegalArgumentException("states " + n + " not in 1..64");
+            }
+            states = n;
+            return this;
+        }
+
+        public Builder adaptive(boolean on) {
+            adaptive = on;
+            return this;
+        }
+
+        /** @param fraction 0..1 */
+        public Builder bypassThreshold(double fraction) {
+            if (!(fraction >= 0 && fraction <= 1)) {
+                throw new IllegalArgumentException("bypass threshold " + fraction + " not in 0..1");
+            }
+            bypassThreshold = fraction;
+            return this;
+        }
+
+        public Builder limits(ParserLimits l) {
+            limits = java.util.Objects.requireNonNull(l);
+            return this;
+        }
+
+        public DeserializerConfig build() {
+            return new DeserializerConfig(this);
+        }
+    }
+}

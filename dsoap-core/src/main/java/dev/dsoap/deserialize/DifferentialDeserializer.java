@@ -1,0 +1,122 @@
+package dev.dsoap.deserialize;
+
+import dev.dsoap.binding.MessagePlan;
+import dev.dsoap.parse.XmlParseException;
+import dev.dsoap.template.MemoryBudget;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Differential deserialization (DDS) of one operation's messages: each message is compared byte for byte
+ * with the most similar of the last few messages kept, regions that match are not parsed (their values
+ * are copied), and parsing resumes from lightweight checkpoints around the regions that differ. What
+ * {@link #deserialize} returns always equals what {@link PlanDeserializer} returns for the same bytes, and
+ * is always made of fresh objects.
+ *
+ * <p>Up to {@link DeserializerConfig#states()} kept messages ("streams"): a call borrows the idle stream
+ * whose kept message looks most like its own (sampled windows), or starts a new one when the best match
+ * is a stream that was doing well and this message does not fit it (another client's message family).
+ * A stream whose messages keep differing stops checkpointing for a while (adaptive bypass). A failure
+ * while reading drops the stream's state; the next message is read from scratch.
+ *
+ * <p>Thread-safe: concurrent calls use different streams (a call that finds every stream busy reads
+ * plainly, counted as {@link DeserializerStats#busy()}).
+ */
+public final class DifferentialDeserializer {
+    private final ReadPlan plan;
+    private final DeserializerConfig config;
+    private final DeserializerStats stats;
+    private final MemoryBudget budget;
+    private final List<DdsStream> streams = new ArrayList<>();
+    private long clock;
+
+    /**
+     * @param budget caps the bytes all streams of all operations sharing it keep, or {@code null} for no cap
+     */
+    public DifferentialDeserializer(MessagePlan plan, DeserializerConfig config, DeserializerStats stats,
+                                    MemoryBudget budget) {
+        this.plan = new ReadPlan(plan);
+        this.config = config;
+        this.stats = stats;
+        this.budget = budget;
+    }
+
+    public DeserializerStats stats() {
+        return stats;
+    }
+
+    public DeserializerConfig config() {
+        return config;
+    }
+
+    /**
+     * Reads the message in {@code b[off..off+len)} into fresh parts. The bytes are copied where they are
+     * kept, so the caller may reuse {@code b} afterwards.
+     *
+     * @throws XmlParseException       if the bytes are not well-formed UTF-8 XML 1.0 within the limits
+     * @throws MessageBindingException if the message does not match the plan, or is not one dsoap carries
+     */
+    public Object[] deserialize(byte[] b, int off, int len) {
+        java.util.Objects.checkFromIndexSize(off, len, b.length);
+        DdsStream s = borrow(b, off, len);
+        try {
+            return s.read(b, off, len);
+        } finally {
+            release(s);
+        }
+    }
+
+    /** Drops every kept message. */
+    public synchronized void reset() {
+        for (DdsStream s : streams) {
+            if (!s.busy) {
+                s.drop();
+            }
+        }
+        streams.removeIf(s -> !s.busy);
+    }
+
+    /** Bytes the kept checkpoints of this operation take now. */
+    public synchronized long checkpointBytes() {
+        long n = 0;
+        for (DdsStream s : streams) {
+            n += s.checkpointBytes();
+        }
+        return n;
+    }
+
+    private synchronized DdsStream borrow(byte[] b, int off, int len) {
+        DdsStream best = null;
+        int bestScore = -1;
+        DdsStream recent = null;
+        for (DdsStream s : streams) {
+            if (s.busy) {
+                continue;
+            }
+            int score = s.similarity(b, off, len);
+            if (score > bestScore || (score == bestScore && s.lastUsed > best.lastUsed)) {
+                best = s;
+                bestScore = score;
+            }
+            if (recent == null || s.lastUsed > recent.lastUsed) {
+                recent = s;
+            }
+        }
+        boolean newFamily = best == null || (bestScore <= 1 && recent.lastSimilarity >= config.bypassThreshold());
+        if (newFamily && streams.size() < config.states()) {
+            best = new DdsStream(plan, config, stats, budget);
+            streams.add(best);
+        } else if (best == null) {
+            stats.onBusy();
+            best = new DdsStream(plan, config, stats, null);
+        }
+        best.busy = true;
+        best.lastUsed = ++clock;
+        return best;
+    }
+
+    private synchronized void release(DdsStream s) {
+        s.busy = false;
+    }
+}

@@ -20,10 +20,10 @@ import javax.xml.stream.XMLStreamReader;
  * A document reduced to a canonical event list, once by Woodstox (the oracle) and once by {@link XmlScanner}, so
  * the two can be compared as strings. One event a line:
  * <pre>
- * S{uri}local prefix [p="uri", ="uri"] [{uri}local="value", ...]   declarations in order (but see {@link #declare}),
- *                                                                 attributes sorted
- * E{uri}local                                                 end tag
- * T"text"                                                     adjacent CHARACTERS/CDATA merged; none outside the root
+ * S{uri}local prefix [p="uri", ="uri"] [{uri}local="value", ...]   start tag: declarations in order (but see
+ *                                                                 {@link #declare}), attributes sorted
+ * E{uri}local                                                     end tag
+ * T"text"          adjacent CHARACTERS/CDATA merged; none outside the root element
  * C"comment"   P"target"|"data"   END
  * </pre>
  * Strings are quoted with control characters, backslashes, quotes, lone surrogates and U+FFFE/U+FFFF escaped.
@@ -52,13 +52,13 @@ final class Canonical {
         }
     }
 
-    private Canonical() {
-    }
-
     /** XML 1.0 production [23] XMLDecl, as far as {@code ?>}. */
     private static final Pattern XML_DECL = Pattern.compile("<\\?xml[ \t\r\n]+version[ \t\r\n]*=[ \t\r\n]*(\"1\\.[0-9]+\"|'1\\.[0-9]+')"
             + "([ \t\r\n]+encoding[ \t\r\n]*=[ \t\r\n]*(\"[A-Za-z][A-Za-z0-9._-]*\"|'[A-Za-z][A-Za-z0-9._-]*'))?"
             + "([ \t\r\n]+standalone[ \t\r\n]*=[ \t\r\n]*(\"(yes|no)\"|'(yes|no)'))?[ \t\r\n]*\\?>");
+
+    private Canonical() {
+    }
 
     /**
      * The oracle: Woodstox, except where Woodstox is more lenient than the specifications, which make these an

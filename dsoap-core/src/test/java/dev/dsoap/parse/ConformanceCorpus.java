@@ -84,6 +84,9 @@ final class ConformanceCorpus {
         c.add("encoding iso-8859-1 high byte", Verdict.UNSUPPORTED,
                 bytes("<?xml version=\"1.0\" encoding=\"iso-8859-1\"?><a>", 0xE9, "</a>"));
         c.add("encoding US-ASCII", Verdict.UNSUPPORTED, "<?xml version=\"1.0\" encoding=\"US-ASCII\"?><a/>");
+        c.add("encoding ISO-8859-1 after bom", Verdict.UNSUPPORTED,
+                bytes(0xEF, 0xBB, 0xBF, "<?xml version=\"1.0\" encoding=\"ISO-8859-1\"?><a/>"));
+        c.add("version 1.1 after bom", Verdict.UNSUPPORTED, bytes(0xEF, 0xBB, 0xBF, "<?xml version=\"1.1\"?><a/>"));
         c.add("encoding windows-1252", Verdict.UNSUPPORTED, "<?xml version=\"1.0\" encoding=\"windows-1252\"?><a/>");
         c.add("encoding UTF8 alias", Verdict.UNSUPPORTED, "<?xml version=\"1.0\" encoding=\"UTF8\"?><a/>");
         c.add("encoding UTF-16 over utf-8 bytes", Verdict.UNSUPPORTED, "<?xml version=\"1.0\" encoding=\"UTF-16\"?><a/>");
@@ -167,6 +170,8 @@ final class ConformanceCorpus {
         c.bad("bom twice", bytes(0xEF, 0xBB, 0xBF, 0xEF, 0xBB, 0xBF, "<a/>"));
         c.bad("bom truncated", bytes(0xEF, 0xBB, "<a/>"));
         c.bad("bom after decl", bytes("<?xml version=\"1.0\"?>", 0xEF, 0xBB, 0xBF, "<a/>"));
+        c.bad("bom only", bytes(0xEF, 0xBB, 0xBF));
+        c.bad("bom after root", bytes("<a/>", 0xEF, 0xBB, 0xBF));
         c.bad("decl encoding number first", "<?xml version=\"1.0\" encoding=\"8UTF\"?><a/>");
         c.bad("decl nul as separator", "<?xml version=\"1.0\"\u0000encoding=\"utf-8\"?><a/>");
         c.bad("decl control after xml", "<?xml\u0001version=\"1.0\"?><a/>");
@@ -380,6 +385,14 @@ final class ConformanceCorpus {
         c.bad("attr backquote", "<a b=`1`/>");
         c.bad("attr raw lt after ref", "<a b=\"&amp;<\"/>");
         c.bad("attr value then text", "<a b=\"1\"x/>");
+        c.bad("attr duplicate among 40", "<a" + attrs(40) + " a17=\"x\"/>");
+        c.bad("attr duplicate expanded among 40", "<a xmlns:p=\"u\" xmlns:q=\"u\"" + attrs(40) + " p:z=\"1\" q:z=\"2\"/>");
+        c.ok("attr same local 40 namespaces", "<a" + decls(40) + prefixed(40) + "/>");
+        c.ok("attr default namespace and prefix same uri", "<a xmlns=\"u\" xmlns:p=\"u\" b=\"1\" p:b=\"2\"/>");
+        c.ok("attr prefix redeclared on same element", "<a xmlns:p=\"u\"><p:b xmlns:p=\"v\" p:c=\"1\"/></a>");
+        c.ok("attr escaped ref", "<a b=\"&#38;amp;&#38;#60;\">&#38;#60;</a>");
+        c.bad("attr separated by U+2028", "<a b=\"1\"\u2028c=\"2\"/>");
+        c.bad("attr separated by nbsp", "<a b=\"1\"\u00A0c=\"2\"/>");
     }
 
     private static void namespaces(Cases c) {
@@ -430,6 +443,9 @@ final class ConformanceCorpus {
         c.bad("ns xmlns: empty prefix", "<a xmlns:=\"u\"/>");
         c.bad("ns two colons in declaration", "<a xmlns:p:q=\"u\"/>");
         c.bad("ns lt in uri", "<a xmlns=\"a<b\"/>");
+        c.bad("ns xml uri through a reference", "<a xmlns:p=\"&#104;ttp://www.w3.org/XML/1998/namespace\"/>");
+        c.bad("ns xmlns uri through a reference", "<a xmlns=\"http://www.w3.org/2000/xmlns&#47;\"/>");
+        c.ok("ns xml prefix bound through a reference", "<a xmlns:xml=\"&#104;ttp://www.w3.org/XML/1998/namespace\"/>");
     }
 
     private static void names(Cases c) {
@@ -465,6 +481,17 @@ final class ConformanceCorpus {
         c.bad("name double colon", "<a::b xmlns:a=\"u\"/>");
         c.bad("attr name colon first", "<a :b=\"1\"/>");
         c.bad("attr name colon last", "<a b:=\"1\"/>");
+        c.bad("name local part starts with hyphen", "<p:-a xmlns:p=\"u\"/>");
+        c.bad("name local part starts with digit", "<p:1a xmlns:p=\"u\"/>");
+        c.bad("name local part starts with dot", "<p:.a xmlns:p=\"u\"/>");
+        c.bad("name local part starts with middle dot", "<p:\u00B7a xmlns:p=\"u\"/>");
+        c.bad("name local part starts with combining mark", "<p:\u0300a xmlns:p=\"u\"/>");
+        c.bad("attr local part starts with hyphen", "<a xmlns:p=\"u\" p:-b=\"1\"/>");
+        c.bad("attr local part starts with digit", "<a xmlns:p=\"u\" p:1b=\"1\"/>");
+        c.bad("attr local part starts with dot", "<a xmlns:p=\"u\" p:.b=\"1\"/>");
+        c.bad("declared prefix starts with hyphen", "<a xmlns:-p=\"u\"/>");
+        c.bad("declared prefix starts with digit", "<a xmlns:1p=\"u\"/>");
+        c.ok("name local part with hyphen inside", "<p:a-b xmlns:p=\"u\" p:c.d=\"1\"/>");
         c.bad("name end mismatch case", "<a></A>");
         c.bad("name exclamation", "<a!/>");
         c.bad("name nbsp", "<a\u00A0b/>");
@@ -676,6 +703,7 @@ final class ConformanceCorpus {
         c.ok("large text 100k", "<a>" + "0123456789".repeat(10_000) + "</a>");
         c.ok("large text with refs", "<a>" + "x&amp;y&#x1F600;".repeat(5_000) + "</a>");
         c.ok("large attribute 70k", "<a b=\"" + "v".repeat(70_000) + "\"/>");
+        c.ok("large attribute with refs", "<a b=\"" + "x&amp;\t\r\n&#x1F600;".repeat(5_000) + "\"/>");
         c.ok("large cdata", "<a><![CDATA[" + "c]".repeat(20_000) + "]]></a>");
         c.ok("large comment", "<a><!--" + "- ".repeat(20_000) + "--></a>");
         c.ok("large name", "<" + "n".repeat(5_000) + "/>");
@@ -691,6 +719,15 @@ final class ConformanceCorpus {
         StringBuilder b = new StringBuilder();
         for (int i = 0; i < n; i++) {
             b.append(" a").append(i).append("=\"").append(i).append('"');
+        }
+        return b.toString();
+    }
+
+    /** {@code n} attributes {@code pI:z}, one per prefix of {@link #decls}. */
+    static String prefixed(int n) {
+        StringBuilder b = new StringBuilder();
+        for (int i = 0; i < n; i++) {
+            b.append(" p").append(i).append(":z=\"").append(i).append('"');
         }
         return b.toString();
     }

@@ -8,7 +8,6 @@ import dev.dsoap.checkpoint.CheckpointStrategy;
 import dev.dsoap.deserialize.DeserializerConfig;
 import dev.dsoap.deserialize.DeserializerStats;
 import dev.dsoap.deserialize.DifferentialDeserializer;
-import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.Test;
 
 import java.util.Random;
@@ -66,9 +65,6 @@ class DdsAdaptiveTest {
         assertTrue(r[0] > 0.6 * (r[0] + r[1]), "seed 0x1C90000: skipped " + r[0] + " parsed " + r[1]);
     }
 
-    @Disabled("BUG: lightweight checkpoints at N=128 take 14% of the message, not < 3%: seed 0x1C90000, "
-            + "10,000 doubles (245100-byte message), 25 of 100 partitions rewritten per message: "
-            + "stats.checkpointBytes()=34655 (3% would be 7353), checkpoints created 15987 over 30 messages")
     @Test
     void lightweightCheckpointsAreSmall() {
         long[] r = partitioned();

@@ -99,19 +99,32 @@ final class DdsStream implements Binder.Engine, MemoryBudget.Holder {
         evicted = true;
     }
 
-    /** How much {@code b} looks like the kept message: equal sampled windows, more is better; 0 when nothing kept. */
+    /**
+     * How much {@code b} looks like the kept message: how many of 16 sampled 32-byte windows of {@code b}
+     * occur in the kept message near the same relative position (within 1/32 of its length, at most 256
+     * bytes either way, since values of other widths shift everything after them); 0 when nothing is kept.
+     */
     int similarity(byte[] b, int off, int len) {
         if (prevLen < 0 || evicted) {
             return 0;
         }
-        int score = len == prevLen ? 1 : 0;
         int w = 32;
+        int radius = Math.min(256, prevLen / 32);
+        int score = 0;
         for (int k = 1; k <= 16; k++) {
             int pn = (int) ((long) len * k / 17);
-            int po = (int) ((long) prevLen * k / 17);
-            if (pn + w <= len && po + w <= prevLen
-                    && Arrays.equals(b, off + pn, off + pn + w, prev, po, po + w)) {
-                score += 2;
+            if (pn + w > len) {
+                continue;
+            }
+            int center = (int) ((long) prevLen * k / 17);
+            int from = Math.max(0, center - radius);
+            int to = Math.min(prevLen - w, center + radius);
+            byte first = b[off + pn];
+            for (int po = from; po <= to; po++) {
+                if (prev[po] == first && Arrays.equals(b, off + pn, off + pn + w, prev, po, po + w)) {
+                    score++;
+                    break;
+                }
             }
         }
         return score;
@@ -402,6 +415,10 @@ final class DdsStream implements Binder.Engine, MemoryBudget.Holder {
             // the rest of the message is the rest of the previous one
             parsed += p - regularFrom;
             regularFrom = msgLen;
+            if (lightweight && binder.fGroup[binder.top] >= 0) {
+                mapOld = cand.group;
+                mapNew = binder.fGroup[binder.top];
+            }
             carry(cursor, prevLog.size() - 1, delta, ds, dj, dd, dobj);
             tape.append(prevTape, cand.s, cand.j, cand.d, cand.o, prevTape.ns, prevTape.nj, prevTape.nd, prevTape.no);
             skipped += prevLen - q;
@@ -415,6 +432,11 @@ final class DdsStream implements Binder.Engine, MemoryBudget.Holder {
         }
         int d = prevLog.floor(q + mm);
         parsed += p - regularFrom;
+        if (lightweight && binder.fGroup[binder.top] >= 0) {
+            // the candidate stands in the container the reader is in: its checkpoints join that group
+            mapOld = cand.group;
+            mapNew = binder.fGroup[binder.top];
+        }
         carry(cursor, d, delta, ds, dj, dd, dobj);
         prevLog.read(d, tmp);
         tape.append(prevTape, cand.s, cand.j, cand.d, cand.o, tmp.s, tmp.j, tmp.d, tmp.o);
@@ -447,7 +469,7 @@ final class DdsStream implements Binder.Engine, MemoryBudget.Holder {
         for (int i = from; i <= to; i++) {
             if (lightweight) {
                 prevLog.readPosition(i, c);
-                if (c.group != mapOld || c.framesLength == 0) {
+                if (c.group != mapOld) {
                     prevLog.read(i, c);
                     mapOld = c.group;
                     c.offset += delta;

@@ -15,8 +15,9 @@ import java.util.List;
  * is always made of fresh objects.
  *
  * <p>Up to {@link DeserializerConfig#states()} kept messages ("streams"): a call borrows the idle stream
- * whose kept message looks most like its own (sampled windows), or starts a new one when the best match
- * is a stream that was doing well and this message does not fit it (another client's message family).
+ * whose kept message looks most like its own (16 sampled windows), or starts a new one when fewer than a
+ * quarter of the windows match any kept message while the stream used last was doing well (another
+ * client's message family).
  * A stream whose messages keep differing stops checkpointing for a while (adaptive bypass). A failure
  * while reading drops the stream's state; the next message is read from scratch.
  *
@@ -103,7 +104,8 @@ public final class DifferentialDeserializer {
                 recent = s;
             }
         }
-        boolean newFamily = best == null || (bestScore <= 1 && recent.lastSimilarity >= config.bypassThreshold());
+        // fewer than a quarter of the windows alike, while the stream used last was doing well: another family
+        boolean newFamily = best == null || (bestScore < 4 && recent.lastSimilarity >= config.bypassThreshold());
         if (newFamily && streams.size() < config.states()) {
             best = new DdsStream(plan, config, stats, budget);
             streams.add(best);

@@ -168,7 +168,7 @@ public final class XmlScanner {
             splitCount = Math.min(splitCount, names.size());
             epoch++;
         }
-        checkMessageSize(len);
+        checkMessageSize(len, buf, off);
         if (complete) {
             this.buf = buf;
             this.base = off;
@@ -201,7 +201,11 @@ public final class XmlScanner {
         if (complete) {
             throw new IllegalStateException("the input was declared complete");
         }
-        checkMessageSize(limit - base + len);
+        if (limit - base + len > limits.maxMessageBytes()) {
+            byte[] all = Arrays.copyOfRange(buf, base, limit + len);
+            System.arraycopy(more, off, all, limit - base, len);
+            checkMessageSize(all.length, all, 0);
+        }
         if (!owned || limit + len > buf.length) {
             byte[] grown = new byte[Math.max(limit - base + len, (limit - base) * 2)];
             System.arraycopy(buf, base, grown, 0, limit - base);
@@ -222,11 +226,23 @@ public final class XmlScanner {
         complete = true;
     }
 
-    private void checkMessageSize(long len) {
-        if (len > limits.maxMessageBytes()) {
+    /** {@code b[off..]} holds the message's first bytes, for the position of the error. */
+    private void checkMessageSize(long len, byte[] b, int off) {
+        int max = limits.maxMessageBytes();
+        if (len > max) {
+            int line = 1;
+            int column = 1;
+            for (int i = off, end = off + max; i < end; i++) {
+                byte c = b[i];
+                if (c == '\n' || (c == '\r' && (i + 1 >= end || b[i + 1] != '\n'))) {
+                    line++;
+                    column = 1;
+                } else if ((c & 0xC0) != 0x80) {
+                    column++;
+                }
+            }
             throw new XmlParseException(XmlParseException.Kind.LIMIT, "message of " + len
-                    + " bytes exceeds the limit of " + limits.maxMessageBytes() + " (maxMessageBytes)",
-                    limits.maxMessageBytes(), 1, 1, "input");
+                    + " bytes exceeds the limit of " + max + " (maxMessageBytes)", max, line, column, "input");
         }
     }
 
@@ -246,6 +262,7 @@ public final class XmlScanner {
             return event;
         }
         int save = pos;
+        Where saveWhere = where;
         try {
             return event = scan();
         } catch (RuntimeException e) {
@@ -253,6 +270,7 @@ public final class XmlScanner {
                 throw e;
             }
             pos = save;
+            where = saveWhere;
             return event = INCOMPLETE;
         }
     }
@@ -289,6 +307,12 @@ public final class XmlScanner {
         int p = pos;
         tokenStart = p;
         reading = "XML declaration";
+        if (limit - p >= 2 && (((buf[p] & 0xFF) == 0xFE && (buf[p + 1] & 0xFF) == 0xFF)
+                || ((buf[p] & 0xFF) == 0xFF && (buf[p + 1] & 0xFF) == 0xFE)
+                || (buf[p] == 0 && buf[p + 1] == '<') || (buf[p] == '<' && buf[p + 1] == 0))) {
+            throw new XmlParseException(XmlParseException.Kind.UNSUPPORTED, "UTF-16 or UTF-32 input is not supported"
+                    + " (only UTF-8)", 0, 1, 1, reading);
+        }
         if (avail(p, 3) && (buf[p] & 0xFF) == 0xEF && (buf[p + 1] & 0xFF) == 0xBB && (buf[p + 2] & 0xFF) == 0xBF) {
             p += 3;
         } else if (!complete && limit - p < 3 && prefixOf(p, new byte[]{(byte) 0xEF, (byte) 0xBB, (byte) 0xBF})) {
@@ -325,7 +349,7 @@ public final class XmlScanner {
         }
         if (!version.equals("1.0")) {
             throw new XmlParseException(XmlParseException.Kind.UNSUPPORTED, "XML version " + version
-                    + " is not supported (only 1.0)", p - base, 1, p - base + 1, reading);
+                    + " is not supported (only 1.0)", p - base, line(p), column(p), reading);
         }
         p = q + 1;
         boolean ws = Chars.isWhitespace(at(p));
@@ -339,7 +363,7 @@ public final class XmlScanner {
             }
             if (!enc.equalsIgnoreCase("UTF-8") && !enc.equalsIgnoreCase("UTF8")) {
                 throw new XmlParseException(XmlParseException.Kind.UNSUPPORTED, "encoding " + enc
-                        + " is not supported (only UTF-8)", p - base, 1, p - base + 1, reading);
+                        + " is not supported (only UTF-8)", p - base, line(p), column(p), reading);
             }
             p = q + 1;
             ws = Chars.isWhitespace(at(p));
@@ -886,7 +910,7 @@ public final class XmlScanner {
                 namePrefix[id] = 0;
                 nameLocal[id] = id;
                 splitCount++;
-            } else if (colons > 1 || colon == 0 || colon == len - 1) {
+            } else if (colons > 1 || colon == 0 || colon == len - 1 || !startsName(pool, s + colon + 1, s + len)) {
                 namePrefix[id] = -1;
                 nameLocal[id] = id;
                 splitCount++;
@@ -906,6 +930,16 @@ public final class XmlScanner {
                 nameLocal[id] = local;
             }
         }
+    }
+
+    /** Whether {@code b[p..end)} starts with a name-start character (the local part of a QName). */
+    private static boolean startsName(byte[] b, int p, int end) {
+        int c = b[p];
+        if (c >= 0) {
+            return Chars.NAME_START[c] && c != ':';
+        }
+        int n = Chars.sequenceLength(c);
+        return n > 0 && p + n <= end && Chars.isNameStartNonAscii(Chars.decode(b, p, n));
     }
 
     // ------------------------------------------------------------------------------------------- text

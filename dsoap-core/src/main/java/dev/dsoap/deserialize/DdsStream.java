@@ -61,7 +61,9 @@ final class DdsStream implements Binder.Engine, MemoryBudget.Holder {
     private final Checkpoint cand = new Checkpoint();
     private int candVersion = -1;
     private int upperRel;
+    /** Cache of {@link #stateMatches()}: reader frames version and candidate group it was computed for. */
     private int stateVersion = -1;
+    private int stateGroup = -2;
     private boolean stateOk;
     private final Checkpoint tmp = new Checkpoint();
     private final Checkpoint fill = new Checkpoint();
@@ -158,6 +160,10 @@ final class DdsStream implements Binder.Engine, MemoryBudget.Holder {
             drop();
             lowStreak = 1;
         }
+        return plain(b, off, len);
+    }
+
+    private Object[] plain(byte[] b, int off, int len) {
         binder.engine = null;
         binder.parse(b, off, len, tape);
         stats.onBytes(0, len);
@@ -266,16 +272,27 @@ final class DdsStream implements Binder.Engine, MemoryBudget.Holder {
 
     /** Forgets the kept message (after a failure, an eviction, or to probe). */
     void drop() {
+        forget();
+        account();
+        if (budget != null) {
+            budget.release(this);
+        }
+    }
+
+    private void forget() {
         prevLen = -1;
         prev = EMPTY;
         prevTape = new Tape();
         tape = new Tape();
         prevLog.clear();
         log.clear();
-        account();
-        if (budget != null) {
-            budget.release(this);
-        }
+    }
+
+    /** Reads without keeping anything: for a call that found every kept state in use. */
+    Object[] readPlain(byte[] b, int off, int len) {
+        stats.onMessage();
+        stats.onBusy();
+        return plain(b, off, len);
     }
 
     private void account() {
@@ -286,11 +303,7 @@ final class DdsStream implements Binder.Engine, MemoryBudget.Holder {
         chargedCheckpoint = cp;
         chargedRetained = ret;
         if (budget != null && ret > 0 && !budget.charge(this, ret)) {
-            prevLen = -1;
-            prev = EMPTY;
-            prevTape = new Tape();
-            tape = new Tape();
-            prevLog.clear();
+            forget();
             stats.onMemory(-chargedCheckpoint, -chargedRetained);
             chargedCheckpoint = 0;
             chargedRetained = 0;
@@ -391,16 +404,14 @@ final class DdsStream implements Binder.Engine, MemoryBudget.Holder {
     }
 
     private boolean stateMatches() {
-        if (lightweight && stateVersion == binder.version && cand.group == mapOldState) {
+        if (lightweight && stateVersion == binder.version && cand.group == stateGroup) {
             return stateOk;
         }
         stateOk = binder.sc.stateEquals(cand.scanner, 0, cand.scannerLength);
         stateVersion = binder.version;
-        mapOldState = cand.group;
+        stateGroup = cand.group;
         return stateOk;
     }
-
-    private int mapOldState = -2;
 
     /** The reader stands where the candidate stood: compare bytes from here, and jump if they match far enough. */
     private boolean jump(int p) {

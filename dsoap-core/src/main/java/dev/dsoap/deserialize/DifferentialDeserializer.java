@@ -61,6 +61,10 @@ public final class DifferentialDeserializer {
     public Object[] deserialize(byte[] b, int off, int len) {
         java.util.Objects.checkFromIndexSize(off, len, b.length);
         DdsStream s = borrow(b, off, len);
+        if (s == null) {
+            // every kept state is in use: read plainly with a stream that keeps nothing
+            return new DdsStream(plan, config, stats, null).readPlain(b, off, len);
+        }
         try {
             return s.read(b, off, len);
         } finally {
@@ -110,8 +114,7 @@ public final class DifferentialDeserializer {
             best = new DdsStream(plan, config, stats, budget);
             streams.add(best);
         } else if (best == null) {
-            stats.onBusy();
-            best = new DdsStream(plan, config, stats, null);
+            return null;
         }
         best.busy = true;
         best.lastUsed = ++clock;

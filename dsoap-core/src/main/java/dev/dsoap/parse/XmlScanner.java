@@ -42,6 +42,11 @@ public final class XmlScanner {
     static final String XML_NS = "http://www.w3.org/XML/1998/namespace";
     static final String XMLNS_NS = "http://www.w3.org/2000/xmlns/";
 
+    /** Terminators of raw character data, for {@link #scanRaw}. */
+    private static final int RAW_CDATA = 0;
+    private static final int RAW_COMMENT = 1;
+    private static final int RAW_PI = 2;
+
     /** Document states. */
     private enum Where { START, PROLOG, CONTENT, EPILOG, DONE }
 
@@ -133,6 +138,8 @@ public final class XmlScanner {
     private int textOff;
     private int textLen;
     private byte[] textScratch = new byte[256];
+    /** Whether the raw data {@link #scanRaw} last read has no CR (its text needs no line-end normalization). */
+    private boolean rawSimple;
     private int piTargetOff;
     private int piTargetLen;
     /** Scratch for coalescing a leaf's text. */
@@ -1003,51 +1010,22 @@ public final class XmlScanner {
         }
     }
 
-    private int scanCdata() {
-        reading = "CDATA section";
-        int start = tokenStart + 9;
-        int p = start;
+    /**
+     * Checks the characters of a CDATA section, comment or PI body from {@code p} up to its terminator
+     * ({@code ]]>}, {@code -->} with no other {@code --}, {@code ?>}); returns the terminator's index.
+     */
+    private int scanRaw(int p, int kind) {
+        String what = kind == RAW_CDATA ? "CDATA section" : kind == RAW_COMMENT ? "comment" : "processing instruction";
         boolean simple = true;
         while (true) {
             if (p >= limit) {
-                need(p, "CDATA section");
+                need(p, what);
             }
             int b = buf[p];
             if (b >= 0x20) {
-                if (b == ']' && at(p + 1) == ']' && at(p + 2) == '>') {
-                    break;
-                }
-                p++;
-            } else if (b < 0) {
-                p = skipMultiByte(p);
-            } else if (b == '\n' || b == '\t') {
-                p++;
-            } else if (b == '\r') {
-                simple = false;
-                p++;
-            } else {
-                throw badChar(b, p);
-            }
-        }
-        checkText(p - start, start);
-        pos = p + 3;
-        setRawText(start, p, simple);
-        return CDATA;
-    }
-
-    private int scanComment() {
-        reading = "comment";
-        int start = tokenStart + 4;
-        int p = start;
-        boolean simple = true;
-        while (true) {
-            if (p >= limit) {
-                need(p, "comment");
-            }
-            int b = buf[p];
-            if (b >= 0x20) {
-                if (b == '-' && at(p + 1) == '-') {
-                    if (at(p + 2) != '>') {
+                if (kind == RAW_CDATA ? b == ']' && at(p + 1) == ']' && at(p + 2) == '>'
+                        : kind == RAW_PI ? b == '?' && at(p + 1) == '>' : b == '-' && at(p + 1) == '-') {
+                    if (kind == RAW_COMMENT && at(p + 2) != '>') {
                         throw error("'--' is not allowed inside a comment", p);
                     }
                     break;
@@ -1064,9 +1042,27 @@ public final class XmlScanner {
                 throw badChar(b, p);
             }
         }
+        rawSimple = simple;
+        return p;
+    }
+
+    private int scanCdata() {
+        reading = "CDATA section";
+        int start = tokenStart + 9;
+        int p = scanRaw(start, RAW_CDATA);
         checkText(p - start, start);
         pos = p + 3;
-        setRawText(start, p, simple);
+        setRawText(start, p, rawSimple);
+        return CDATA;
+    }
+
+    private int scanComment() {
+        reading = "comment";
+        int start = tokenStart + 4;
+        int p = scanRaw(start, RAW_COMMENT);
+        checkText(p - start, start);
+        pos = p + 3;
+        setRawText(start, p, rawSimple);
         return COMMENT;
     }
 
@@ -1096,34 +1092,12 @@ public final class XmlScanner {
         } else {
             throw error("expected whitespace or '?>' after the processing instruction target", p);
         }
-        p = dataStart;
-        boolean simple = true;
-        while (true) {
-            if (p >= limit) {
-                need(p, "processing instruction");
-            }
-            b = buf[p];
-            if (b >= 0x20) {
-                if (b == '?' && at(p + 1) == '>') {
-                    break;
-                }
-                p++;
-            } else if (b < 0) {
-                p = skipMultiByte(p);
-            } else if (b == '\n' || b == '\t') {
-                p++;
-            } else if (b == '\r') {
-                simple = false;
-                p++;
-            } else {
-                throw badChar(b, p);
-            }
-        }
+        p = scanRaw(dataStart, RAW_PI);
         checkText(p - dataStart, dataStart);
         pos = p + 2;
         piTargetOff = nameStart;
         piTargetLen = nameLen;
-        setRawText(dataStart, p, simple);
+        setRawText(dataStart, p, rawSimple);
         return PROCESSING_INSTRUCTION;
     }
 

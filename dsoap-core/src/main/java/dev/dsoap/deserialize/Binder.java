@@ -112,7 +112,11 @@ final class Binder {
         }
         ev = sc.nextTag();
         if (ev == XmlScanner.START_ELEMENT && sc.uriId() == envUri && sc.localId() == headerLocal) {
-            throw binding("(envelope)", "a SOAP Header is present; dsoap carries body-only messages", true);
+            // an empty Header (Axis2 always writes <soapenv:Header/>) carries nothing; one with blocks is not ours
+            if (sc.nextTag() != XmlScanner.END_ELEMENT) {
+                throw binding("(envelope)", "the SOAP Header holds header blocks; dsoap carries body-only messages", true);
+            }
+            ev = sc.nextTag();
         }
         if (ev != XmlScanner.START_ELEMENT || sc.uriId() != envUri || sc.localId() != bodyLocal) {
             throw binding("(envelope)", "expected the SOAP Body, found " + describe(ev), false);

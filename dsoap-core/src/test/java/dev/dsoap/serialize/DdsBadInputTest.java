@@ -93,6 +93,24 @@ class DdsBadInputTest {
         assertTrue(stats.resumed() + stats.identical() > 200, "seed " + seed + " " + stats);
     }
 
+    /** An empty Header (every Axis2 client sends {@code <soapenv:Header/>}) carries nothing and is read through. */
+    @org.junit.jupiter.api.Test
+    void anEmptyHeaderIsReadThrough() {
+        MessagePlan plan = new PlanCompiler().compile(MessageShape.wrapped(NS, "op", Part.of("d", double[].class)),
+                CompiledPlanSequenceTest.DOC);
+        DifferentialSerializer ds = new DifferentialSerializer(plan, SerializerConfig.defaults(), new SerializerStats(), null);
+        DifferentialDeserializer dds = new DifferentialDeserializer(plan, DeserializerConfig.defaults(), new DeserializerStats(), null);
+        PlanReader reader = new PlanReader(plan);
+        for (double[] d : new double[][] {{1.5, -0.0}, {1.5, 2}, {}}) {
+            String s = new String(bytes(ds, new Object[] {d}), StandardCharsets.UTF_8);
+            for (String header : new String[] {"<soapenv:Header/>", "<soapenv:Header> <!-- none --> </soapenv:Header>"}) {
+                byte[] b = utf8(s.replaceFirst("<soapenv:Body>", header + "<soapenv:Body>"));
+                reader.assertEquivalent(new Object[] {d}, dds.deserialize(b, 0, b.length), header);
+                reader.assertEquivalent(new Object[] {d}, new PlanDeserializer(plan, ParserLimits.defaults()).deserialize(b, 0, b.length), header);
+            }
+        }
+    }
+
     private static byte[] bytes(DifferentialSerializer ds, Object[] parts) {
         ds.serialize(parts);
         return ds.toByteArray();
@@ -129,7 +147,8 @@ class DdsBadInputTest {
             case UNDECLARED_ENTITY -> utf8(s.replaceFirst("<name>", "<name>&lol9;"));
             case TOO_DEEP -> utf8(s.replaceFirst("<d>([^<]*)</d>", "<d><deep>$1</deep></d>"));
             case LATIN1 -> utf8(s.replace("encoding='UTF-8'", "encoding='ISO-8859-1'"));
-            case HEADER -> utf8(s.replaceFirst("<soapenv:Body>", "<soapenv:Header/><soapenv:Body>"));
+            case HEADER -> utf8(s.replaceFirst("<soapenv:Body>", "<soapenv:Header><wsa:To xmlns:wsa="
+                    + "\"http://www.w3.org/2005/08/addressing\">urn:x</wsa:To></soapenv:Header><soapenv:Body>"));
             case SOAP_VERSION -> utf8(s.replace(SOAP11, SOAP12));
             case HUGE_TEXT -> throw new IllegalArgumentException();
         };

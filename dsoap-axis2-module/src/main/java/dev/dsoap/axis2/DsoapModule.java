@@ -1,0 +1,145 @@
+package dev.dsoap.axis2;
+
+import dev.dsoap.template.MemoryBudget;
+import org.apache.axis2.AxisFault;
+import org.apache.axis2.builder.Builder;
+import org.apache.axis2.context.ConfigurationContext;
+import org.apache.axis2.description.AxisDescription;
+import org.apache.axis2.description.AxisModule;
+import org.apache.axis2.description.AxisOperation;
+import org.apache.axis2.description.AxisService;
+import org.apache.axis2.engine.AxisConfiguration;
+import org.apache.axis2.engine.MessageReceiver;
+import org.apache.axis2.kernel.MessageFormatter;
+import org.apache.axis2.modules.Module;
+import org.apache.commons.logging.Log;
+import org.apache.commons.logging.LogFactory;
+import org.apache.neethi.Assertion;
+import org.apache.neethi.Policy;
+
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * The dsoap Axis2 module ({@code dsoap-VERSION.mar}, {@code <module ref="dsoap"/>}). At deployment it wraps
+ * the builders and formatters of {@code text/xml} and {@code application/soap+xml} (they delegate every
+ * message that is not dsoap's); when engaged on an operation served by Axis2's POJO receivers it replaces
+ * the receiver with dsoap's, which reads requests differentially and writes responses differentially and
+ * falls back to the original receiver for anything it does not carry.
+ *
+ * <p>Settings are {@code dsoap.*} parameters (module.xml, axis2.xml, services.xml, operations); statistics are
+ * MBeans under {@code dev.dsoap}. See docs/axis2.md.
+ *
+ * <p>Axis2 creates one instance per configuration and calls it from its deployment threads.
+ */
+public final class DsoapModule implements Module {
+    private static final Log LOG = LogFactory.getLog(DsoapModule.class);
+    /** The content types whose builders and formatters are wrapped. */
+    static final String[] CONTENT_TYPES = {"text/xml", "application/soap+xml"};
+    private static final String RPC_IN_OUT = "org.apache.axis2.rpc.receivers.RPCMessageReceiver";
+    private static final String RPC_IN_ONLY = "org.apache.axis2.rpc.receivers.RPCInOnlyMessageReceiver";
+
+    private AxisModule module;
+    private MemoryBudget budget;
+    private Engagement engagement;
+    private Jmx jmx;
+    private final AtomicInteger operations = new AtomicInteger();
+
+    @Override
+    public synchronized void init(ConfigurationContext context, AxisModule module) throws AxisFault {
+        this.module = module;
+        try {
+            this.budget = new MemoryBudget(Settings.budget(module));
+            AxisConfiguration config = context.getAxisConfiguration();
+            Settings defaults = Settings.of(null, module);
+            this.engagement = new Engagement(config, defaults.deserializer.limits().maxMessageBytes());
+            this.jmx = new Jmx(Settings.jmx(module));
+        } catch (IllegalArgumentException e) {
+            throw new AxisFault("dsoap: " + e.getMessage(), e);
+        }
+        install(context.getAxisConfiguration());
+        jmx.module(new ModuleStats());
+        LOG.info("dsoap " + module.getVersion() + ": builders and formatters of text/xml and application/soap+xml wrapped; "
+                + "memory budget " + budget.limitBytes() + " bytes; statistics under dev.dsoap:context=" + jmx.context());
+    }
+
+    private void install(AxisConfiguration config) {
+        for (String type : CONTENT_TYPES) {
+            Builder b = config.getMessageBuilder(type);
+            if (b != null && !(b instanceof Capture)) {
+                config.addMessageBuilder(type, new Capture(b, engagement));
+            }
+            MessageFormatter f = config.getMessageFormatter(type);
+            if (f != null && !(f instanceof TemplateFormatter)) {
+                config.addMessageFormatter(type, new TemplateFormatter(f));
+            }
+        }
+    }
+
+    @Override
+    public synchronized void engageNotify(AxisDescription description) throws AxisFault {
+        if (!(description instanceof AxisOperation op) || engagement == null) {
+            return;
+        }
+        MessageReceiver receiver = op.getMessageReceiver();
+        AxisService service = op.getAxisService();
+        if (receiver == null || receiver instanceof DsoapReceiver || service == null) {
+            return;
+        }
+        String name = receiver.getClass().getName();
+        if (!name.equals(RPC_IN_OUT) && !name.equals(RPC_IN_ONLY)) {
+            LOG.info("dsoap: " + service.getName() + "/" + op.getName().getLocalPart() + " is served by " + name
+                    + ", which dsoap does not take over (it carries Axis2's POJO receivers); Axis2's path stays in place");
+            return;
+        }
+        Settings settings;
+        try {
+            settings = Settings.of(op, module);
+        } catch (IllegalArgumentException e) {
+            throw new AxisFault("dsoap: " + e.getMessage(), e);
+        }
+        RpcOperation rpc = new RpcOperation(service, op, settings, budget);
+        op.setMessageReceiver(new DsoapReceiver(receiver, rpc, module.getName()));
+        engagement.add(service.getName());
+        jmx.operation(rpc.stats, "server");
+        operations.incrementAndGet();
+    }
+
+    @Override
+    public boolean canSupportAssertion(Assertion assertion) {
+        return false;
+    }
+
+    @Override
+    public void applyPolicy(Policy policy, AxisDescription description) {
+    }
+
+    @Override
+    public synchronized void shutdown(ConfigurationContext context) {
+        if (jmx != null) {
+            jmx.close();
+        }
+    }
+
+    /** The module-wide gauges. */
+    private final class ModuleStats implements ModuleStatsMXBean {
+        @Override
+        public long getMemoryBudgetBytes() {
+            return budget.limitBytes();
+        }
+
+        @Override
+        public long getMemoryUsedBytes() {
+            return budget.usedBytes();
+        }
+
+        @Override
+        public long getEvictions() {
+            return budget.evictions();
+        }
+
+        @Override
+        public int getOperations() {
+            return operations.get();
+        }
+    }
+}

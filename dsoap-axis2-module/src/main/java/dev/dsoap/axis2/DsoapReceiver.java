@@ -1,0 +1,129 @@
+package dev.dsoap.axis2;
+
+import org.apache.axiom.soap.SOAPHeader;
+import org.apache.axis2.AxisFault;
+import org.apache.axis2.context.MessageContext;
+import org.apache.axis2.engine.AxisEngine;
+import org.apache.axis2.engine.MessageReceiver;
+import org.apache.axis2.receivers.AbstractMessageReceiver;
+import org.apache.axis2.util.MessageContextBuilder;
+import org.apache.axis2.wsdl.WSDLConstants;
+
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Method;
+
+/**
+ * Stands in for an engaged POJO operation's receiver ({@code RPCMessageReceiver} or
+ * {@code RPCInOnlyMessageReceiver}). A message dsoap carries is handled here with the same message-context
+ * life cycle as the original's (thread context, service object scope, async reply-to handling, fault
+ * rules, all inherited from {@link AbstractMessageReceiver}); any other message is handed to the original
+ * receiver untouched, and the reason counted.
+ *
+ * <p>Thread-safe.
+ */
+final class DsoapReceiver extends AbstractMessageReceiver {
+    private final MessageReceiver original;
+    private final RpcOperation op;
+    private final String moduleName;
+    private final boolean inOut;
+    private final String styleProblem;
+
+    DsoapReceiver(MessageReceiver original, RpcOperation op, String moduleName) {
+        this.original = original;
+        this.op = op;
+        this.moduleName = moduleName;
+        this.inOut = op.operation.getAxisSpecificMEPConstant() != WSDLConstants.MEP_CONSTANT_IN_ONLY;
+        this.styleProblem = op.styleProblem();
+    }
+
+    MessageReceiver original() {
+        return original;
+    }
+
+    RpcOperation operation() {
+        return op;
+    }
+
+    @Override
+    public void receive(MessageContext mc) throws AxisFault {
+        if (!op.operation.isEngaged(moduleName)) {
+            original.receive(mc); // disengaged since
+            return;
+        }
+        Fallback why = whyNot(mc);
+        if (why != null) {
+            String detail = why == Fallback.UNSUPPORTED_TYPE ? styleProblem : null;
+            op.stats.readFallback(why, detail);
+            if (inOut) {
+                op.stats.writeFallback(why, detail);
+            }
+            original.receive(mc);
+            return;
+        }
+        super.receive(mc);
+    }
+
+    private Fallback whyNot(MessageContext mc) throws AxisFault {
+        if (styleProblem != null) {
+            return Fallback.UNSUPPORTED_TYPE;
+        }
+        if (!op.settings.serialize && !op.settings.deserialize) {
+            return Fallback.DISABLED;
+        }
+        if (mc.isDoingREST()) {
+            return Fallback.REST;
+        }
+        Object skipped = mc.getProperty(Capture.SKIPPED);
+        if (skipped instanceof Fallback f) {
+            return f;
+        }
+        if (mc.isDoingMTOM() || mc.isDoingSwA()) {
+            return Fallback.ATTACHMENTS;
+        }
+        if (!(mc.getProperty(Capture.RAW) instanceof Capture.Raw)) {
+            return Fallback.NOT_CAPTURED;
+        }
+        SOAPHeader header = mc.getEnvelope().getHeader();
+        if (header != null && header.getFirstElement() != null) {
+            return Fallback.HEADERS;
+        }
+        return null;
+    }
+
+    @Override
+    protected void invokeBusinessLogic(MessageContext in) throws AxisFault {
+        Object impl = getTheImplementationObject(in);
+        RpcOperation.Sides sides = op.sides(impl.getClass(), in.isSOAP11());
+        Capture.Raw raw = (Capture.Raw) in.getProperty(Capture.RAW);
+        in.removeProperty(Capture.RAW); // the bytes are not needed past this point
+        if (!inOut) {
+            invoke(in, sides.method, impl, op.arguments(in, sides, raw));
+            return;
+        }
+        MessageContext out = MessageContextBuilder.createOutMessageContext(in);
+        out.getOperationContext().addMessageContext(out);
+        Object result = invoke(in, sides.method, impl, op.arguments(in, sides, raw));
+        Reply reply = op.respond(in, out, sides, result);
+        try {
+            replicateState(in);
+            AxisEngine.send(out);
+        } finally {
+            if (reply != null) {
+                reply.close();
+            }
+        }
+    }
+
+    private Object invoke(MessageContext in, Method method, Object impl, Object[] args) throws AxisFault {
+        try {
+            return method.invoke(impl, args);
+        } catch (InvocationTargetException e) {
+            if (inOut) {
+                op.stats.writeFallback(Fallback.FAULT, e.getCause() == null ? null : e.getCause().getClass().getName());
+            }
+            throw RpcFaults.fromService(in, method, e);
+        } catch (IllegalAccessException | RuntimeException e) {
+            throw AxisFault.makeFault(e);
+        }
+    }
+}

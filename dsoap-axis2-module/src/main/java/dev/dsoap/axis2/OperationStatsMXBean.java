@@ -1,0 +1,60 @@
+package dev.dsoap.axis2;
+
+import java.util.Map;
+
+/**
+ * dsoap's statistics for one Axis2 operation, registered as
+ * {@code dev.dsoap:type=Axis2Operation,context=N,service=S,operation=O} (JMX). "Requests" and "responses" are
+ * the server's view; on an engaged client the directions swap (requests are written, responses read).
+ * Counts are since deployment; memory figures are current, in bytes.
+ */
+public interface OperationStatsMXBean {
+    String getService();
+
+    String getOperation();
+
+    /** Messages read by dsoap (differential deserialization). */
+    long getMessagesRead();
+
+    /** Messages written by dsoap (differential serialization). */
+    long getMessagesWritten();
+
+    /** Incoming messages rejected by dsoap's parser (malformed, over a limit, DTD) with a SOAP fault. */
+    long getMessagesRejected();
+
+    /** Reads that fell back to Axis2's path, by {@link Fallback} name. */
+    Map<String, Long> getReadFallbacks();
+
+    /** Writes that fell back to Axis2's path, by {@link Fallback} name. */
+    Map<String, Long> getWriteFallbacks();
+
+    /** Written messages by match class (CONTENT, PERFECT_STRUCTURAL, PARTIAL_STRUCTURAL, FIRST_SEND). */
+    Map<String, Long> getWriteMatches();
+
+    /** Bytes rewritten into templates. */
+    long getBytesRewritten();
+
+    /** Values rewritten into templates. */
+    long getValuesRewritten();
+
+    /** Bytes of the messages written. */
+    long getBytesWritten();
+
+    /** Read messages identical to a kept one (no parsing at all). */
+    long getReadsIdentical();
+
+    /** Read messages resumed from a checkpoint (parsed only where they differ). */
+    long getReadsResumed();
+
+    /** Bytes of read messages skipped as equal to a kept message. */
+    long getBytesSkipped();
+
+    /** Bytes of read messages parsed. */
+    long getBytesParsed();
+
+    /** Checkpoint memory now held for this operation. */
+    long getCheckpointBytes();
+
+    /** All memory now held for this operation: kept messages, checkpoints and templates. */
+    long getRetainedBytes();
+}

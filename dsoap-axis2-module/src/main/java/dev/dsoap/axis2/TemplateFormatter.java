@@ -1,0 +1,95 @@
+package dev.dsoap.axis2;
+
+import org.apache.axiom.om.OMElement;
+import org.apache.axiom.om.OMOutputFormat;
+import org.apache.axiom.om.OMSourcedElement;
+import org.apache.axiom.soap.SOAPEnvelope;
+import org.apache.axiom.soap.SOAPHeader;
+import org.apache.axis2.AxisFault;
+import org.apache.axis2.context.MessageContext;
+import org.apache.axis2.kernel.MessageFormatter;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.net.URL;
+
+/**
+ * Wraps the registered formatter of a SOAP content type. A message that carries a dsoap {@link Reply} whose
+ * envelope is still exactly what dsoap made (no header blocks added by out handlers, the body element not
+ * expanded or replaced, no MTOM/SwA, UTF-8) is written as the reply's bytes; anything else is delegated,
+ * and a reply that could not be written directly is counted as {@link Fallback#RESPONSE_CHANGED} (the
+ * delegate then writes the same element through AXIOM).
+ *
+ * <p>Thread-safe (stateless).
+ */
+final class TemplateFormatter implements MessageFormatter {
+    private final MessageFormatter delegate;
+
+    TemplateFormatter(MessageFormatter delegate) {
+        this.delegate = delegate;
+    }
+
+    MessageFormatter delegate() {
+        return delegate;
+    }
+
+    @Override
+    public void writeTo(MessageContext mc, OMOutputFormat format, OutputStream out, boolean preserve) throws AxisFault {
+        Object p = mc.getProperty(Reply.PROPERTY);
+        if (p instanceof Reply reply) {
+            String changed = changed(mc, format, reply);
+            if (changed == null) {
+                try {
+                    reply.writeTo(out);
+                    out.flush();
+                } catch (IOException e) {
+                    throw AxisFault.makeFault(e);
+                }
+                return;
+            }
+            reply.stats().writeFallback(Fallback.RESPONSE_CHANGED, changed);
+        }
+        delegate.writeTo(mc, format, out, preserve);
+    }
+
+    /** What changed the envelope since dsoap made it, or {@code null}. */
+    private static String changed(MessageContext mc, OMOutputFormat format, Reply reply) {
+        if (format.isOptimized() || format.isDoingSWA()) {
+            return "MTOM/SwA output";
+        }
+        String cs = format.getCharSetEncoding();
+        if (cs != null && !cs.equalsIgnoreCase("UTF-8")) {
+            return "charset " + cs;
+        }
+        SOAPEnvelope env = mc.getEnvelope();
+        if (env == null) {
+            return "no envelope";
+        }
+        SOAPHeader header = env.getHeader();
+        if (header != null && header.getFirstElement() != null) {
+            return "header blocks added by out handlers";
+        }
+        OMElement first = env.getBody().getFirstElement();
+        if (!(first instanceof OMSourcedElement se) || se.isExpanded()
+                || !(se.getDataSource() instanceof ReplySource rs) || rs.reply() != reply
+                || first.getNextOMSibling() != null) {
+            return "body element replaced or expanded";
+        }
+        return null;
+    }
+
+    @Override
+    public String getContentType(MessageContext mc, OMOutputFormat format, String soapAction) {
+        return delegate.getContentType(mc, format, soapAction);
+    }
+
+    @Override
+    public URL getTargetAddress(MessageContext mc, OMOutputFormat format, URL targetURL) throws AxisFault {
+        return delegate.getTargetAddress(mc, format, targetURL);
+    }
+
+    @Override
+    public String formatSOAPAction(MessageContext mc, OMOutputFormat format, String soapAction) {
+        return delegate.formatSOAPAction(mc, format, soapAction);
+    }
+}

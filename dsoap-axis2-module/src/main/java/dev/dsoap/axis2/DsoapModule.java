@@ -52,7 +52,7 @@ public final class DsoapModule implements Module {
             AxisConfiguration config = context.getAxisConfiguration();
             Settings defaults = Settings.of(null, module);
             this.engagement = new Engagement(config, defaults.deserializer.limits().maxMessageBytes());
-            this.jmx = new Jmx(Settings.jmx(module));
+            this.jmx = new Jmx(Settings.jmx(module), context);
         } catch (IllegalArgumentException e) {
             throw new AxisFault("dsoap: " + e.getMessage(), e);
         }
@@ -98,7 +98,7 @@ public final class DsoapModule implements Module {
             throw new AxisFault("dsoap: " + e.getMessage(), e);
         }
         RpcOperation rpc = new RpcOperation(service, op, settings, budget);
-        op.setMessageReceiver(new DsoapReceiver(receiver, rpc, module.getName()));
+        op.setMessageReceiver(new DsoapReceiver(receiver, rpc, module));
         engagement.add(service.getName());
         jmx.operation(rpc.stats, "server");
         operations.incrementAndGet();

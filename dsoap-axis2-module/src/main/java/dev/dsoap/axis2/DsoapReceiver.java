@@ -3,6 +3,7 @@ package dev.dsoap.axis2;
 import org.apache.axiom.soap.SOAPHeader;
 import org.apache.axis2.AxisFault;
 import org.apache.axis2.context.MessageContext;
+import org.apache.axis2.description.AxisModule;
 import org.apache.axis2.engine.AxisEngine;
 import org.apache.axis2.engine.MessageReceiver;
 import org.apache.axis2.receivers.AbstractMessageReceiver;
@@ -24,14 +25,14 @@ import java.lang.reflect.Method;
 final class DsoapReceiver extends AbstractMessageReceiver {
     private final MessageReceiver original;
     private final RpcOperation op;
-    private final String moduleName;
+    private final AxisModule module;
     private final boolean inOut;
     private final String styleProblem;
 
-    DsoapReceiver(MessageReceiver original, RpcOperation op, String moduleName) {
+    DsoapReceiver(MessageReceiver original, RpcOperation op, AxisModule module) {
         this.original = original;
         this.op = op;
-        this.moduleName = moduleName;
+        this.module = module;
         this.inOut = op.operation.getAxisSpecificMEPConstant() != WSDLConstants.MEP_CONSTANT_IN_ONLY;
         this.styleProblem = op.styleProblem();
     }
@@ -46,7 +47,7 @@ final class DsoapReceiver extends AbstractMessageReceiver {
 
     @Override
     public void receive(MessageContext mc) throws AxisFault {
-        if (!op.operation.isEngaged(moduleName)) {
+        if (!op.operation.isEngaged(module)) {
             original.receive(mc); // disengaged since
             return;
         }

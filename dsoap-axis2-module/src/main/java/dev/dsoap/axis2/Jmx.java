@@ -9,7 +9,6 @@ import javax.management.ObjectName;
 import java.lang.management.ManagementFactory;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * Registers one configuration's MBeans on the platform server under {@code dev.dsoap:context=N,...} and
@@ -17,14 +16,14 @@ import java.util.concurrent.atomic.AtomicInteger;
  */
 final class Jmx {
     private static final Log LOG = LogFactory.getLog(Jmx.class);
-    private static final AtomicInteger CONTEXTS = new AtomicInteger();
-
     private final boolean enabled;
-    private final String context = Integer.toString(CONTEXTS.incrementAndGet());
+    /** Tells apart the configurations of one JVM (module classes may be loaded once per configuration). */
+    private final String context;
     private final List<ObjectName> names = new ArrayList<>();
 
-    Jmx(boolean enabled) {
+    Jmx(boolean enabled, Object configuration) {
         this.enabled = enabled;
+        this.context = Integer.toHexString(System.identityHashCode(configuration));
     }
 
     String context() {

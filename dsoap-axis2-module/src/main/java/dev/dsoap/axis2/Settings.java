@@ -57,9 +57,8 @@ final class Settings {
                 .chunkSize(p.integer(CHUNK_SIZE, d.chunkSize(), 64, 1 << 24))
                 .stuffing(p.choice(STUFFING, Stuffing.class, d.stuffing()))
                 .adaptive(p.bool(ADAPTIVE, d.adaptive()));
-        int width = p.integer(STUFF_WIDTH, -1, 1, 1024);
-        if (width > 0) {
-            sb.stuffWidth(width);
+        if (p.raw(STUFF_WIDTH) != null) {
+            sb.stuffWidth(p.integer(STUFF_WIDTH, 0, 1, 1024));
         }
         serializer = sb.build();
         ParserLimits l = ParserLimits.defaults();

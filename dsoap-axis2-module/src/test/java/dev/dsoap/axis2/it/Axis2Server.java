@@ -1,0 +1,108 @@
+package dev.dsoap.axis2.it;
+
+import org.apache.axis2.context.ConfigurationContext;
+import org.apache.axis2.context.ConfigurationContextFactory;
+import org.apache.axis2.description.AxisService;
+import org.apache.axis2.engine.AxisConfiguration;
+import org.apache.axis2.transport.http.SimpleHTTPServer;
+
+import javax.management.MBeanServer;
+import javax.management.ObjectName;
+import java.io.IOException;
+import java.io.InputStream;
+import java.lang.management.ManagementFactory;
+import java.net.ServerSocket;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.Set;
+
+/**
+ * A real Axis2 SimpleHTTPServer on 127.0.0.1 loading a repository directory: {@code modules/} holds the
+ * built {@code dsoap-VERSION.mar} (path from the {@code dsoap.mar} system property, set by the build) and
+ * {@code axis2.xml} is Axis2's default one, with {@code <module ref="dsoap"/>} when engaged.
+ */
+final class Axis2Server implements AutoCloseable {
+    final ConfigurationContext context;
+    final int port;
+    final AxisService echo;
+    private final SimpleHTTPServer server;
+
+    private Axis2Server(ConfigurationContext context, int port, AxisService echo, SimpleHTTPServer server) {
+        this.context = context;
+        this.port = port;
+        this.echo = echo;
+        this.server = server;
+    }
+
+    /**
+     * @param engaged        whether axis2.xml engages dsoap for every service
+     * @param axis2Additions extra XML placed in axis2.xml (parameters), or ""
+     */
+    static Axis2Server start(Path dir, boolean engaged, String axis2Additions) throws Exception {
+        Path repo = Files.createDirectories(dir.resolve(engaged ? "dsoap-repo" : "plain-repo"));
+        Path modules = Files.createDirectories(repo.resolve("modules"));
+        Path mar = Path.of(System.getProperty("dsoap.mar", "target/dsoap.mar"));
+        if (!Files.isRegularFile(mar)) {
+            throw new IllegalStateException("the built module archive is missing: " + mar + " (run the package phase first)");
+        }
+        Files.copy(mar, modules.resolve(mar.getFileName()), StandardCopyOption.REPLACE_EXISTING);
+        String xml;
+        try (InputStream in = AxisConfiguration.class.getResourceAsStream("/org/apache/axis2/deployment/axis2_default.xml")) {
+            xml = new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        }
+        String add = (engaged ? "<module ref=\"dsoap\"/>\n" : "") + axis2Additions;
+        xml = xml.replaceFirst("<phaseOrder type=\"InFlow\">", add.replace("$", "\\$") + "\n<phaseOrder type=\"InFlow\">");
+        Files.writeString(repo.resolve("axis2.xml"), xml);
+        ConfigurationContext ctx = ConfigurationContextFactory.createConfigurationContextFromFileSystem(
+                repo.toString(), repo.resolve("axis2.xml").toString());
+        AxisConfiguration ac = ctx.getAxisConfiguration();
+        AxisService svc = AxisService.createService(EchoService.class.getName(), ac);
+        ac.addService(svc);
+        int port = freePort();
+        SimpleHTTPServer server = new SimpleHTTPServer(ctx, port);
+        server.start();
+        return new Axis2Server(ctx, port, svc, server);
+    }
+
+    String url() {
+        return "http://127.0.0.1:" + port + "/axis2/services/" + echo.getName();
+    }
+
+    String namespace() {
+        return echo.getTargetNamespace();
+    }
+
+    /** The operation's statistics MBean in this server's configuration. */
+    Stats stats(String operation) throws Exception {
+        MBeanServer mbs = ManagementFactory.getPlatformMBeanServer();
+        Set<ObjectName> names = mbs.queryNames(new ObjectName("dev.dsoap:type=Axis2Operation,side=server,service="
+                + ObjectName.quote(echo.getName()) + ",operation=" + ObjectName.quote(operation) + ",*"), null);
+        for (ObjectName n : names) {
+            String ctxKey = n.getKeyProperty("context");
+            if (ctxKey != null && ctx(ctxKey)) {
+                return new Stats(mbs, n);
+            }
+        }
+        throw new AssertionError("no dsoap MBean for " + operation + " in " + names);
+    }
+
+    /** The newest configuration's MBeans belong to the newest server: match by the module bean's presence. */
+    private boolean ctx(String key) throws Exception {
+        MBeanServer mbs = ManagementFactory.getPlatformMBeanServer();
+        return mbs.isRegistered(new ObjectName("dev.dsoap:type=Axis2Module,context=" + key));
+    }
+
+    private static int freePort() throws IOException {
+        try (ServerSocket s = new ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+            return s.getLocalPort();
+        }
+    }
+
+    @Override
+    public void close() throws Exception {
+        server.stop();
+        context.terminate();
+    }
+}

@@ -1,0 +1,216 @@
+package dev.dsoap.axis2.it;
+
+import org.apache.axis2.AxisFault;
+import org.apache.axis2.addressing.EndpointReference;
+import org.apache.axis2.rpc.client.RPCServiceClient;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import javax.xml.namespace.QName;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Random;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * The same POJO service on two real Axis2 servers, one with dsoap.mar engaged in axis2.xml and one without:
+ * every request goes to both, and the responses must say the same thing (same status, same body values),
+ * over long generated sequences of similar messages with edge values.
+ */
+class ServerIT {
+    @TempDir
+    static Path dir;
+    static Axis2Server plain;
+    static Axis2Server dsoap;
+
+    @BeforeAll
+    static void start() throws Exception {
+        plain = Axis2Server.start(dir, false, "");
+        dsoap = Axis2Server.start(dir, true, "");
+    }
+
+    @AfterAll
+    static void stop() throws Exception {
+        if (plain != null) {
+            plain.close();
+        }
+        if (dsoap != null) {
+            dsoap.close();
+        }
+    }
+
+    /** Sends {@code xml} to both servers; returns dsoap's response after checking it says what Axis2's says. */
+    static Soap.Response both(String xml, String where) throws Exception {
+        Soap.Response want = Soap.post11(plain.url(), xml);
+        Soap.Response got = Soap.post11(dsoap.url(), xml);
+        String text = where + "\nrequest: " + xml + "\naxis2:  " + want.text() + "\ndsoap:  " + got.text();
+        assertEquals(want.status(), got.status(), text);
+        if (want.status() == 200) {
+            assertEquals(Soap.canonical(want.body()), Soap.canonical(got.body()), text);
+        }
+        return got;
+    }
+
+    @Test
+    void wsdlShapedDoubleSequencesMatchAxis2() throws Exception {
+        long seed = 0xA2_0001L;
+        Random r = new Random(seed);
+        String ns = dsoap.namespace();
+        Stats stats = dsoap.stats("echo");
+        long read = stats.get("MessagesRead");
+        long shape = stats.readFallbacks("REQUEST_SHAPE");
+        double[] v = Values.doubles(r, 200);
+        for (int msg = 0; msg < 150; msg++) {
+            v = Values.next(v, r, msg % 10 == 0 ? 100 : msg % 3 == 0 ? 0 : 5);
+            if (!Values.finite(v)) { // Axis2 cannot read INF: see infinityIsReadWhereAxis2Faults
+                continue;
+            }
+            both(Soap.request(ns, "echo", Soap.doubles("v", v)), "seed " + seed + " message " + msg);
+        }
+        assertTrue(stats.get("MessagesRead") - read >= 100, "dsoap read too few requests itself: " + stats);
+        assertTrue(stats.get("ReadsIdentical") + stats.get("ReadsResumed") > 50, "requests were not read differentially: " + stats);
+        assertTrue(stats.map("WriteMatches").get("CONTENT") + stats.map("WriteMatches").get("PERFECT_STRUCTURAL") > 50,
+                "responses were not written differentially: " + stats);
+        assertEquals(shape, stats.readFallbacks("REQUEST_SHAPE"), "schema-shaped requests fell back: " + stats);
+    }
+
+    @Test
+    void otherShapesMatchAxis2() throws Exception {
+        long seed = 0xA2_0002L;
+        Random r = new Random(seed);
+        String ns = dsoap.namespace();
+        int[] ints = new int[50];
+        List<Mio> mios = new ArrayList<>();
+        String[] strings = new String[12];
+        for (int msg = 0; msg < 120; msg++) {
+            String where = "seed " + seed + " message " + msg;
+            if (ints.length > 0) {
+                ints[r.nextInt(ints.length)] = Values.intValue(r);
+            }
+            if (msg % 17 == 0) {
+                ints = Arrays.copyOf(ints, r.nextInt(60));
+            }
+            StringBuilder p = new StringBuilder();
+            for (int i : ints) {
+                p.append("<v>").append(i).append("</v>");
+            }
+            both(Soap.request(ns, "echoInts", p.toString()), where + " ints");
+
+            if (mios.size() < 20 || r.nextInt(5) == 0) {
+                mios.add(r.nextInt(6) == 0 ? null : new Mio(Values.intValue(r), Values.value(r), Values.string(r)));
+            }
+            if (mios.size() > 30) {
+                mios.subList(0, 5).clear();
+            }
+            p.setLength(0);
+            for (Mio m : mios) {
+                if (m == null) {
+                    p.append("<v xmlns:xsi=\"http://www.w3.org/2001/XMLSchema-instance\" xsi:nil=\"true\"/>");
+                } else if (Double.isFinite(m.getB()) || Double.isNaN(m.getB())) {
+                    p.append("<v><a>").append(m.getA()).append("</a><b>").append(Soap.xsd(m.getB())).append("</b>")
+                            .append(m.getC() == null ? "<c xmlns:xsi=\"http://www.w3.org/2001/XMLSchema-instance\" xsi:nil=\"true\"/>"
+                                    : "<c>" + Soap.escape(m.getC()) + "</c>").append("</v>");
+                }
+            }
+            both(Soap.request(ns, "echoMios", p.toString()), where + " mios");
+
+            strings[r.nextInt(strings.length)] = Values.string(r);
+            p.setLength(0);
+            for (String s : strings) {
+                p.append(s == null ? "<v xmlns:xsi=\"http://www.w3.org/2001/XMLSchema-instance\" xsi:nil=\"true\"/>"
+                        : "<v>" + Soap.escape(s) + "</v>");
+            }
+            both(Soap.request(ns, "echoStrings", p.toString()), where + " strings");
+
+            double[] v = Values.doubles(r, r.nextInt(5));
+            double f = Values.value(r);
+            if (Values.finite(v) && Double.isFinite(f)) {
+                both(Soap.request(ns, "scale", Soap.doubles("v", v) + "<f>" + Soap.xsd(f) + "</f>"), where + " scale");
+            }
+            String s = Values.string(r);
+            both(Soap.request(ns, "hello", (s == null ? "" : "<s>" + Soap.escape(s) + "</s>") + "<n>" + msg + "</n>"),
+                    where + " hello");
+        }
+        for (String op : List.of("echoInts", "echoMios", "echoStrings", "scale", "hello")) {
+            Stats st = dsoap.stats(op);
+            assertTrue(st.get("MessagesRead") > 0 && st.get("MessagesWritten") > 0, st.toString());
+        }
+    }
+
+    @Test
+    void axis2ClientsReadDsoapResponsesAsAxis2s() throws Exception {
+        long seed = 0xA2_0003L;
+        Random r = new Random(seed);
+        RPCServiceClient toPlain = client(plain);
+        RPCServiceClient toDsoap = client(dsoap);
+        QName echo = new QName(dsoap.namespace(), "echo");
+        QName mios = new QName(dsoap.namespace(), "echoMios");
+        double[] v = Values.doubles(r, 64);
+        for (int msg = 0; msg < 80; msg++) {
+            v = Values.next(v, r, 10);
+            if (!Values.finite(v)) {
+                continue;
+            }
+            Object[] args = {boxed(v)};
+            double[] want = (double[]) toPlain.invokeBlocking(echo, args, new Class<?>[] {double[].class})[0];
+            double[] got = (double[]) toDsoap.invokeBlocking(echo, args, new Class<?>[] {double[].class})[0];
+            toPlain.cleanupTransport();
+            toDsoap.cleanupTransport();
+            assertArrayEquals(bits(want), bits(got), "seed " + seed + " message " + msg);
+            assertArrayEquals(bits(v), bits(got), "seed " + seed + " message " + msg + ": not the values sent");
+
+            Mio[] m = {new Mio(msg, Values.value(r), Values.string(r)), null, new Mio(-msg, -0.0, "𝄞&<>")};
+            if (!Double.isFinite(m[0].getB()) && !Double.isNaN(m[0].getB())) {
+                continue;
+            }
+            Object wantM = toPlain.invokeBlocking(mios, new Object[] {m}, new Class<?>[] {Mio[].class})[0];
+            Object gotM = toDsoap.invokeBlocking(mios, new Object[] {m}, new Class<?>[] {Mio[].class})[0];
+            toPlain.cleanupTransport();
+            toDsoap.cleanupTransport();
+            assertEquals(Arrays.toString((Object[]) wantM), Arrays.toString((Object[]) gotM), "seed " + seed + " mios " + msg);
+        }
+        Stats st = dsoap.stats("echo");
+        assertTrue(st.map("WriteFallbacks").isEmpty() && st.readFallbacks("REQUEST_SHAPE") > 0, st.toString());
+        toPlain.cleanup();
+        toDsoap.cleanup();
+    }
+
+    @Test
+    void infinityIsReadWhereAxis2Faults() throws Exception {
+        String xml = Soap.request(dsoap.namespace(), "echo", Soap.doubles("v", new double[] {Double.POSITIVE_INFINITY, 1, Double.NEGATIVE_INFINITY}));
+        org.junit.jupiter.api.Assertions.assertNotEquals(200, Soap.post11(plain.url(), xml).status(), "Axis2 is expected to refuse INF");
+        Soap.Response got = Soap.post11(dsoap.url(), xml);
+        assertEquals(200, got.status(), got.text());
+        assertTrue(Soap.canonical(got.body()).contains("=d:Infinity") && Soap.canonical(got.body()).contains("=d:-Infinity"), got.text());
+    }
+
+    static RPCServiceClient client(Axis2Server s) throws AxisFault {
+        RPCServiceClient c = new RPCServiceClient();
+        c.getOptions().setTo(new EndpointReference(s.url()));
+        c.getOptions().setTimeOutInMilliSeconds(60_000);
+        return c;
+    }
+
+    static Double[] boxed(double[] v) {
+        Double[] b = new Double[v.length];
+        for (int i = 0; i < v.length; i++) {
+            b[i] = v[i];
+        }
+        return b;
+    }
+
+    static long[] bits(double[] v) {
+        long[] b = new long[v.length];
+        for (int i = 0; i < v.length; i++) {
+            b[i] = Double.doubleToRawLongBits(v[i]);
+        }
+        return b;
+    }
+}

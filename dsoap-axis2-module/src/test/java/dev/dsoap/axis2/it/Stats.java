@@ -1,0 +1,56 @@
+package dev.dsoap.axis2.it;
+
+import javax.management.MBeanServer;
+import javax.management.ObjectName;
+import javax.management.openmbean.CompositeData;
+import javax.management.openmbean.TabularData;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * One operation's dsoap MBean, read by attribute name as an operator's JMX console would (the module's
+ * classes live in the .mar's class loader, not on the test class path).
+ */
+final class Stats {
+    private final MBeanServer server;
+    private final ObjectName name;
+
+    Stats(MBeanServer server, ObjectName name) {
+        this.server = server;
+        this.name = name;
+    }
+
+    long get(String attribute) throws Exception {
+        return ((Number) server.getAttribute(name, attribute)).longValue();
+    }
+
+    /** A map attribute (an MXBean's TabularData of key/value rows). */
+    Map<String, Long> map(String attribute) throws Exception {
+        Map<String, Long> m = new TreeMap<>();
+        for (Object row : ((TabularData) server.getAttribute(name, attribute)).values()) {
+            CompositeData c = (CompositeData) row;
+            m.put((String) c.get("key"), (Long) c.get("value"));
+        }
+        return m;
+    }
+
+    long readFallbacks(String reason) throws Exception {
+        return map("ReadFallbacks").getOrDefault(reason, 0L);
+    }
+
+    long writeFallbacks(String reason) throws Exception {
+        return map("WriteFallbacks").getOrDefault(reason, 0L);
+    }
+
+    @Override
+    public String toString() {
+        try {
+            return name + " read " + get("MessagesRead") + " written " + get("MessagesWritten") + " rejected "
+                    + get("MessagesRejected") + " read fallbacks " + map("ReadFallbacks") + " write fallbacks "
+                    + map("WriteFallbacks") + " matches " + map("WriteMatches") + " identical " + get("ReadsIdentical")
+                    + " resumed " + get("ReadsResumed");
+        } catch (Exception e) {
+            return name + ": " + e;
+        }
+    }
+}

@@ -58,6 +58,9 @@ final class DsoapReceiver extends AbstractMessageReceiver {
             if (inOut) {
                 op.stats.writeFallback(why, detail);
             }
+            if (mc.getProperty(Capture.RAW) instanceof Capture.Raw raw) {
+                op.guard(mc, raw); // dsoap's limits hold on Axis2's path too
+            }
             original.receive(mc);
             return;
         }

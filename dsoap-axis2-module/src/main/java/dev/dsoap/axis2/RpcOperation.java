@@ -10,6 +10,7 @@ import dev.dsoap.binding.WireConvention;
 import dev.dsoap.deserialize.DifferentialDeserializer;
 import dev.dsoap.deserialize.MessageBindingException;
 import dev.dsoap.parse.XmlParseException;
+import dev.dsoap.parse.XmlScanner;
 import dev.dsoap.serialize.DifferentialSerializer;
 import dev.dsoap.template.MemoryBudget;
 import org.apache.axiom.om.OMElement;
@@ -244,15 +245,40 @@ final class RpcOperation {
                 if (e.kind() == XmlParseException.Kind.UNSUPPORTED) {
                     stats.readFallback(Fallback.CHARSET, e.getMessage());
                 } else {
-                    stats.rejected();
-                    throw new AxisFault("dsoap: " + e.getMessage(), in.isSOAP11()
-                            ? SOAP11Constants.QNAME_SENDER_FAULTCODE : SOAP12Constants.QNAME_SENDER_FAULTCODE);
+                    throw reject(in, e);
                 }
             } catch (MessageBindingException e) {
                 stats.readFallback(Fallback.REQUEST_SHAPE, e.getMessage());
+                guard(in, raw);
             }
         }
         return axis2Arguments(in, s.method);
+    }
+
+    /**
+     * Checks a request about to be read by Axis2 against dsoap's limits (depth, sizes, no DTD), so that a
+     * hostile message is refused on the fallback path too.
+     *
+     * @throws AxisFault a sender fault naming what and where
+     */
+    void guard(MessageContext in, Capture.Raw raw) throws AxisFault {
+        XmlScanner sc = new XmlScanner(settings.deserializer.limits());
+        sc.reset(raw.bytes(), 0, raw.length(), true);
+        try {
+            while (sc.next() != XmlScanner.END_DOCUMENT) {
+                // well-formedness and limits only
+            }
+        } catch (XmlParseException e) {
+            if (e.kind() != XmlParseException.Kind.UNSUPPORTED) {
+                throw reject(in, e);
+            }
+        }
+    }
+
+    private AxisFault reject(MessageContext in, XmlParseException e) {
+        stats.rejected();
+        return new AxisFault("dsoap: " + e.getMessage(), in.isSOAP11()
+                ? SOAP11Constants.QNAME_SENDER_FAULTCODE : SOAP12Constants.QNAME_SENDER_FAULTCODE);
     }
 
     private static String missingPrimitive(Object[] args, Class<?>[] types) {

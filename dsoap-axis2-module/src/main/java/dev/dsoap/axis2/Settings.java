@@ -14,7 +14,8 @@ import java.util.Locale;
 /**
  * dsoap's settings for one operation, read from {@code dsoap.*} parameters: the operation's own, else its
  * service's, service group's or axis2.xml's (Axis2's parameter inheritance), else module.xml's, else the
- * defaults. The names and defaults are listed in docs/configuration.md.
+ * defaults. Module-wide settings (memory budget, JMX, the request size read before dispatch) come from
+ * axis2.xml, else module.xml. The names and defaults are listed in docs/configuration.md.
  *
  * <p>Immutable.
  */
@@ -103,7 +104,8 @@ final class Settings {
         }
 
         String raw(String name) {
-            Parameter p = where == null ? null : where.getParameter(name);
+            Parameter p = where != null ? where.getParameter(name)
+                    : module != null && module.getParent() != null ? module.getParent().getParameter(name) : null;
             if (p == null && module != null) {
                 p = module.getParameter(name);
             }

@@ -16,7 +16,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
-import java.util.Set;
 
 /**
  * A real Axis2 SimpleHTTPServer on 127.0.0.1 loading a repository directory: {@code modules/} holds the
@@ -41,7 +40,13 @@ final class Axis2Server implements AutoCloseable {
      * @param axis2Additions extra XML placed in axis2.xml (parameters), or ""
      */
     static Axis2Server start(Path dir, boolean engaged, String axis2Additions) throws Exception {
-        Path repo = Files.createDirectories(dir.resolve(engaged ? "dsoap-repo" : "plain-repo"));
+        return start(dir, engaged, axis2Additions, svc -> { });
+    }
+
+    /** As {@link #start(Path, boolean, String)}, with {@code before} applied to the service before it is deployed. */
+    static Axis2Server start(Path dir, boolean engaged, String axis2Additions, java.util.function.Consumer<AxisService> before)
+            throws Exception {
+        Path repo = Files.createTempDirectory(dir, engaged ? "dsoap-repo" : "plain-repo");
         Path modules = Files.createDirectories(repo.resolve("modules"));
         Path mar = Path.of(System.getProperty("dsoap.mar", "target/dsoap.mar"));
         if (!Files.isRegularFile(mar)) {
@@ -59,6 +64,7 @@ final class Axis2Server implements AutoCloseable {
                 repo.toString(), repo.resolve("axis2.xml").toString());
         AxisConfiguration ac = ctx.getAxisConfiguration();
         AxisService svc = AxisService.createService(EchoService.class.getName(), ac);
+        before.accept(svc);
         ac.addService(svc);
         int port = freePort();
         SimpleHTTPServer server = new SimpleHTTPServer(ctx, port);
@@ -74,24 +80,16 @@ final class Axis2Server implements AutoCloseable {
         return echo.getTargetNamespace();
     }
 
-    /** The operation's statistics MBean in this server's configuration. */
+    /** The operation's statistics MBean in this server's configuration (the module names it by the context's identity). */
     Stats stats(String operation) throws Exception {
+        ObjectName name = new ObjectName("dev.dsoap:type=Axis2Operation,context="
+                + Integer.toHexString(System.identityHashCode(context)) + ",side=server,service="
+                + ObjectName.quote(echo.getName()) + ",operation=" + ObjectName.quote(operation));
         MBeanServer mbs = ManagementFactory.getPlatformMBeanServer();
-        Set<ObjectName> names = mbs.queryNames(new ObjectName("dev.dsoap:type=Axis2Operation,side=server,service="
-                + ObjectName.quote(echo.getName()) + ",operation=" + ObjectName.quote(operation) + ",*"), null);
-        for (ObjectName n : names) {
-            String ctxKey = n.getKeyProperty("context");
-            if (ctxKey != null && ctx(ctxKey)) {
-                return new Stats(mbs, n);
-            }
+        if (!mbs.isRegistered(name)) {
+            throw new AssertionError("no dsoap MBean " + name + " among " + mbs.queryNames(new ObjectName("dev.dsoap:*"), null));
         }
-        throw new AssertionError("no dsoap MBean for " + operation + " in " + names);
-    }
-
-    /** The newest configuration's MBeans belong to the newest server: match by the module bean's presence. */
-    private boolean ctx(String key) throws Exception {
-        MBeanServer mbs = ManagementFactory.getPlatformMBeanServer();
-        return mbs.isRegistered(new ObjectName("dev.dsoap:type=Axis2Module,context=" + key));
+        return new Stats(mbs, name);
     }
 
     private static int freePort() throws IOException {

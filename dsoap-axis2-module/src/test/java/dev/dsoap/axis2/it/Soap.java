@@ -37,7 +37,14 @@ final class Soap {
         if (soapAction != null) {
             b.header("SOAPAction", soapAction);
         }
-        HttpResponse<byte[]> r = HTTP.send(b.build(), HttpResponse.BodyHandlers.ofByteArray());
+        HttpRequest request = b.build();
+        HttpResponse<byte[]> r;
+        try {
+            r = HTTP.send(request, HttpResponse.BodyHandlers.ofByteArray());
+        } catch (java.io.IOException stale) {
+            // Axis2 closes a connection after some faults; a pooled connection may be found closed once
+            r = HTTP.send(request, HttpResponse.BodyHandlers.ofByteArray());
+        }
         return new Response(r.statusCode(), r.body());
     }
 

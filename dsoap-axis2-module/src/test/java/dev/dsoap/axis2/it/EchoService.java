@@ -5,7 +5,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 
 /** A POJO service as Axis2 users write them: no annotations, deployed with AxisService.createService. */
 public class EchoService {
-    /** Calls of {@link #notify(String)} (in-only), for the tests to wait on. */
+    /** Calls of {@link #record(String)} (in-only), for the tests to wait on. */
     public static final AtomicInteger NOTIFIED = new AtomicInteger();
     public static volatile String lastNotified;
 
@@ -40,7 +40,7 @@ public class EchoService {
         return s == null ? null : s + n;
     }
 
-    public void notify(String s) {
+    public void record(String s) {
         lastNotified = s;
         NOTIFIED.incrementAndGet();
     }

@@ -191,6 +191,26 @@ class ServerIT {
         assertTrue(Soap.canonical(got.body()).contains("=d:Infinity") && Soap.canonical(got.body()).contains("=d:-Infinity"), got.text());
     }
 
+    @Test
+    void inOnlyRequestsAreReadByDsoap() throws Exception {
+        Stats st = dsoap.stats("record");
+        long read = st.get("MessagesRead");
+        for (String s : new String[] {"a&<b", "grüße 𝄞", ""}) {
+            int before = EchoService.NOTIFIED.get();
+            Soap.Response r = Soap.post(dsoap.url(), "text/xml; charset=UTF-8",
+                    Soap.request(dsoap.namespace(), "record", "<s>" + Soap.escape(s) + "</s>").getBytes(java.nio.charset.StandardCharsets.UTF_8),
+                    "\"urn:record\"");
+            assertEquals(202, r.status(), r.text());
+            long deadline = System.nanoTime() + 10_000_000_000L;
+            while (EchoService.NOTIFIED.get() == before && System.nanoTime() < deadline) {
+                Thread.sleep(5);
+            }
+            assertEquals(s, EchoService.lastNotified);
+        }
+        assertEquals(read + 3, st.get("MessagesRead"), st.toString());
+        assertTrue(st.map("ReadFallbacks").isEmpty(), st.toString());
+    }
+
     static RPCServiceClient client(Axis2Server s) throws AxisFault {
         RPCServiceClient c = new RPCServiceClient();
         c.getOptions().setTo(new EndpointReference(s.url()));

@@ -21,6 +21,10 @@ public class EchoService {
         return v;
     }
 
+    public Kitchen echoKitchen(Kitchen k) {
+        return k;
+    }
+
     public String[] echoStrings(String[] v) {
         return v;
     }

@@ -236,7 +236,15 @@ final class RpcOperation {
         } else {
             try {
                 Object[] args = s.reader.deserialize(raw.bytes(), 0, raw.length());
-                String missing = missingPrimitive(args, s.method.getParameterTypes());
+                Class<?>[] types = s.method.getParameterTypes();
+                for (int i = 0; i < args.length; i++) {
+                    if (args[i] == null && types[i].isArray()) {
+                        // Axis2's RPCUtil never passes a null array: a part with no items, or only one nil
+                        // item, is an empty array
+                        args[i] = java.lang.reflect.Array.newInstance(types[i].getComponentType(), 0);
+                    }
+                }
+                String missing = missingPrimitive(args, types);
                 if (missing == null) {
                     return args;
                 }

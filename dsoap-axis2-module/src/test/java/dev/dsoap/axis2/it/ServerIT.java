@@ -217,6 +217,16 @@ class ServerIT {
     }
 
     @Test
+    void emptyAndNullArraysMatchAxis2() throws Exception {
+        String ns = dsoap.namespace();
+        String nil = "<v xmlns:xsi=\"http://www.w3.org/2001/XMLSchema-instance\" xsi:nil=\"true\"/>";
+        for (String op : List.of("echo", "echoInts", "echoMios", "echoStrings")) {
+            both(Soap.request(ns, op, ""), op + " with no items");
+            both(Soap.request(ns, op, nil), op + " with one nil item");
+        }
+    }
+
+    @Test
     void infinityIsReadWhereAxis2Faults() throws Exception {
         String xml = Soap.request(dsoap.namespace(), "echo", Soap.doubles("v", new double[] {Double.POSITIVE_INFINITY, 1, Double.NEGATIVE_INFINITY}));
         org.junit.jupiter.api.Assertions.assertNotEquals(200, Soap.post11(plain.url(), xml).status(), "Axis2 is expected to refuse INF");

@@ -15,6 +15,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.util.Arrays;
 import java.util.Locale;
+import java.util.Map;
 
 /**
  * Wraps the registered builder of a SOAP content type. Builders run before dispatch, so this one reads the
@@ -56,7 +57,7 @@ final class Capture implements MIMEAwareBuilder {
         int limit = engagement.maxMessageBytes(mc);
         Raw raw;
         try {
-            raw = readAtMost(in, limit);
+            raw = readAtMost(in, limit, contentLength(mc));
         } catch (IOException e) {
             throw AxisFault.makeFault(e);
         }
@@ -105,9 +106,29 @@ final class Capture implements MIMEAwareBuilder {
     record Raw(byte[] bytes, int length) {
     }
 
-    /** All of {@code in}, or {@code null} if it holds more than {@code limit} bytes. */
-    private static Raw readAtMost(InputStream in, int limit) throws IOException {
-        byte[] b = new byte[Math.min(limit + 1, 16384)];
+    /** The request's Content-Length header, or -1 (chunked, or not told). */
+    private static long contentLength(MessageContext mc) {
+        if (mc.getProperty(MessageContext.TRANSPORT_HEADERS) instanceof Map<?, ?> headers) {
+            for (Map.Entry<?, ?> e : headers.entrySet()) {
+                if (e.getKey() instanceof String k && k.equalsIgnoreCase("Content-Length") && e.getValue() != null) {
+                    try {
+                        return Long.parseLong(e.getValue().toString().trim());
+                    } catch (NumberFormatException ignored) {
+                        return -1;
+                    }
+                }
+            }
+        }
+        return -1;
+    }
+
+    /**
+     * All of {@code in}, or {@code null} if it holds more than {@code limit} bytes. {@code expected} (the
+     * declared length, or -1) sizes the buffer; the stream decides the length.
+     */
+    private static Raw readAtMost(InputStream in, int limit, long expected) throws IOException {
+        int first = expected >= 0 && expected <= limit ? (int) expected + 1 : 16384;
+        byte[] b = new byte[Math.min(limit + 1, first)];
         int n = 0;
         while (true) {
             if (n == b.length) {

@@ -16,20 +16,40 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * The results of one {@link Main} suite run: every measurement, and each dsoap variant ({@code dsoap*}
- * methods) set against each baseline ({@code baseline*} methods) of the same benchmark class and parameters,
- * rendered as markdown and JSON together with the machine it ran on.
+ * methods) set against each baseline ({@code baseline*} methods) of the same benchmark class and parameters
+ * measured alike (same JMH mode and thread count), rendered as markdown and JSON together with the machine
+ * it ran on.
+ *
+ * <p>Times are in ms per operation. A throughput result (JMH unit {@code ops/s} and the like, the score of
+ * all the benchmark's threads together) enters as its inverse, the time per operation of the whole system,
+ * so that baseline / dsoap is dsoap's throughput over the baseline's. A benchmark with the auxiliary counters
+ * {@value #SERVER_CPU_NANOS} and {@value #SERVER_REQUESTS} (totals over the measurement, as
+ * {@code axis2.Axis2EchoBench} reports them) also gets its server CPU time per request, in microseconds:
+ * their ratio.
  */
 final class Report {
-    /** One benchmark result. */
-    record Row(String bench, String method, String params, double ms, double errMs, String unit, double score,
-               double error, double allocPerOp) {
+    /** Auxiliary counter: server CPU time in the measurement, in ns. */
+    static final String SERVER_CPU_NANOS = "serverCpuNanos";
+    /** Auxiliary counter: requests served in the measurement. */
+    static final String SERVER_REQUESTS = "serverRequests";
+
+    /**
+     * One benchmark result; {@code measure} is the JMH mode and thread count, {@code cpuUs} the server CPU
+     * time per request in µs, or NaN.
+     */
+    record Row(String bench, String method, String params, String measure, double ms, double errMs, String unit,
+               double score, double error, double allocPerOp, double cpuUs) {
     }
 
     /** One dsoap variant against one baseline. */
     record Comparison(String bench, String params, String dsoap, double dsoapMs, double dsoapErr, String baseline,
-                      double baselineMs, double baselineErr) {
+                      double baselineMs, double baselineErr, double dsoapCpuUs, double baselineCpuUs) {
         double ratio() {
             return baselineMs / dsoapMs;
+        }
+
+        double cpuRatio() {
+            return baselineCpuUs / dsoapCpuUs;
         }
     }
 
@@ -59,14 +79,30 @@ final class Report {
             params.append(k).append('=').append(bp.getParam(k));
         }
         Result<?> p = r.getPrimaryResult();
-        double toMs = toMs(p.getScoreUnit());
+        String unit = p.getScoreUnit();
+        double ms;
+        double errMs;
+        if (unit.startsWith("ops/")) {
+            ms = toMs(unit.substring("ops/".length())) / p.getScore();
+            errMs = ms * p.getScoreError() / p.getScore();
+        } else {
+            double perUnit = toMs(unit);
+            ms = p.getScore() * perUnit;
+            errMs = p.getScoreError() * perUnit;
+        }
         double alloc = Double.NaN;
         Result<?> a = r.getSecondaryResults().get("gc.alloc.rate.norm");
         if (a != null) {
             alloc = a.getScore();
         }
-        rows.add(new Row(bench, method, params.toString(), p.getScore() * toMs, p.getScoreError() * toMs,
-                p.getScoreUnit(), p.getScore(), p.getScoreError(), alloc));
+        double cpuUs = Double.NaN;
+        Result<?> cpu = r.getSecondaryResults().get(SERVER_CPU_NANOS);
+        Result<?> requests = r.getSecondaryResults().get(SERVER_REQUESTS);
+        if (cpu != null && requests != null && requests.getScore() > 0) {
+            cpuUs = cpu.getScore() / requests.getScore() / 1000;
+        }
+        rows.add(new Row(bench, method, params.toString(), bp.getMode().shortLabel() + " x" + bp.getThreads(), ms, errMs,
+                unit, p.getScore(), p.getScoreError(), alloc, cpuUs));
     }
 
     void failed(String bench, String message) {
@@ -92,8 +128,10 @@ final class Report {
                 continue;
             }
             for (Row b : rows) {
-                if (b.method.startsWith("baseline") && b.bench.equals(d.bench) && b.params.equals(d.params)) {
-                    out.add(new Comparison(d.bench, d.params, d.method, d.ms, d.errMs, b.method, b.ms, b.errMs));
+                if (b.method.startsWith("baseline") && b.bench.equals(d.bench) && b.params.equals(d.params)
+                        && b.measure.equals(d.measure)) {
+                    out.add(new Comparison(d.bench, d.params, d.method, d.ms, d.errMs, b.method, b.ms, b.errMs,
+                            d.cpuUs, b.cpuUs));
                 }
             }
         }
@@ -109,6 +147,9 @@ final class Report {
                 .append(" cores available\n");
         s.append("- git commit: ").append(git()).append("\n\n");
         s.append("## Comparisons (baseline / dsoap > 1: dsoap is faster)\n\n");
+        if (rows.stream().anyMatch(r -> r.unit.startsWith("ops/"))) {
+            s.append("Throughput results appear as ms per operation of all threads together (1 / throughput).\n\n");
+        }
         s.append("| benchmark | params | dsoap variant | dsoap ms/op | baseline | baseline ms/op | baseline / dsoap |\n");
         s.append("| --- | --- | --- | ---: | --- | ---: | ---: |\n");
         for (Comparison c : comparisons()) {
@@ -116,14 +157,31 @@ final class Report {
                     .append(ms(c.dsoapMs, c.dsoapErr)).append(" | ").append(c.baseline).append(" | ")
                     .append(ms(c.baselineMs, c.baselineErr)).append(" | ").append(ratio(c.ratio())).append(" |\n");
         }
+        boolean cpu = rows.stream().anyMatch(r -> !Double.isNaN(r.cpuUs));
+        if (cpu) {
+            s.append("\n## Server CPU per request (baseline / dsoap > 1: dsoap uses less)\n\n");
+            s.append("| benchmark | params | dsoap variant | dsoap µs/request | baseline | baseline µs/request | baseline / dsoap |\n");
+            s.append("| --- | --- | --- | ---: | --- | ---: | ---: |\n");
+            for (Comparison c : comparisons()) {
+                if (!Double.isNaN(c.dsoapCpuUs) && !Double.isNaN(c.baselineCpuUs)) {
+                    s.append("| ").append(c.bench).append(" | ").append(c.params).append(" | ").append(c.dsoap).append(" | ")
+                            .append(num(c.dsoapCpuUs)).append(" | ").append(c.baseline).append(" | ")
+                            .append(num(c.baselineCpuUs)).append(" | ").append(ratio(c.cpuRatio())).append(" |\n");
+                }
+            }
+        }
         s.append("\n## All measurements\n\n");
-        s.append("| benchmark | params | method | ms/op | ± (99.9 %) |").append(gc ? " alloc B/op |" : "").append('\n');
-        s.append("| --- | --- | --- | ---: | ---: |").append(gc ? " ---: |" : "").append('\n');
+        s.append("| benchmark | params | method | ms/op | ± (99.9 %) |").append(gc ? " alloc B/op |" : "")
+                .append(cpu ? " server CPU µs/request |" : "").append('\n');
+        s.append("| --- | --- | --- | ---: | ---: |").append(gc ? " ---: |" : "").append(cpu ? " ---: |" : "").append('\n');
         for (Row r : rows) {
             s.append("| ").append(r.bench).append(" | ").append(r.params).append(" | ").append(r.method).append(" | ")
                     .append(num(r.ms)).append(" | ").append(num(r.errMs)).append(" |");
             if (gc) {
                 s.append(' ').append(Double.isNaN(r.allocPerOp) ? "" : String.format(Locale.ROOT, "%.0f", r.allocPerOp)).append(" |");
+            }
+            if (cpu) {
+                s.append(' ').append(Double.isNaN(r.cpuUs) ? "" : num(r.cpuUs)).append(" |");
             }
             s.append('\n');
         }
@@ -146,10 +204,12 @@ final class Report {
         for (int i = 0; i < rows.size(); i++) {
             Row r = rows.get(i);
             s.append(i == 0 ? "\n" : ",\n").append("    {\"benchmark\": ").append(q(r.bench)).append(", \"method\": ")
-                    .append(q(r.method)).append(", \"params\": ").append(q(r.params)).append(", \"ms\": ")
+                    .append(q(r.method)).append(", \"params\": ").append(q(r.params)).append(", \"measure\": ")
+                    .append(q(r.measure)).append(", \"ms\": ")
                     .append(jnum(r.ms)).append(", \"msError\": ").append(jnum(r.errMs)).append(", \"score\": ")
                     .append(jnum(r.score)).append(", \"scoreError\": ").append(jnum(r.error)).append(", \"unit\": ")
-                    .append(q(r.unit)).append(", \"allocBytesPerOp\": ").append(jnum(r.allocPerOp)).append('}');
+                    .append(q(r.unit)).append(", \"allocBytesPerOp\": ").append(jnum(r.allocPerOp))
+                    .append(", \"serverCpuUsPerRequest\": ").append(jnum(r.cpuUs)).append('}');
         }
         s.append("\n  ],\n  \"comparisons\": [");
         List<Comparison> cs = comparisons();
@@ -158,7 +218,9 @@ final class Report {
             s.append(i == 0 ? "\n" : ",\n").append("    {\"benchmark\": ").append(q(c.bench)).append(", \"params\": ")
                     .append(q(c.params)).append(", \"dsoap\": ").append(q(c.dsoap)).append(", \"dsoapMs\": ")
                     .append(jnum(c.dsoapMs)).append(", \"baseline\": ").append(q(c.baseline)).append(", \"baselineMs\": ")
-                    .append(jnum(c.baselineMs)).append(", \"baselineOverDsoap\": ").append(jnum(c.ratio())).append('}');
+                    .append(jnum(c.baselineMs)).append(", \"baselineOverDsoap\": ").append(jnum(c.ratio()))
+                    .append(", \"dsoapServerCpuUs\": ").append(jnum(c.dsoapCpuUs)).append(", \"baselineServerCpuUs\": ")
+                    .append(jnum(c.baselineCpuUs)).append('}');
         }
         s.append("\n  ],\n  \"failures\": {");
         int i = 0;

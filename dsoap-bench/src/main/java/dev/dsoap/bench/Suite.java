@@ -48,6 +48,9 @@ public record Suite(String name, List<Entry> entries, int warmups, int iteration
                 "interval", "128", "strategy", "LIGHTWEIGHT", "adaptive", "false"));
         e.add(entry(D + "DdsReadBench", "size", "100000", "percent", "100", "partitions", "1",
                 "interval", "128", "strategy", "LIGHTWEIGHT", "adaptive", "true"));
+        // end to end, at the target point (100K doubles, 25 % change): four forks, about a minute, as plain
+        // Axis2 takes most of a second per call; 100 % and the other shapes and sizes are in the full suite
+        e.add(entry("axis2.Axis2EchoBench", "shape", "doubles", "size", "100000", "percent", "25"));
         return new Suite("short", e, 2, 3, 1);
     }
 
@@ -56,7 +59,8 @@ public record Suite(String name, List<Entry> entries, int warmups, int iteration
         List<Entry> e = new ArrayList<>();
         for (String c : List.of(S + "ContentMatchBench", S + "PerfectStructuralBench", S + "WorstCaseShiftBench",
                 S + "AlternatingShiftBench", S + "IntermediateGrowthBench", S + "StuffingBench",
-                S + "ClosingTagShiftBench", S + "OverlayBench", "tracked.TrackedArrayBench", D + "BaselineReadBench")) {
+                S + "ClosingTagShiftBench", S + "OverlayBench", "tracked.TrackedArrayBench", D + "BaselineReadBench",
+                "axis2.Axis2EchoBench")) {
             e.add(new Entry(c, Map.of()));
         }
         // Table 1: every P, T, N and size, lightweight checkpoints, no bypass (as the paper measured)

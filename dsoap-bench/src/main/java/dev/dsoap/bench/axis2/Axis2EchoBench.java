@@ -1,0 +1,229 @@
+package dev.dsoap.bench.axis2;
+
+import org.openjdk.jmh.annotations.AuxCounters;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
+import org.openjdk.jmh.annotations.Threads;
+import org.openjdk.jmh.annotations.Warmup;
+import org.openjdk.jmh.infra.BenchmarkParams;
+import org.openjdk.jmh.infra.ThreadParams;
+
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * End to end over loopback (issue 4, deliverable 8): the same POJO service ({@link EchoService}) on two Axis2
+ * 2.0.0 SimpleHTTPServers in this JVM, one plain and one with dsoap's module engaged in axis2.xml
+ * ({@link EchoServers}), echoing an array of {@code size} items of {@code shape} ({@code doubles},
+ * {@code ints} or {@code mios}). Call {@code n} posts message {@code n} of an {@link EchoMessages} stream,
+ * in which every message differs from the one before in {@code percent} % of the items (0: all identical).
+ *
+ * <ul>
+ *   <li>{@code baselineAxis2}, {@code dsoapAxis2}: one client, one call at a time: ms per call (latency).</li>
+ *   <li>{@code baselineAxis2Concurrent}, {@code dsoapAxis2Concurrent}: {@value #CLIENTS} clients calling
+ *       without pause, each on its own kept-alive connection, taking message numbers from one counter:
+ *       calls per second (throughput).</li>
+ * </ul>
+ *
+ * <p>A call fails the run unless the status is 200 and the response is at least half as long as the request
+ * (an echo is longer; a fault is short). The setup checks once, with Woodstox, that both servers echo the
+ * values bit for bit and that dsoap carried the messages itself ({@link EchoServers#verify}); the teardown
+ * of the dsoap methods prints dsoap's counters (reads identical or resumed, bytes skipped, write match
+ * classes, fallbacks).
+ *
+ * <p><b>Server CPU per request.</b> The auxiliary counters {@code serverCpuNanos} and {@code serverRequests}
+ * (JMH "events": totals over the measurement iterations) are, per iteration, the CPU time of the measured
+ * server's request threads ({@link EchoServer#connectionCpu()}: Axis2, dsoap, the service and the socket
+ * I/O) and the calls completed, both taken at the iteration's setup and teardown. JMH runs those behind
+ * barriers, before any thread's first call and after every thread's last (the iteration's warm-up and
+ * warm-down calls fall inside), so no call is in flight at either reading. Their ratio is the server's CPU
+ * time per request; the suite's report prints it in microseconds. Garbage collection and JIT compilation run
+ * on JVM threads shared with the client and are not counted; plain Axis2 allocates far more per request
+ * than dsoap (docs/benchmarks.md), so leaving GC out favours the baseline. Client and server share the
+ * machine's cores, as over any loopback.
+ *
+ * <p>One instance is shared by the client threads: the message and call counters are atomic, the
+ * measurement window is guarded by the instance's monitor.
+ */
+@State(Scope.Benchmark)
+@BenchmarkMode(Mode.AverageTime)
+@OutputTimeUnit(TimeUnit.MILLISECONDS)
+@Warmup(iterations = 3, time = 2)
+@Measurement(iterations = 5, time = 2)
+@Fork(value = 1, jvmArgsAppend = {"-Xms2g", "-Xmx2g"})
+public class Axis2EchoBench {
+    /** Clients of the concurrent methods. */
+    static final int CLIENTS = 4;
+    /** The first message the benchmark sends: the setup's check sent messages 0 and 1. */
+    private static final long FIRST = 2;
+
+    @Param({"doubles", "ints", "mios"})
+    public String shape;
+    @Param({"1000", "10000", "100000"})
+    public int size;
+    @Param({"0", "25", "100"})
+    public int percent;
+
+    private EchoServers servers;
+    private EchoMessages stream;
+    /** The server this fork's benchmark method calls, whose CPU time is measured. */
+    private EchoServer measured;
+    /** The next message's number. */
+    private final AtomicLong next = new AtomicLong(FIRST);
+    /** Calls completed, in all phases. */
+    private final AtomicLong completed = new AtomicLong();
+    /**
+     * {@link #measured}'s CPU time and {@link #completed} at the iteration's start; {@code startCpu} is null
+     * while no iteration is measured. Guarded by {@code this}.
+     */
+    private EchoServer.CpuReading startCpu;
+    private long startCompleted;
+
+    @Setup(Level.Trial)
+    public void setup(BenchmarkParams params) throws Exception {
+        servers = EchoServers.start();
+        stream = new EchoMessages(Shape.of(shape), servers.namespace(), size, percent);
+        servers.verify(stream, new EchoClient());
+        String method = params.getBenchmark().substring(params.getBenchmark().lastIndexOf('.') + 1);
+        measured = method.startsWith("dsoap") ? servers.dsoap() : servers.plain();
+    }
+
+    @TearDown(Level.Trial)
+    public void tearDown() throws Exception {
+        awaitLastWindow();
+        if (measured == servers.dsoap()) {
+            System.out.printf("%n[axis2] dsoap on %s: %s%n", stream, servers.stats(stream.shape()));
+        }
+        servers.close();
+    }
+
+    /** Runs before any client starts the iteration. */
+    @Setup(Level.Iteration)
+    public synchronized void openWindow() {
+        startCpu = measured.connectionCpu();
+        startCompleted = completed.get();
+    }
+
+    /**
+     * Waits, for at most a minute (thread 0 may have failed), until the last iteration's window is closed: JMH
+     * may run this trial teardown on another thread before thread 0 has run its iteration teardown, and the
+     * servers must still be up for that.
+     */
+    private synchronized void awaitLastWindow() throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(1);
+        for (long left = TimeUnit.MINUTES.toNanos(1); startCpu != null && left > 0; left = deadline - System.nanoTime()) {
+            TimeUnit.NANOSECONDS.timedWait(this, left);
+        }
+    }
+
+    /**
+     * Server CPU time (ns) and calls completed since {@link #openWindow()}; call when no call is in flight.
+     *
+     * @throws IllegalStateException if calls completed but no server CPU time was found (the server's
+     *                               threads are not named as {@link EchoServer#connectionCpu()} expects)
+     */
+    synchronized long[] closeWindow() {
+        try {
+            long cpu = measured.connectionCpu().since(startCpu);
+            long calls = completed.get() - startCompleted;
+            if (calls > 0 && cpu <= 0) {
+                throw new IllegalStateException(calls + " calls to " + measured + " took no CPU time on its request threads");
+            }
+            return new long[]{cpu, calls};
+        } finally {
+            startCpu = null;
+            notifyAll();
+        }
+    }
+
+    private long call(EchoServer server, Client client) throws Exception {
+        int length = stream.fill(next.getAndIncrement(), client.buffer);
+        long echoed = client.http.post(server.uri(), client.buffer, length);
+        if (echoed < length / 2) {
+            throw new IllegalStateException(server + " answered a " + length + "-byte request of " + stream
+                    + " with only " + echoed + " bytes");
+        }
+        completed.incrementAndGet();
+        return echoed;
+    }
+
+    @Benchmark
+    public long baselineAxis2(Client client, ServerCpu cpu) throws Exception {
+        return call(servers.plain(), client);
+    }
+
+    @Benchmark
+    public long dsoapAxis2(Client client, ServerCpu cpu) throws Exception {
+        return call(servers.dsoap(), client);
+    }
+
+    @Benchmark
+    @Threads(CLIENTS)
+    @BenchmarkMode(Mode.Throughput)
+    @OutputTimeUnit(TimeUnit.SECONDS)
+    public long baselineAxis2Concurrent(Client client, ServerCpu cpu) throws Exception {
+        return call(servers.plain(), client);
+    }
+
+    @Benchmark
+    @Threads(CLIENTS)
+    @BenchmarkMode(Mode.Throughput)
+    @OutputTimeUnit(TimeUnit.SECONDS)
+    public long dsoapAxis2Concurrent(Client client, ServerCpu cpu) throws Exception {
+        return call(servers.dsoap(), client);
+    }
+
+    /**
+     * One client per benchmark thread, so each thread keeps its own connection (and server thread), with
+     * the buffer its requests are assembled in.
+     */
+    @State(Scope.Thread)
+    public static class Client {
+        EchoClient http;
+        byte[] buffer;
+
+        @Setup(Level.Trial)
+        public void open(Axis2EchoBench bench) {
+            http = new EchoClient();
+            buffer = new byte[bench.stream.maxLength()];
+        }
+    }
+
+    /**
+     * The measured server's CPU time ({@code serverCpuNanos}, ns) and completed calls ({@code serverRequests})
+     * in each iteration, recorded by the benchmark's thread 0 alone, at its iteration teardown (after every
+     * thread has stopped calling); the other threads report 0, so JMH's sum over threads and iterations is
+     * the total.
+     */
+    @State(Scope.Thread)
+    @AuxCounters(AuxCounters.Type.EVENTS)
+    public static class ServerCpu {
+        public long serverCpuNanos;
+        public long serverRequests;
+
+        @Setup(Level.Iteration)
+        public void clear() {
+            serverCpuNanos = 0;
+            serverRequests = 0;
+        }
+
+        @TearDown(Level.Iteration)
+        public void record(Axis2EchoBench bench, ThreadParams thread) {
+            if (thread.getThreadIndex() == 0) {
+                long[] w = bench.closeWindow();
+                serverCpuNanos = w[0];
+                serverRequests = w[1];
+            }
+        }
+    }
+}

@@ -1,0 +1,115 @@
+package dev.dsoap.bench.axis2;
+
+import com.ctc.wstx.stax.WstxInputFactory;
+import dev.dsoap.bench.serialize.Mio;
+
+import javax.xml.stream.XMLInputFactory;
+import javax.xml.stream.XMLStreamConstants;
+import javax.xml.stream.XMLStreamException;
+import javax.xml.stream.XMLStreamReader;
+import java.io.ByteArrayInputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.function.IntFunction;
+import java.util.function.IntPredicate;
+
+/**
+ * Reads the values out of an echo response with Woodstox, independently of Axis2 and dsoap, and compares
+ * them with what was sent: each child of the body's first element is an item (its text for a double or an
+ * int; for an MIO, its children {@code a}, {@code b} and {@code v} by local name, in any order). Prefixes,
+ * namespaces and number spellings do not matter; values must be equal bit for bit.
+ *
+ * <p>Stateless and thread-safe.
+ */
+final class EchoResponse {
+    private static final XMLInputFactory XML = factory();
+
+    private EchoResponse() {
+    }
+
+    private static XMLInputFactory factory() {
+        XMLInputFactory f = new WstxInputFactory();
+        f.setProperty(XMLInputFactory.IS_NAMESPACE_AWARE, Boolean.TRUE);
+        f.setProperty(XMLInputFactory.SUPPORT_DTD, Boolean.FALSE);
+        return f;
+    }
+
+    /**
+     * The items of an echo response of {@code shape}: a {@code double[]}, {@code int[]} or {@code Mio[]}.
+     *
+     * @throws IllegalStateException if the body holds a fault, or an item is malformed
+     */
+    static Object values(byte[] response, Shape shape) throws XMLStreamException {
+        XMLStreamReader r = XML.createXMLStreamReader(new ByteArrayInputStream(response));
+        while (!(r.next() == XMLStreamConstants.START_ELEMENT && "Body".equals(r.getLocalName()))) {
+            if (!r.hasNext()) {
+                throw new IllegalStateException("no SOAP Body in the response");
+            }
+        }
+        r.nextTag();
+        if ("Fault".equals(r.getLocalName())) {
+            throw new IllegalStateException("SOAP fault: " + new String(response, StandardCharsets.UTF_8));
+        }
+        List<Object> items = new ArrayList<>();
+        while (r.nextTag() == XMLStreamConstants.START_ELEMENT) {
+            items.add(shape == Shape.MIOS ? mio(r) : r.getElementText().trim());
+        }
+        return switch (shape) {
+            case DOUBLES -> items.stream().mapToDouble(s -> Double.parseDouble((String) s)).toArray();
+            case INTS -> items.stream().mapToInt(s -> Integer.parseInt((String) s)).toArray();
+            case MIOS -> items.toArray(new Mio[0]);
+        };
+    }
+
+    /** Reads one MIO item; the reader is on its start tag and ends on its end tag. */
+    private static Mio mio(XMLStreamReader r) throws XMLStreamException {
+        Mio m = new Mio();
+        int seen = 0;
+        while (r.nextTag() == XMLStreamConstants.START_ELEMENT) {
+            String name = r.getLocalName();
+            String text = r.getElementText().trim();
+            switch (name) {
+                case "a" -> m.setA(Integer.parseInt(text));
+                case "b" -> m.setB(Integer.parseInt(text));
+                case "v" -> m.setV(Double.parseDouble(text));
+                default -> throw new IllegalStateException("unexpected MIO field " + name);
+            }
+            seen++;
+        }
+        if (seen != 3) {
+            throw new IllegalStateException("an MIO item with " + seen + " fields");
+        }
+        return m;
+    }
+
+    /**
+     * Null if {@code got} holds the same items as {@code want} (bit for bit), else where they first differ.
+     */
+    static String difference(Object want, Object got) {
+        if (want instanceof double[] w && got instanceof double[] g) {
+            return Arrays.equals(w, g) ? null : first(w.length, g.length, i -> Double.doubleToRawLongBits(w[i]) == Double.doubleToRawLongBits(g[i]),
+                    i -> w[i] + " vs " + g[i]);
+        }
+        if (want instanceof int[] w && got instanceof int[] g) {
+            return Arrays.equals(w, g) ? null : first(w.length, g.length, i -> w[i] == g[i], i -> w[i] + " vs " + g[i]);
+        }
+        if (want instanceof Mio[] w && got instanceof Mio[] g) {
+            return first(w.length, g.length, i -> w[i].getA() == g[i].getA() && w[i].getB() == g[i].getB()
+                            && Double.doubleToRawLongBits(w[i].getV()) == Double.doubleToRawLongBits(g[i].getV()),
+                    i -> w[i] + " vs " + g[i]);
+        }
+        return "different types: " + want.getClass().getSimpleName() + " vs " + got.getClass().getSimpleName();
+    }
+
+    private static String first(int wantLength, int gotLength, IntPredicate same,
+                                IntFunction<String> show) {
+        for (int i = 0; i < Math.min(wantLength, gotLength); i++) {
+            if (!same.test(i)) {
+                return "item " + i + ": " + show.apply(i);
+            }
+        }
+        return wantLength == gotLength ? null : wantLength + " items sent, " + gotLength + " echoed";
+    }
+}

@@ -1,0 +1,213 @@
+package dev.dsoap.bench.axis2;
+
+import org.apache.axis2.AxisFault;
+import org.apache.axis2.context.ConfigurationContext;
+import org.apache.axis2.context.ConfigurationContextFactory;
+import org.apache.axis2.description.AxisService;
+import org.apache.axis2.engine.AxisConfiguration;
+import org.apache.axis2.transport.http.SimpleHTTPServer;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadInfo;
+import java.lang.management.ThreadMXBean;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.DirectoryStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * One Axis2 {@link SimpleHTTPServer} on 127.0.0.1 serving {@link EchoService}, started in this JVM from a
+ * repository directory of its own: {@code modules/} holds dsoap's built module archive and {@code axis2.xml}
+ * is Axis2's default configuration, with {@code <module ref="dsoap"/>} added when the server is
+ * engaged. The two servers of a benchmark differ in that line only.
+ *
+ * <p>The archive is {@code -Ddsoap.mar=PATH} when given, else the one {@code dsoap-*.mar} in
+ * {@code dsoap-axis2-module/target} under the working directory or its parent (the repository root or a
+ * module directory), so dsoap's classes reach the server only through the archive, as in an installation.
+ *
+ * <p>{@link #connectionCpu()} reads the CPU time of the threads serving requests. Thread-safe once started.
+ */
+final class EchoServer implements AutoCloseable {
+    /** System property naming the module archive. */
+    private static final String MAR_PROPERTY = "dsoap.mar";
+    private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
+
+    private final ConfigurationContext context;
+    private final SimpleHTTPServer server;
+    private final int port;
+    private final AxisService service;
+    private final boolean engaged;
+    private final URI uri;
+
+    private EchoServer(ConfigurationContext context, SimpleHTTPServer server, int port, AxisService service,
+                       boolean engaged) {
+        this.context = context;
+        this.server = server;
+        this.port = port;
+        this.service = service;
+        this.engaged = engaged;
+        this.uri = URI.create("http://127.0.0.1:" + port + "/axis2/services/" + service.getName());
+    }
+
+    /**
+     * Starts a server whose repository is a new directory under {@code dir}.
+     *
+     * @param engaged whether axis2.xml engages dsoap (for every service)
+     */
+    static EchoServer start(Path dir, boolean engaged) throws Exception {
+        if (!THREADS.isThreadCpuTimeSupported()) {
+            throw new IllegalStateException("this JVM cannot measure thread CPU time");
+        }
+        THREADS.setThreadCpuTimeEnabled(true);
+        Path repo = Files.createDirectories(dir.resolve(engaged ? "dsoap-repo" : "plain-repo"));
+        Path mar = mar();
+        Files.copy(mar, Files.createDirectories(repo.resolve("modules")).resolve(mar.getFileName()));
+        String xml;
+        try (InputStream in = AxisConfiguration.class.getResourceAsStream("/org/apache/axis2/deployment/axis2_default.xml")) {
+            if (in == null) {
+                throw new IllegalStateException("Axis2's default axis2.xml is not on the class path");
+            }
+            xml = new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        }
+        String anchor = "<phaseOrder type=\"InFlow\">";
+        if (!xml.contains(anchor)) {
+            throw new IllegalStateException("Axis2's default axis2.xml has no " + anchor);
+        }
+        if (engaged) {
+            xml = xml.replace(anchor, "<module ref=\"dsoap\"/>\n" + anchor);
+        }
+        Path axis2Xml = Files.writeString(repo.resolve("axis2.xml"), xml);
+        ConfigurationContext ctx = ConfigurationContextFactory.createConfigurationContextFromFileSystem(
+                repo.toString(), axis2Xml.toString());
+        AxisConfiguration ac = ctx.getAxisConfiguration();
+        AxisService svc = AxisService.createService(EchoService.class.getName(), ac);
+        ac.addService(svc);
+        int port = freePort();
+        SimpleHTTPServer server = new SimpleHTTPServer(ctx, port);
+        server.start();
+        return new EchoServer(ctx, server, port, svc, engaged);
+    }
+
+    /**
+     * The module archive: {@code -Ddsoap.mar=PATH}, else the single {@code dsoap-*.mar} in
+     * {@code dsoap-axis2-module/target} under the working directory or its parent.
+     *
+     * @throws IllegalStateException if there is none, or several
+     */
+    static Path mar() throws IOException {
+        String given = System.getProperty(MAR_PROPERTY);
+        if (given != null) {
+            Path p = Path.of(given).toAbsolutePath();
+            if (!Files.isRegularFile(p)) {
+                throw new IllegalStateException("-D" + MAR_PROPERTY + "=" + given + ": no such file");
+            }
+            return p;
+        }
+        Path cwd = Path.of("").toAbsolutePath();
+        List<Path> looked = new ArrayList<>();
+        for (Path base : cwd.getParent() == null ? List.of(cwd) : List.of(cwd, cwd.getParent())) {
+            Path target = base.resolve("dsoap-axis2-module").resolve("target");
+            looked.add(target);
+            if (!Files.isDirectory(target)) {
+                continue;
+            }
+            List<Path> found = new ArrayList<>();
+            try (DirectoryStream<Path> ds = Files.newDirectoryStream(target, "dsoap-*.mar")) {
+                ds.forEach(found::add);
+            }
+            if (found.size() == 1) {
+                return found.get(0);
+            }
+            if (found.size() > 1) {
+                throw new IllegalStateException("several module archives in " + target + ": " + found
+                        + "; choose one with -D" + MAR_PROPERTY + "=PATH");
+            }
+        }
+        throw new IllegalStateException("dsoap's module archive (dsoap-*.mar) was not found in " + looked
+                + ": build it first (./mvnw -B package -DskipTests from the repository root) or pass -D"
+                + MAR_PROPERTY + "=PATH");
+    }
+
+    private static int freePort() throws IOException {
+        try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            return s.getLocalPort();
+        }
+    }
+
+    /** The echo service's endpoint. */
+    URI uri() {
+        return uri;
+    }
+
+    /** The service's target namespace (Axis2 derives it from the package name): the request wrapper's namespace. */
+    String namespace() {
+        return service.getTargetNamespace();
+    }
+
+    /** The service's name, as in dsoap's MBean names. */
+    String serviceName() {
+        return service.getName();
+    }
+
+    /**
+     * The CPU time consumed so far by each of this server's live request threads: SimpleHTTPServer serves
+     * each connection on a pooled thread named {@code HttpConnection-PORT-N}, which reads the request, runs
+     * Axis2 (and dsoap when engaged), the service, and writes the response. Not counted: the acceptor thread,
+     * JIT compiler and GC threads. Costs one {@code ThreadMXBean} lookup per JVM thread.
+     */
+    CpuReading connectionCpu() {
+        String prefix = "HttpConnection-" + port + "-";
+        Map<Long, Long> nanos = new HashMap<>();
+        for (ThreadInfo t : THREADS.getThreadInfo(THREADS.getAllThreadIds())) {
+            if (t != null && t.getThreadName().startsWith(prefix)) {
+                long ns = THREADS.getThreadCpuTime(t.getThreadId());
+                if (ns >= 0) {
+                    nanos.put(t.getThreadId(), ns);
+                }
+            }
+        }
+        return new CpuReading(nanos);
+    }
+
+    /**
+     * A server's request threads' CPU time at one moment, in nanoseconds by thread id.
+     *
+     * @param nanos do not modify
+     */
+    record CpuReading(Map<Long, Long> nanos) {
+        /**
+         * The CPU time, in nanoseconds, the threads alive at this reading consumed since {@code earlier}; a
+         * thread started in between counts from 0. SimpleHTTPServer's pool keeps its threads (100 core
+         * threads, an unbounded queue) unless a task throws, when the thread is replaced; such a thread is
+         * left out with what it consumed in between, where a sum over all threads would lose everything it
+         * ever consumed.
+         */
+        long since(CpuReading earlier) {
+            long sum = 0;
+            for (Map.Entry<Long, Long> e : nanos.entrySet()) {
+                sum += e.getValue() - earlier.nanos.getOrDefault(e.getKey(), 0L);
+            }
+            return sum;
+        }
+    }
+
+    @Override
+    public void close() throws AxisFault {
+        server.stop();
+        context.terminate();
+    }
+
+    @Override
+    public String toString() {
+        return (engaged ? "dsoap-engaged" : "plain") + " Axis2 server at " + uri();
+    }
+}

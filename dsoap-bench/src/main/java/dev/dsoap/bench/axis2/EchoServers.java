@@ -1,0 +1,143 @@
+package dev.dsoap.bench.axis2;
+
+import java.io.IOException;
+import java.nio.file.FileVisitResult;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.SimpleFileVisitor;
+import java.nio.file.attribute.BasicFileAttributes;
+
+/**
+ * The benchmark's two servers, started side by side in this JVM from repositories in a new temporary
+ * directory: {@link #plain()} without dsoap and {@link #dsoap()} with dsoap engaged, the same service and
+ * Axis2 configuration otherwise. {@link #verify} checks that both echo the first message correctly and that
+ * dsoap itself handled it and the next. {@link #close()} stops both and deletes the directory.
+ *
+ * <p>Thread-safe once started.
+ */
+final class EchoServers implements AutoCloseable {
+    /** SimpleHttpServer's system property for closing connections without waiting for their threads. */
+    private static final String FAST_SHUTDOWN = "org.apache.axis2.transport.http.server.fastShutdown";
+    private final Path dir;
+    private final EchoServer plain;
+    private final EchoServer dsoap;
+
+    private EchoServers(Path dir, EchoServer plain, EchoServer dsoap) {
+        this.dir = dir;
+        this.plain = plain;
+        this.dsoap = dsoap;
+    }
+
+    static EchoServers start() throws Exception {
+        Path dir = Files.createTempDirectory("dsoap-axis2-bench");
+        EchoServer plain = null;
+        try {
+            plain = EchoServer.start(dir, false);
+            return new EchoServers(dir, plain, EchoServer.start(dir, true));
+        } catch (Exception | Error e) {
+            if (plain != null) {
+                plain.close();
+            }
+            delete(dir);
+            throw e;
+        }
+    }
+
+    /** The server without dsoap. */
+    EchoServer plain() {
+        return plain;
+    }
+
+    /** The server with dsoap engaged. */
+    EchoServer dsoap() {
+        return dsoap;
+    }
+
+    /** The service's namespace (the same on both servers: one class, one Axis2 version). */
+    String namespace() {
+        return plain.namespace();
+    }
+
+    /** dsoap's statistics for the operation of {@code shape} on {@link #dsoap()}. */
+    OperationStats stats(Shape shape) throws Exception {
+        return OperationStats.of(dsoap.serviceName(), shape.operation);
+    }
+
+    /**
+     * Sends message 0 of {@code stream} to both servers and message 1 to {@link #dsoap()} (read differentially
+     * against message 0), and checks that each echo holds the values sent, bit for bit, and that dsoap read
+     * and wrote those messages itself (no fallback to Axis2's path) on one server only
+     * ({@link OperationStats#of} finds exactly one engaged operation): a benchmark that passes this cannot be
+     * timing faults, empty echoes, Axis2 in place of dsoap or the same server twice.
+     *
+     * @throws IllegalStateException on any difference
+     */
+    void verify(EchoMessages stream, EchoClient client) throws Exception {
+        Shape shape = stream.shape();
+        OperationStats stats = stats(shape);
+        long read = stats.get("MessagesRead");
+        long written = stats.get("MessagesWritten");
+        long fallbacks = stats.fallbacks();
+        check(plain, stream, 0, client);
+        check(dsoap, stream, 0, client);
+        check(dsoap, stream, 1, client);
+        read = stats.get("MessagesRead") - read;
+        written = stats.get("MessagesWritten") - written;
+        fallbacks = stats.fallbacks() - fallbacks;
+        if (read != 2 || written != 2 || fallbacks != 0) {
+            throw new IllegalStateException("dsoap did not carry the check's 2 messages itself (read " + read
+                    + ", written " + written + ", fallbacks " + fallbacks + "): " + stats);
+        }
+    }
+
+    private static void check(EchoServer server, EchoMessages stream, long n, EchoClient client) throws Exception {
+        Object got = EchoResponse.values(client.exchange(server.uri(), stream.message(n)), stream.shape());
+        String diff = EchoResponse.difference(stream.values(n), got);
+        if (diff != null) {
+            throw new IllegalStateException(server + " echoed message " + n + " of " + stream + " wrongly: " + diff);
+        }
+    }
+
+    /**
+     * Stops both servers, closing their kept-alive connections at once (Axis2's {@value #FAST_SHUTDOWN}
+     * for the duration: otherwise each server waits 3 s for request threads blocked reading idle
+     * connections), and deletes the repositories.
+     */
+    @Override
+    public void close() throws IOException {
+        String was = System.setProperty(FAST_SHUTDOWN, "true");
+        try {
+            plain.close();
+        } finally {
+            try {
+                dsoap.close();
+            } finally {
+                if (was == null) {
+                    System.clearProperty(FAST_SHUTDOWN);
+                } else {
+                    System.setProperty(FAST_SHUTDOWN, was);
+                }
+                delete(dir);
+            }
+        }
+    }
+
+    private static void delete(Path dir) throws IOException {
+        Files.walkFileTree(dir, new SimpleFileVisitor<>() {
+            @Override
+            public FileVisitResult visitFile(Path file, BasicFileAttributes attrs) throws IOException {
+                Files.delete(file);
+                return FileVisitResult.CONTINUE;
+            }
+
+            @Override
+            public FileVisitResult postVisitDirectory(Path d, IOException e) throws IOException {
+                if (e != null) {
+                    throw e;
+                }
+                Files.delete(d);
+                return FileVisitResult.CONTINUE;
+            }
+        });
+    }
+}

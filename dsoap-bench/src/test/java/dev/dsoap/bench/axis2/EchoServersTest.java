@@ -1,0 +1,137 @@
+package dev.dsoap.bench.axis2;
+
+import dev.dsoap.bench.deserialize.DdsMessages;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+
+import java.nio.ByteBuffer;
+import java.util.Arrays;
+import java.util.HashSet;
+import java.util.Set;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * The end-to-end benchmark's setup on small messages: both servers start from the built module archive,
+ * echo every shape's values bit for bit, dsoap carries the messages itself, the request threads' CPU time
+ * is found, and the request stream changes what it says it changes.
+ */
+class EchoServersTest {
+    private static EchoServers servers;
+    private static EchoClient client;
+
+    @BeforeAll
+    static void start() throws Exception {
+        servers = EchoServers.start();
+        client = new EchoClient();
+    }
+
+    @AfterAll
+    static void stop() throws Exception {
+        if (servers != null) {
+            servers.close();
+        }
+    }
+
+    @ParameterizedTest
+    @EnumSource(Shape.class)
+    void bothServersEchoTheValuesSent(Shape shape) throws Exception {
+        EchoMessages stream = new EchoMessages(shape, servers.namespace(), 40, 25);
+        servers.verify(stream, client);
+        OperationStats stats = servers.stats(shape);
+        long read = stats.get("MessagesRead");
+        for (long n = 2; n < 40; n++) {
+            byte[] m = stream.message(n);
+            for (EchoServer s : new EchoServer[]{servers.plain(), servers.dsoap()}) {
+                Object got = EchoResponse.values(client.exchange(s.uri(), m), shape);
+                assertNull(EchoResponse.difference(stream.values(n), got), s + ", message " + n);
+            }
+        }
+        assertEquals(read + 38, stats.get("MessagesRead"), stats.toString());
+        assertTrue(stats.get("ReadsResumed") > 30, stats.toString());
+        assertEquals(0, stats.fallbacks(), stats.toString());
+    }
+
+    @Test
+    void aWrongEchoIsCaught() throws Exception {
+        EchoMessages stream = new EchoMessages(Shape.DOUBLES, servers.namespace(), 3, 100);
+        double[] sent = (double[]) stream.values(0);
+        double[] other = sent.clone();
+        other[1] = -other[1];
+        assertNull(EchoResponse.difference(sent, sent.clone()));
+        assertTrue(EchoResponse.difference(sent, other).startsWith("item 1: "));
+        assertTrue(EchoResponse.difference(sent, Arrays.copyOf(sent, 2)).contains("3 items sent, 2 echoed"));
+        assertArrayEquals(sent, (double[]) EchoResponse.values(client.exchange(servers.plain().uri(), stream.message(0)),
+                Shape.DOUBLES));
+        assertThrows(IllegalStateException.class, () -> EchoResponse.values(
+                "<e:Envelope xmlns:e='x'><e:Body><e:Fault/></e:Body></e:Envelope>".getBytes(), Shape.DOUBLES));
+    }
+
+    @Test
+    void requestThreadsCpuTimeIsMeasured() throws Exception {
+        EchoMessages stream = new EchoMessages(Shape.INTS, servers.namespace(), 2000, 25);
+        byte[] buffer = new byte[stream.maxLength()];
+        for (EchoServer s : new EchoServer[]{servers.plain(), servers.dsoap()}) {
+            EchoServer.CpuReading before = s.connectionCpu();
+            for (long n = 0; n < 5; n++) {
+                int length = stream.fill(n, buffer);
+                assertTrue(client.post(s.uri(), buffer, length) > length, s.toString());
+            }
+            assertTrue(s.connectionCpu().since(before) > 0, s + ": no CPU time found on its request threads");
+        }
+    }
+
+    @Test
+    void consecutiveMessagesDifferInTheChangedItemsAndNoMessageRepeats() {
+        int size = 1000;
+        EchoMessages stream = new EchoMessages(Shape.INTS, servers.namespace(), size, 25);
+        int changed = DdsMessages.changedCount(size, 25);
+        int[] prev = (int[]) stream.values(0);
+        Set<ByteBuffer> seen = new HashSet<>();
+        byte[] buffer = new byte[stream.maxLength()];
+        for (long n = 1; n < 2000; n++) {
+            int[] cur = (int[]) stream.values(n);
+            assertEquals(changed, differing(prev, cur), "messages " + (n - 1) + " and " + n);
+            prev = cur;
+            assertArrayEquals(Arrays.copyOf(buffer, stream.fill(n, buffer)), stream.message(n));
+            assertTrue(seen.add(ByteBuffer.wrap(stream.message(n))), "message " + n + " repeats an earlier one");
+        }
+        int[] m99 = (int[]) stream.values(99);
+        for (long n = 96; n < 96 + EchoMessages.VARIANTS; n++) {
+            assertEquals(n == 99 ? 0 : changed, differing(m99, (int[]) stream.values(n)), "same block: 99 and " + n);
+        }
+        for (long n = 100; n < 1000; n += 2) {
+            assertEquals(changed, differing(m99, (int[]) stream.values(n)), "odd distance: 99 and " + n);
+        }
+        EchoMessages same = new EchoMessages(Shape.MIOS, servers.namespace(), 100, 0);
+        assertArrayEquals(same.message(0), same.message(1));
+        assertArrayEquals(same.message(0), same.message(12345));
+        assertArrayEquals(stream.message(777), new EchoMessages(Shape.INTS, servers.namespace(), size, 25).message(777));
+        assertNotEquals(stream.message(777).length, 0);
+    }
+
+    @Test
+    void consecutiveVariantsDiffer() {
+        for (int run = 0; run < EchoMessages.PARTITIONS; run++) {
+            for (long n = 1; n < 10_000; n++) {
+                assertNotEquals(EchoMessages.variant(run, n - 1), EchoMessages.variant(run, n), "run " + run + ", n " + n);
+            }
+        }
+    }
+
+    private static int differing(int[] a, int[] b) {
+        int d = 0;
+        for (int i = 0; i < a.length; i++) {
+            d += a[i] != b[i] ? 1 : 0;
+        }
+        return d;
+    }
+}

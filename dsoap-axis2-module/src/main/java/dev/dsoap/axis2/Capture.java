@@ -41,10 +41,6 @@ final class Capture implements MIMEAwareBuilder {
         this.engagement = engagement;
     }
 
-    Builder delegate() {
-        return delegate;
-    }
-
     @Override
     public OMElement processDocument(InputStream in, String contentType, MessageContext mc) throws AxisFault {
         if (!engagement.mayCapture(mc)) {
@@ -54,7 +50,7 @@ final class Capture implements MIMEAwareBuilder {
             mc.setProperty(SKIPPED, Fallback.CHARSET);
             return delegate.processDocument(in, contentType, mc);
         }
-        int limit = engagement.maxMessageBytes(mc);
+        int limit = engagement.maxMessageBytes();
         Raw raw;
         try {
             raw = readAtMost(in, limit, contentLength(mc));

@@ -37,14 +37,6 @@ final class DsoapReceiver extends AbstractMessageReceiver {
         this.styleProblem = op.styleProblem();
     }
 
-    MessageReceiver original() {
-        return original;
-    }
-
-    RpcOperation operation() {
-        return op;
-    }
-
     @Override
     public void receive(MessageContext mc) throws AxisFault {
         if (!op.operation.isEngaged(module)) {

@@ -25,7 +25,8 @@ final class Engagement {
         services.add(service);
     }
 
-    int maxMessageBytes(MessageContext mc) {
+    /** The request size read before dispatch, in bytes ({@code dsoap.maxMessageBytes} of the module). */
+    int maxMessageBytes() {
         return maxMessageBytes;
     }
 

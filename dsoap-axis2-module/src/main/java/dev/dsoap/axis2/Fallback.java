@@ -4,7 +4,7 @@ package dev.dsoap.axis2;
  * Why a message (or one direction of it) went through Axis2's normal path instead of dsoap's. Counted per
  * operation and logged once per operation and reason.
  */
-public enum Fallback {
+enum Fallback {
     /** dsoap is switched off for the operation or direction by a parameter. */
     DISABLED("switched off by a dsoap.* parameter"),
     /** The request bytes were not captured: the service was not engaged when the request was read. */
@@ -35,7 +35,7 @@ public enum Fallback {
     }
 
     /** A short phrase for logs. */
-    public String description() {
+    String description() {
         return description;
     }
 }

@@ -60,14 +60,6 @@ final class OperationStats implements OperationStatsMXBean {
                 + ", logged once");
     }
 
-    long readFallbacks(Fallback f) {
-        return readFallbacks.get(f.ordinal());
-    }
-
-    long writeFallbacks(Fallback f) {
-        return writeFallbacks.get(f.ordinal());
-    }
-
     @Override
     public String getService() {
         return service;

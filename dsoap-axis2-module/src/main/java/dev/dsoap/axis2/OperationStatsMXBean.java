@@ -22,10 +22,10 @@ public interface OperationStatsMXBean {
     /** Incoming messages rejected by dsoap's parser (malformed, over a limit, DTD) with a SOAP fault. */
     long getMessagesRejected();
 
-    /** Reads that fell back to Axis2's path, by {@link Fallback} name. */
+    /** Reads that fell back to Axis2's path, by reason (HEADERS, ATTACHMENTS, CHARSET, REST, UNSUPPORTED_TYPE, ...; see docs/axis2.md). */
     Map<String, Long> getReadFallbacks();
 
-    /** Writes that fell back to Axis2's path, by {@link Fallback} name. */
+    /** Writes that fell back to Axis2's path, by reason (HEADERS, ATTACHMENTS, CHARSET, REST, UNSUPPORTED_TYPE, ...; see docs/axis2.md). */
     Map<String, Long> getWriteFallbacks();
 
     /** Written messages by match class (CONTENT, PERFECT_STRUCTURAL, PARTIAL_STRUCTURAL, FIRST_SEND). */

@@ -1,6 +1,7 @@
 package dev.dsoap.axis2;
 
 import dev.dsoap.serialize.DifferentialSerializer;
+import dev.dsoap.serialize.SerializerPool;
 
 import java.io.IOException;
 import java.io.OutputStream;
@@ -17,13 +18,13 @@ final class Reply {
     /** The message-context property that carries a reply to the formatter. */
     static final String PROPERTY = "dev.dsoap.axis2.reply";
 
-    private final TemplatePool pool;
+    private final SerializerPool pool;
     private final OperationStats stats;
     private DifferentialSerializer serializer;
     private byte[] copy;
     private boolean sent;
 
-    Reply(TemplatePool pool, DifferentialSerializer serializer, OperationStats stats) {
+    Reply(SerializerPool pool, DifferentialSerializer serializer, OperationStats stats) {
         this.pool = pool;
         this.serializer = serializer;
         this.stats = stats;

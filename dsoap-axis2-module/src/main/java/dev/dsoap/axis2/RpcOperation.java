@@ -10,8 +10,9 @@ import dev.dsoap.binding.WireConvention;
 import dev.dsoap.deserialize.DifferentialDeserializer;
 import dev.dsoap.deserialize.MessageBindingException;
 import dev.dsoap.parse.XmlParseException;
-import dev.dsoap.parse.XmlScanner;
+import dev.dsoap.parse.XmlCheck;
 import dev.dsoap.serialize.DifferentialSerializer;
+import dev.dsoap.serialize.SerializerPool;
 import dev.dsoap.template.MemoryBudget;
 import org.apache.axiom.om.OMElement;
 import org.apache.axiom.om.OMNamespace;
@@ -150,7 +151,7 @@ final class RpcOperation {
             }
             MessagePlan plan = COMPILER.compile(MessageShape.wrapped(s.responseNamespace, s.responseName.getLocalPart(),
                     Part.of(null, "return", m.getGenericReturnType(), !m.getReturnType().isPrimitive())), conv);
-            s.writer = new TemplatePool(plan, settings.serializer, stats.writes, budget, settings.states);
+            s.writer = new SerializerPool(plan, settings.serializer, stats.writes, budget, settings.states);
         } catch (UnsupportedTypeException | IllegalArgumentException e) {
             s.writerProblem = e.getMessage();
         }
@@ -270,12 +271,8 @@ final class RpcOperation {
      * @throws AxisFault a sender fault naming what and where
      */
     void guard(MessageContext in, Capture.Raw raw) throws AxisFault {
-        XmlScanner sc = new XmlScanner(settings.deserializer.limits());
-        sc.reset(raw.bytes(), 0, raw.length(), true);
         try {
-            while (sc.next() != XmlScanner.END_DOCUMENT) {
-                // well-formedness and limits only
-            }
+            XmlCheck.check(raw.bytes(), 0, raw.length(), settings.deserializer.limits());
         } catch (XmlParseException e) {
             if (e.kind() != XmlParseException.Kind.UNSUPPORTED) {
                 throw reject(in, e);
@@ -404,7 +401,7 @@ final class RpcOperation {
         final Method method;
         DifferentialDeserializer reader;
         String readerProblem;
-        TemplatePool writer;
+        SerializerPool writer;
         String writerProblem;
         String responseNamespace;
         QName responseName;

@@ -29,10 +29,6 @@ final class TemplateFormatter implements MessageFormatter {
         this.delegate = delegate;
     }
 
-    MessageFormatter delegate() {
-        return delegate;
-    }
-
     @Override
     public void writeTo(MessageContext mc, OMOutputFormat format, OutputStream out, boolean preserve) throws AxisFault {
         Object p = mc.getProperty(Reply.PROPERTY);

@@ -1,0 +1,28 @@
+package dev.dsoap.parse;
+
+import org.junit.jupiter.api.Test;
+
+import java.nio.charset.StandardCharsets;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+class XmlCheckTest {
+    private static final ParserLimits LIMITS = ParserLimits.builder().maxDepth(4).build();
+
+    private static XmlParseException.Kind kind(String xml) {
+        byte[] b = xml.getBytes(StandardCharsets.UTF_8);
+        return assertThrows(XmlParseException.class, () -> XmlCheck.check(b, 0, b.length, LIMITS)).kind();
+    }
+
+    @Test
+    void acceptsAWellFormedDocumentAndReportsEachKindOfProblem() {
+        byte[] ok = "<a><b x='1'>t&amp;</b><c/></a>".getBytes(StandardCharsets.UTF_8);
+        XmlCheck.check(ok, 0, ok.length, LIMITS);
+        assertEquals(XmlParseException.Kind.MALFORMED, kind("<a><b></a>"));
+        assertEquals(XmlParseException.Kind.MALFORMED, kind("<a><b>"));
+        assertEquals(XmlParseException.Kind.LIMIT, kind("<a><b><c><d><e/></d></c></b></a>"));
+        assertEquals(XmlParseException.Kind.FORBIDDEN, kind("<!DOCTYPE a><a/>"));
+        assertEquals(XmlParseException.Kind.UNSUPPORTED, kind("<?xml version='1.0' encoding='ISO-8859-1'?><a/>"));
+    }
+}

@@ -86,9 +86,11 @@ public final class DsoapModule implements Module {
             return;
         }
         String name = receiver.getClass().getName();
-        if (!name.equals(RPC_IN_OUT) && !name.equals(RPC_IN_ONLY)) {
+        boolean rpc = name.equals(RPC_IN_OUT) || name.equals(RPC_IN_ONLY);
+        if (!rpc && !AdbOperation.generated(receiver)) {
             LOG.info("dsoap: " + service.getName() + "/" + op.getName().getLocalPart() + " is served by " + name
-                    + ", which dsoap does not take over (it carries Axis2's POJO receivers); Axis2's path stays in place");
+                    + ", which dsoap does not take over (it carries Axis2's POJO receivers and wsdl2java's ADB ones);"
+                    + " Axis2's path stays in place");
             return;
         }
         Settings settings;
@@ -97,10 +99,11 @@ public final class DsoapModule implements Module {
         } catch (IllegalArgumentException e) {
             throw new AxisFault("dsoap: " + e.getMessage(), e);
         }
-        RpcOperation rpc = new RpcOperation(service, op, settings, budget);
-        op.setMessageReceiver(new DsoapReceiver(receiver, rpc, module));
+        CarriedOperation carried = rpc ? new RpcOperation(service, op, settings, budget)
+                : new AdbOperation(service, op, settings, budget);
+        op.setMessageReceiver(new DsoapReceiver(receiver, carried, module));
         engagement.add(service.getName());
-        jmx.operation(rpc.stats, "server");
+        jmx.operation(carried.stats, "server");
         operations.incrementAndGet();
     }
 

@@ -8,14 +8,13 @@ import org.apache.axis2.engine.AxisEngine;
 import org.apache.axis2.engine.MessageReceiver;
 import org.apache.axis2.receivers.AbstractMessageReceiver;
 import org.apache.axis2.util.MessageContextBuilder;
-import org.apache.axis2.wsdl.WSDLConstants;
 
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
 
 /**
- * Stands in for an engaged POJO operation's receiver ({@code RPCMessageReceiver} or
- * {@code RPCInOnlyMessageReceiver}). A message dsoap carries is handled here with the same message-context
+ * Stands in for an engaged operation's receiver: a POJO one ({@code RPCMessageReceiver} or
+ * {@code RPCInOnlyMessageReceiver}) or one wsdl2java generated for ADB. A message dsoap carries is handled here with the same message-context
  * life cycle as the original's (thread context, service object scope, async reply-to handling, fault
  * rules, all inherited from {@link AbstractMessageReceiver}); any other message is handed to the original
  * receiver untouched, and the reason counted.
@@ -24,16 +23,16 @@ import java.lang.reflect.Method;
  */
 final class DsoapReceiver extends AbstractMessageReceiver {
     private final MessageReceiver original;
-    private final RpcOperation op;
+    private final CarriedOperation op;
     private final AxisModule module;
     private final boolean inOut;
     private final String styleProblem;
 
-    DsoapReceiver(MessageReceiver original, RpcOperation op, AxisModule module) {
+    DsoapReceiver(MessageReceiver original, CarriedOperation op, AxisModule module) {
         this.original = original;
         this.op = op;
         this.module = module;
-        this.inOut = op.operation.getAxisSpecificMEPConstant() != WSDLConstants.MEP_CONSTANT_IN_ONLY;
+        this.inOut = op.inOut;
         this.styleProblem = op.styleProblem();
     }
 
@@ -45,7 +44,7 @@ final class DsoapReceiver extends AbstractMessageReceiver {
         }
         Fallback why = whyNot(mc);
         if (why != null) {
-            String detail = why == Fallback.UNSUPPORTED_TYPE ? styleProblem : null;
+            String detail = why == Fallback.UNSUPPORTED_TYPE ? (styleProblem != null ? styleProblem : op.classProblem()) : null;
             op.stats.readFallback(why, detail);
             if (inOut) {
                 op.stats.writeFallback(why, detail);
@@ -60,7 +59,7 @@ final class DsoapReceiver extends AbstractMessageReceiver {
     }
 
     private Fallback whyNot(MessageContext mc) throws AxisFault {
-        if (styleProblem != null) {
+        if (styleProblem != null || op.classProblem() != null) {
             return Fallback.UNSUPPORTED_TYPE;
         }
         if (!op.settings.serialize && !op.settings.deserialize) {
@@ -89,7 +88,7 @@ final class DsoapReceiver extends AbstractMessageReceiver {
     @Override
     protected void invokeBusinessLogic(MessageContext in) throws AxisFault {
         Object impl = getTheImplementationObject(in);
-        RpcOperation.Sides sides = op.sides(impl.getClass(), in.isSOAP11());
+        CarriedOperation.Sides sides = op.sides(impl.getClass(), in.isSOAP11());
         Capture.Raw raw = (Capture.Raw) in.getProperty(Capture.RAW);
         in.removeProperty(Capture.RAW); // the bytes are not needed past this point
         if (!inOut) {
@@ -117,7 +116,7 @@ final class DsoapReceiver extends AbstractMessageReceiver {
             if (inOut) {
                 op.stats.writeFallback(Fallback.FAULT, e.getCause() == null ? null : e.getCause().getClass().getName());
             }
-            throw RpcFaults.fromService(in, method, e);
+            throw op.fault(in, method, e);
         } catch (IllegalAccessException | RuntimeException e) {
             throw AxisFault.makeFault(e);
         }

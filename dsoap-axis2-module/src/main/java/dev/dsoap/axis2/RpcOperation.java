@@ -1,23 +1,12 @@
 package dev.dsoap.axis2;
 
-import dev.dsoap.binding.MessagePlan;
 import dev.dsoap.binding.MessageShape;
 import dev.dsoap.binding.MessageShape.Part;
-import dev.dsoap.binding.PlanCompiler;
 import dev.dsoap.binding.SoapVersion;
-import dev.dsoap.binding.UnsupportedTypeException;
 import dev.dsoap.binding.WireConvention;
-import dev.dsoap.deserialize.DifferentialDeserializer;
-import dev.dsoap.deserialize.MessageBindingException;
-import dev.dsoap.parse.XmlParseException;
-import dev.dsoap.parse.XmlCheck;
-import dev.dsoap.serialize.DifferentialSerializer;
-import dev.dsoap.serialize.SerializerPool;
 import dev.dsoap.template.MemoryBudget;
 import org.apache.axiom.om.OMElement;
 import org.apache.axiom.om.OMNamespace;
-import org.apache.axiom.soap.SOAP11Constants;
-import org.apache.axiom.soap.SOAP12Constants;
 import org.apache.axiom.soap.SOAPEnvelope;
 import org.apache.axiom.soap.SOAPFactory;
 import org.apache.axis2.AxisFault;
@@ -31,41 +20,25 @@ import org.apache.axis2.rpc.receivers.RPCUtil;
 import org.apache.axis2.wsdl.WSDLConstants;
 
 import javax.xml.namespace.QName;
+import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
 import java.lang.reflect.Type;
 import java.util.Collection;
 import java.util.Map;
 
 /**
- * One engaged POJO operation (Axis2's RPC receivers): reads its requests with differential
- * deserialization and writes its responses with differential serialization, on Axis2's own RPC wire
- * conventions (wrapper {@code op}/{@code opResponse}, parts named as the generated schema names them,
- * {@code return}, element qualification from the service's {@code elementFormDefault}, {@code xsi:type} on
- * beans, {@code xsi:nil} for nulls). Either direction falls back on its own to Axis2's {@code RPCUtil}, so
- * a request dsoap cannot read still gets a dsoap response and vice versa.
- *
- * <p>Plans are compiled on the first message of each SOAP version, for the implementation class that
- * receives it. Thread-safe.
+ * One engaged POJO operation (Axis2's RPC receivers), on Axis2's own RPC wire conventions (wrapper
+ * {@code op}/{@code opResponse}, parts named as the generated schema names them, {@code return}, element
+ * qualification from the service's {@code elementFormDefault}, {@code xsi:type} on beans, {@code xsi:nil}
+ * for nulls); what dsoap does not carry goes through Axis2's {@code RPCUtil}. Thread-safe.
  */
-final class RpcOperation {
-    private static final PlanCompiler COMPILER = new PlanCompiler();
-
-    final AxisService service;
-    final AxisOperation operation;
-    final Settings settings;
-    final OperationStats stats;
-    private final MemoryBudget budget;
-    private volatile Bound bound;
+final class RpcOperation extends CarriedOperation {
 
     RpcOperation(AxisService service, AxisOperation operation, Settings settings, MemoryBudget budget) {
-        this.service = service;
-        this.operation = operation;
-        this.settings = settings;
-        this.budget = budget;
-        this.stats = new OperationStats(service.getName(), operation.getName().getLocalPart());
+        super(service, operation, settings, budget);
     }
 
-    /** Why the service's style is not one dsoap carries, or {@code null}. */
+    @Override
     String styleProblem() {
         Parameter bare = service.getParameter(Java2WSDLConstants.DOC_LIT_BARE_PARAMETER);
         if (bare != null && "true".equals(String.valueOf(bare.getValue()))) {
@@ -84,36 +57,9 @@ final class RpcOperation {
         return null;
     }
 
-    /** The plans and streams for {@code implClass}; compiled once per class and SOAP version. */
-    Sides sides(Class<?> implClass, boolean soap11) throws AxisFault {
-        Bound b = bound;
-        if (b == null || b.implClass != implClass) {
-            synchronized (this) {
-                b = bound;
-                if (b == null || b.implClass != implClass) {
-                    b = new Bound(implClass, method(implClass));
-                    bound = b;
-                }
-            }
-        }
-        int v = soap11 ? 0 : 1;
-        Sides s = b.sides[v];
-        if (s == null) {
-            synchronized (this) {
-                s = b.sides[v];
-                if (s == null) {
-                    s = compile(b.method, soap11 ? SoapVersion.SOAP_11 : SoapVersion.SOAP_12);
-                    b.sides[v] = s;
-                    Bound fixed = b;
-                    stats.templates(() -> fixed.retainedBytes());
-                }
-            }
-        }
-        return s;
-    }
-
     /** The service method as Axis2's RPC receivers find it (and cache it, as they do). */
-    private Method method(Class<?> implClass) throws AxisFault {
+    @Override
+    Method method(Class<?> implClass) throws AxisFault {
         Object cached = operation.getParameterValue("myMethod");
         if (cached instanceof Method m && m.getDeclaringClass() == implClass) {
             return m;
@@ -127,35 +73,27 @@ final class RpcOperation {
         throw new AxisFault("No such method '" + name + "' in class " + implClass.getName());
     }
 
-    private Sides compile(Method m, SoapVersion version) {
+    @Override
+    void compile(Sides s, SoapVersion version) {
         WireConvention conv = convention(service, version);
-        Sides s = new Sides(m);
+        Method m = s.method;
         AxisMessage in = operation.getMessage(WSDLConstants.MESSAGE_LABEL_IN_VALUE);
-        try {
-            s.reader = new DifferentialDeserializer(COMPILER.compile(requestShape(m, in.getElementQName()), conv),
-                    settings.deserializer, stats.reads, budget);
-        } catch (UnsupportedTypeException | IllegalArgumentException e) {
-            s.readerProblem = e.getMessage();
-        }
-        if (operation.getAxisSpecificMEPConstant() == WSDLConstants.MEP_CONSTANT_IN_ONLY) {
-            return s;
+        readerOf(s, () -> COMPILER.compile(requestShape(m, in.getElementQName()), conv));
+        if (!inOut) {
+            return;
         }
         AxisMessage out = operation.getMessage(WSDLConstants.MESSAGE_LABEL_OUT_VALUE);
-        s.responseNamespace = out != null && out.getElementQName() != null ? out.getElementQName().getNamespaceURI()
+        String ns = out != null && out.getElementQName() != null ? out.getElementQName().getNamespaceURI()
                 : service.getTargetNamespace();
-        s.responseName = new QName(s.responseNamespace, m.getName() + "Response", prefix(service));
-        try {
+        s.responseName = new QName(ns, m.getName() + "Response", prefix(service));
+        writerOf(s, () -> {
             String problem = responseProblem(m);
             if (problem != null) {
                 throw new IllegalArgumentException(problem);
             }
-            MessagePlan plan = COMPILER.compile(MessageShape.wrapped(s.responseNamespace, s.responseName.getLocalPart(),
+            return COMPILER.compile(MessageShape.wrapped(ns, s.responseName.getLocalPart(),
                     Part.of(null, "return", m.getGenericReturnType(), !m.getReturnType().isPrimitive())), conv);
-            s.writer = new SerializerPool(plan, settings.serializer, stats.writes, budget, settings.states);
-        } catch (UnsupportedTypeException | IllegalArgumentException e) {
-            s.writerProblem = e.getMessage();
-        }
-        return s;
+        });
     }
 
     private MessageShape requestShape(Method m, QName element) {
@@ -221,74 +159,15 @@ final class RpcOperation {
         return p == null || p.isEmpty() ? "ns" : p;
     }
 
-    // ------------------------------------------------------------------------------------------ messages
-
-    /**
-     * The arguments of the request in {@code in}: read by dsoap from the captured bytes, or by Axis2 from
-     * the envelope when dsoap cannot read them.
-     *
-     * @throws AxisFault a sender fault when the bytes are malformed, over a limit or carry a DTD
-     */
-    Object[] arguments(MessageContext in, Sides s, Capture.Raw raw) throws AxisFault {
-        if (!settings.deserialize) {
-            stats.readFallback(Fallback.DISABLED, Settings.DESERIALIZE + " = false");
-        } else if (s.reader == null) {
-            stats.readFallback(Fallback.UNSUPPORTED_TYPE, s.readerProblem);
-        } else {
-            try {
-                Object[] args = s.reader.deserialize(raw.bytes(), 0, raw.length());
-                Class<?>[] types = s.method.getParameterTypes();
-                for (int i = 0; i < args.length; i++) {
-                    if (args[i] == null && types[i].isArray()) {
-                        // Axis2's RPCUtil never passes a null array: a part with no items, or only one nil
-                        // item, is an empty array
-                        args[i] = java.lang.reflect.Array.newInstance(types[i].getComponentType(), 0);
-                    }
-                }
-                String missing = missingPrimitive(args, types);
-                if (missing == null) {
-                    return args;
-                }
-                stats.readFallback(Fallback.REQUEST_SHAPE, missing);
-            } catch (XmlParseException e) {
-                if (e.kind() == XmlParseException.Kind.UNSUPPORTED) {
-                    stats.readFallback(Fallback.CHARSET, e.getMessage());
-                } else {
-                    throw reject(in, e);
-                }
-            } catch (MessageBindingException e) {
-                stats.readFallback(Fallback.REQUEST_SHAPE, e.getMessage());
-                guard(in, raw);
-            }
-        }
-        return axis2Arguments(in, s.method);
-    }
-
-    /**
-     * Checks a request about to be read by Axis2 against dsoap's limits (depth, sizes, no DTD), so that a
-     * hostile message is refused on the fallback path too.
-     *
-     * @throws AxisFault a sender fault naming what and where
-     */
-    void guard(MessageContext in, Capture.Raw raw) throws AxisFault {
-        try {
-            XmlCheck.check(raw.bytes(), 0, raw.length(), settings.deserializer.limits());
-        } catch (XmlParseException e) {
-            if (e.kind() != XmlParseException.Kind.UNSUPPORTED) {
-                throw reject(in, e);
-            }
-        }
-    }
-
-    private AxisFault reject(MessageContext in, XmlParseException e) {
-        stats.rejected();
-        return new AxisFault("dsoap: " + e.getMessage(), in.isSOAP11()
-                ? SOAP11Constants.QNAME_SENDER_FAULTCODE : SOAP12Constants.QNAME_SENDER_FAULTCODE);
-    }
-
-    private static String missingPrimitive(Object[] args, Class<?>[] types) {
+    /** Axis2's RPCUtil never passes a null array; a missing primitive is Axis2's to refuse. */
+    @Override
+    String adjust(Object[] args, Sides s) {
+        Class<?>[] types = s.method.getParameterTypes();
         for (int i = 0; i < args.length; i++) {
-            if (args[i] == null && types[i].isPrimitive()) {
+            if (args[i] == null && types[i].isArray()) {
+                // a part with no items, or only one nil item, is an empty array
+                args[i] = java.lang.reflect.Array.newInstance(types[i].getComponentType(), 0);
+            } else if (args[i] == null && types[i].isPrimitive()) {
                 return "no value for the " + types[i] + " parameter " + i;
             }
         }
@@ -296,7 +175,9 @@ final class RpcOperation {
     }
 
     /** What Axis2's {@code RPCUtil.invokeServiceClass} passes to the method. */
-    private Object[] axis2Arguments(MessageContext in, Method m) throws AxisFault {
+    @Override
+    Object[] originalArguments(MessageContext in, Sides s) throws AxisFault {
+        Method m = s.method;
         AxisMessage inMessage = operation.getMessage(WSDLConstants.MESSAGE_LABEL_IN_VALUE);
         OMElement element = in.getEnvelope().getBody().getFirstElement();
         if (inMessage.getElementQName() == null || element == null) {
@@ -320,47 +201,11 @@ final class RpcOperation {
                 names == null ? null : (String[]) names.getValue());
     }
 
-    /**
-     * Puts the response for {@code result} into {@code out}: a dsoap {@link Reply} under an envelope whose
-     * body element stands for it, or Axis2's own envelope.
-     *
-     * @return the reply to close once the response is sent, or {@code null}
-     */
-    Reply respond(MessageContext in, MessageContext out, Sides s, Object result) throws AxisFault {
-        if (!settings.serialize) {
-            stats.writeFallback(Fallback.DISABLED, Settings.SERIALIZE + " = false");
-        } else if (s.writer == null) {
-            stats.writeFallback(Fallback.UNSUPPORTED_TYPE, s.writerProblem);
-        } else {
-            DifferentialSerializer ds = s.writer.borrow();
-            boolean kept = ds != null;
-            if (!kept) {
-                ds = s.writer.transientSerializer();
-            }
-            try {
-                ds.serialize(new Object[] {result});
-            } catch (RuntimeException e) {
-                if (kept) {
-                    s.writer.release(ds);
-                }
-                stats.writeFallback(Fallback.UNSUPPORTED_VALUE, e.getMessage());
-                return axis2Response(in, out, s, result);
-            }
-            Reply reply = new Reply(kept ? s.writer : null, ds, stats);
-            SOAPFactory fac = RpcFaults.soapFactory(in);
-            SOAPEnvelope env = fac.getDefaultEnvelope();
-            env.getBody().addChild(fac.createOMElement(new ReplySource(reply), s.responseName));
-            out.setEnvelope(env);
-            out.setProperty(Reply.PROPERTY, reply);
-            return reply;
-        }
-        return axis2Response(in, out, s, result);
-    }
-
     /** Axis2's own response, as its RPC receiver makes it. */
-    private Reply axis2Response(MessageContext in, MessageContext out, Sides s, Object result) throws AxisFault {
+    @Override
+    SOAPEnvelope originalResponse(MessageContext in, MessageContext out, Sides s, Object result) throws AxisFault {
         SOAPFactory fac = RpcFaults.soapFactory(in);
-        OMNamespace ns = fac.createOMNamespace(s.responseNamespace, prefix(service));
+        OMNamespace ns = fac.createOMNamespace(s.responseName.getNamespaceURI(), prefix(service));
         SOAPEnvelope env = fac.getDefaultEnvelope();
         try {
             RPCUtil.processResponseAsDocLitWrapped(result, service, s.method, env, fac, ns, null, out);
@@ -369,45 +214,11 @@ final class RpcOperation {
         } catch (Exception e) {
             throw AxisFault.makeFault(e);
         }
-        out.setEnvelope(env);
-        return null;
+        return env;
     }
 
-    /** The compiled state for one implementation class. */
-    private static final class Bound {
-        final Class<?> implClass;
-        final Method method;
-        /** By SOAP version: 1.1, 1.2. */
-        final Sides[] sides = new Sides[2];
-
-        Bound(Class<?> implClass, Method method) {
-            this.implClass = implClass;
-            this.method = method;
-        }
-
-        long retainedBytes() {
-            long n = 0;
-            for (Sides s : sides) {
-                if (s != null && s.writer != null) {
-                    n += s.writer.retainedBytes();
-                }
-            }
-            return n;
-        }
-    }
-
-    /** Reader and writer for one method and SOAP version; either may be missing, with the reason. */
-    static final class Sides {
-        final Method method;
-        DifferentialDeserializer reader;
-        String readerProblem;
-        SerializerPool writer;
-        String writerProblem;
-        String responseNamespace;
-        QName responseName;
-
-        Sides(Method method) {
-            this.method = method;
-        }
+    @Override
+    AxisFault fault(MessageContext in, Method method, InvocationTargetException e) {
+        return RpcFaults.fromService(in, method, e);
     }
 }

@@ -73,6 +73,17 @@ final class BeanModel {
             }
             return result;
         }
+        if (conv.beanStyle() == WireConvention.BeanStyle.ADB) {
+            for (Class<?> k : chain) {
+                for (Property p : adbLevel(k, bindings, conv, path)) {
+                    if (seen.putIfAbsent(p.javaName, p) != null) {
+                        throw new UnsupportedTypeException(path, c.getName(), "two properties named '" + p.javaName + "'");
+                    }
+                    result.add(p);
+                }
+            }
+            return result;
+        }
         checkClass(c, path);
         List<Class<?>> level = new ArrayList<>();
         for (Class<?> k : chain) {
@@ -159,6 +170,58 @@ final class BeanModel {
         }
         level.sort(Comparator.comparing((Property p) -> p.javaName));
         return level;
+    }
+
+    // ------------------------------------------------------------------------------------------------ ADB
+
+    private static final String LOCAL = "local";
+    private static final String TRACKER = "Tracker";
+
+    /** The {@code localX} fields of ADB class level {@code k}, in declaration order, named by the schema. */
+    private static List<Property> adbLevel(Class<?> k, Map<TypeVariable<?>, Type> bindings, WireConvention conv, String path) {
+        Set<String> fields = new TreeSet<>();
+        for (Field f : k.getDeclaredFields()) {
+            fields.add(f.getName());
+        }
+        List<Property> level = new ArrayList<>();
+        for (Field f : k.getDeclaredFields()) {
+            String n = f.getName();
+            if (Modifier.isStatic(f.getModifiers()) || f.isSynthetic() || !n.startsWith(LOCAL) || n.length() == LOCAL.length()
+                    || (f.getType() == boolean.class && n.endsWith(TRACKER)
+                    && fields.contains(n.substring(0, n.length() - TRACKER.length())))) {
+                continue;
+            }
+            String x = n.substring(LOCAL.length());
+            String here = path + "/" + x;
+            Method getter = publicMethod(k, "get" + x);
+            if (getter == null || getter.getReturnType() != f.getType()) {
+                throw new UnsupportedTypeException(here, k.getName(), "ADB field " + n + " has no getter get" + x + "()");
+            }
+            Method setter = publicMethod(k, "set" + x, f.getType());
+            Method specified = null;
+            if (fields.contains(n + TRACKER)) {
+                specified = publicMethod(k, "is" + x + "Specified");
+                if (specified == null || specified.getReturnType() != boolean.class) {
+                    throw new UnsupportedTypeException(here, k.getName(), "ADB field " + n + " has a tracker but no is" + x + "Specified()");
+                }
+            }
+            BeanSchema.Element e = conv.beanSchema().element(k, x);
+            if (e == null) {
+                throw new UnsupportedTypeException(here, k.getName(), "the schema describes no element or attribute for ADB property " + x);
+            }
+            level.add(new Property(x, e.name(), e.namespace(), e.attribute(), e.nillable(),
+                    Types.resolve(f.getGenericType(), bindings), null, getter, setter, specified));
+        }
+        return level;
+    }
+
+    private static Method publicMethod(Class<?> k, String name, Class<?>... params) {
+        try {
+            Method m = k.getMethod(name, params);
+            return Modifier.isStatic(m.getModifiers()) ? null : m;
+        } catch (NoSuchMethodException e) {
+            return null;
+        }
     }
 
     /** {@code X} of getter {@code getX()} or {@code isX()} (boolean; or Boolean when {@code boxedIs}), else null. */

@@ -260,10 +260,17 @@ final class Compilation {
                 }
                 Accessor accessor = p.field != null ? Accessors.field(p.field, path) : Accessors.getter(p.getter, path);
                 Mutator mutator = p.field != null ? Mutators.field(p.field) : p.setter != null ? Mutators.setter(p.setter) : null;
+                Type nodeType = p.type;
+                if (conv.beanStyle() == WireConvention.BeanStyle.ADB) {
+                    AdbMembers.check(p, path);
+                    accessor = AdbMembers.accessor(p, accessor, path);
+                    mutator = AdbMembers.mutator(p, mutator);
+                    nodeType = AdbMembers.nodeType(p);
+                }
                 if (p.attribute) {
-                    attributes.add(attribute(path, p, accessor, mutator));
+                    attributes.add(attribute(path, p, nodeType, accessor, mutator));
                 } else {
-                    children.add(node(new Slot(path, p.namespace, p.xmlName, p.nillable, accessor, mutator, false), p.type));
+                    children.add(node(new Slot(path, p.namespace, p.xmlName, p.nillable, accessor, mutator, false), nodeType));
                 }
             }
             String decl = slot.top() ? ns.declarations() : "";
@@ -275,12 +282,12 @@ final class Compilation {
         }
     }
 
-    private ScalarNode attribute(String path, Property p, Accessor accessor, Mutator mutator) {
-        ScalarType type = p.type instanceof Class<?> c ? scalarType(c) : null;
+    private ScalarNode attribute(String path, Property p, Type javaType, Accessor accessor, Mutator mutator) {
+        ScalarType type = javaType instanceof Class<?> c ? scalarType(c) : null;
         if (type == null) {
-            throw new UnsupportedTypeException(path, p.type.getTypeName(), "an attribute holds a single simple value");
+            throw new UnsupportedTypeException(path, javaType.getTypeName(), "an attribute holds a single simple value");
         }
-        Class<?> c = (Class<?>) p.type;
+        Class<?> c = (Class<?>) javaType;
         String[] lexical = type == ScalarType.ENUM ? JaxbNames.enumLexical(c, conv) : null;
         return new ScalarNode(path, accessor, null, type, c.isPrimitive(), true,
                 utf8(" " + ns.qualify(p.namespace, p.xmlName) + "=\""), utf8("\""), c, lexical, mutator);

@@ -27,9 +27,16 @@ final class Property {
     final Method getter;
     /** The setter, or {@code null} (field property, or read-only). */
     final Method setter;
+    /** ADB's {@code isXSpecified()} for an optional property ({@link WireConvention.BeanStyle#ADB}), or {@code null}. */
+    final Method specified;
 
     Property(String javaName, String xmlName, String namespace, boolean attribute, boolean nillable, Type type,
              Field field, Method getter, Method setter) {
+        this(javaName, xmlName, namespace, attribute, nillable, type, field, getter, setter, null);
+    }
+
+    Property(String javaName, String xmlName, String namespace, boolean attribute, boolean nillable, Type type,
+             Field field, Method getter, Method setter, Method specified) {
         this.javaName = javaName;
         this.xmlName = xmlName;
         this.namespace = namespace;
@@ -39,6 +46,7 @@ final class Property {
         this.field = field;
         this.getter = getter;
         this.setter = setter;
+        this.specified = specified;
     }
 
     @Override

@@ -2,6 +2,7 @@ package dev.dsoap.serialize;
 
 import dev.dsoap.binding.MessagePlan;
 import dev.dsoap.binding.ScalarNode;
+import dev.dsoap.binding.UnsupportedValueException;
 import dev.dsoap.numbers.XsdFormat;
 import dev.dsoap.template.ByteSink;
 import dev.dsoap.template.ChunkedTemplate;

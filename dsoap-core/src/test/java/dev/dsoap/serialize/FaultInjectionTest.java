@@ -4,6 +4,7 @@ import dev.dsoap.binding.MessagePlan;
 import dev.dsoap.binding.MessageShape;
 import dev.dsoap.binding.MessageShape.Part;
 import dev.dsoap.binding.PlanCompiler;
+import dev.dsoap.binding.UnsupportedValueException;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;

@@ -53,7 +53,7 @@ final class AdbMembers {
             return base;
         }
         if (raw.isArray()) {
-            return new NoItemsIsUnset(base);
+            return Mutators.noItemsIsNull(base); // ADB never calls the setter, so the property stays unset
         }
         if (p.specified == null || !raw.isPrimitive()) {
             return base;
@@ -198,14 +198,6 @@ final class AdbMembers {
                 }
             }
             return v;
-        }
-    }
-
-    /** An array read back: no items means ADB never calls the setter, so the property stays unset. */
-    private record NoItemsIsUnset(Mutator base) implements Mutator {
-        @Override
-        public void set(Object owner, Object value) {
-            base.set(owner, value == null || java.lang.reflect.Array.getLength(value) == 0 ? null : value);
         }
     }
 

@@ -266,6 +266,9 @@ final class Compilation {
                     accessor = AdbMembers.accessor(p, accessor, path);
                     mutator = AdbMembers.mutator(p, mutator);
                     nodeType = AdbMembers.nodeType(p);
+                } else if (conv.beanStyle() == WireConvention.BeanStyle.AXIS2 && Types.raw(p.type) != null
+                        && Types.raw(p.type).isArray() && Types.raw(p.type) != byte[].class) {
+                    mutator = Mutators.noItemsIsNull(mutator); // BeanUtil leaves such a property null
                 }
                 if (p.attribute) {
                     attributes.add(attribute(path, p, nodeType, accessor, mutator));

@@ -26,6 +26,14 @@ final class Mutators {
     private Mutators() {
     }
 
+    /**
+     * Stores an array read with no items as {@code null}, as Axis2's {@code BeanUtil} and ADB read a bean's
+     * array property that has no elements.
+     */
+    static Mutator noItemsIsNull(Mutator base) {
+        return base == null ? null : new NoItemsIsNull(base);
+    }
+
     /** Writes through setter {@code m}, or {@code null} if it is inaccessible. */
     static Mutator setter(Method m) {
         Class<?> owner = m.getDeclaringClass();
@@ -335,6 +343,14 @@ final class Mutators {
         @Override
         public String toString() {
             return "part[" + index + "]";
+        }
+    }
+
+    /** See {@link #noItemsIsNull(Mutator)}. */
+    private record NoItemsIsNull(Mutator base) implements Mutator {
+        @Override
+        public void set(Object owner, Object value) {
+            base.set(owner, value != null && java.lang.reflect.Array.getLength(value) == 0 ? null : value);
         }
     }
 }

@@ -42,7 +42,8 @@ public final class WireConvention {
          * from the top-most non-{@code java.*} superclass down, the public getters declared there
          * ({@code getX}, or {@code isX} for {@code boolean}; read-only ones included, {@code class}
          * excluded), sorted by property name; a property already written for a superclass is not repeated.
-         * Public fields and JAXB annotations are ignored; enums are written with {@code toString()}.
+         * Public fields and JAXB annotations are ignored; enums are written with {@code toString()}. An
+         * array property read with no items is left {@code null}, as {@code BeanUtil} leaves it.
          */
         AXIS2,
         /**

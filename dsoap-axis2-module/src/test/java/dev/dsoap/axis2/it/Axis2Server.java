@@ -21,8 +21,17 @@ import java.nio.file.StandardCopyOption;
  * A real Axis2 SimpleHTTPServer on 127.0.0.1 loading a repository directory: {@code modules/} holds the
  * built {@code dsoap-VERSION.mar} (path from the {@code dsoap.mar} system property, set by the build) and
  * {@code axis2.xml} is Axis2's default one, with {@code <module ref="dsoap"/>} when engaged.
+ * <p>
+ * Two services: the POJO {@link EchoService}, deployed programmatically, and the wsdl2java (ADB) service
+ * {@code EchoAdb}, deployed by Axis2 as a real service, from the exploded directory
+ * {@code services/EchoAdb/META-INF/} holding the generated {@code services.xml} (its {@code ServiceClass}
+ * rewritten to {@link EchoAdbService}) and the WSDL. Its classes come from the test class path. The generated
+ * files are read from the {@code dsoap.adb.resources} directory (default: wsdl2java's output in
+ * {@code target/}).
  */
 final class Axis2Server implements AutoCloseable {
+    /** The name of the ADB service (and of its WSDL file). */
+    static final String ADB = "EchoAdb";
     final ConfigurationContext context;
     final int port;
     final AxisService echo;
@@ -43,7 +52,7 @@ final class Axis2Server implements AutoCloseable {
         return start(dir, engaged, axis2Additions, svc -> { });
     }
 
-    /** As {@link #start(Path, boolean, String)}, with {@code before} applied to the service before it is deployed. */
+    /** As {@link #start(Path, boolean, String)}, with {@code before} applied to EchoService before it is deployed. */
     static Axis2Server start(Path dir, boolean engaged, String axis2Additions, java.util.function.Consumer<AxisService> before)
             throws Exception {
         Path repo = Files.createTempDirectory(dir, engaged ? "dsoap-repo" : "plain-repo");
@@ -60,9 +69,13 @@ final class Axis2Server implements AutoCloseable {
         String add = (engaged ? "<module ref=\"dsoap\"/>\n" : "") + axis2Additions;
         xml = xml.replaceFirst("<phaseOrder type=\"InFlow\">", add.replace("$", "\\$") + "\n<phaseOrder type=\"InFlow\">");
         Files.writeString(repo.resolve("axis2.xml"), xml);
+        deployEchoAdb(repo);
         ConfigurationContext ctx = ConfigurationContextFactory.createConfigurationContextFromFileSystem(
                 repo.toString(), repo.resolve("axis2.xml").toString());
         AxisConfiguration ac = ctx.getAxisConfiguration();
+        if (ac.getServiceForActivation(ADB) == null) {
+            throw new IllegalStateException(ADB + " was not deployed: " + ac.getFaultyServices());
+        }
         AxisService svc = AxisService.createService(EchoService.class.getName(), ac);
         before.accept(svc);
         ac.addService(svc);
@@ -72,8 +85,26 @@ final class Axis2Server implements AutoCloseable {
         return new Axis2Server(ctx, port, svc, server);
     }
 
+    /** Copies the generated ADB service descriptor and WSDL into {@code repo/services/EchoAdb/META-INF/}. */
+    private static void deployEchoAdb(Path repo) throws IOException {
+        Path generated = Path.of(System.getProperty("dsoap.adb.resources", "target/generated-test-sources/wsdl2code/resources"));
+        Path meta = Files.createDirectories(repo.resolve("services").resolve(ADB).resolve("META-INF"));
+        String services = Files.readString(generated.resolve("services.xml"));
+        String rewritten = services.replace(">dev.dsoap.axis2.it.adb.EchoAdbSkeleton<", ">" + EchoAdbService.class.getName() + "<");
+        if (rewritten.equals(services)) {
+            throw new IllegalStateException("no ServiceClass EchoAdbSkeleton in " + generated.resolve("services.xml"));
+        }
+        Files.writeString(meta.resolve("services.xml"), rewritten);
+        Files.copy(generated.resolve(ADB + ".wsdl"), meta.resolve(ADB + ".wsdl"));
+    }
+
     String url() {
-        return "http://127.0.0.1:" + port + "/axis2/services/" + echo.getName();
+        return url(echo.getName());
+    }
+
+    /** The address of a service of this server, e.g. {@link #ADB}. */
+    String url(String service) {
+        return "http://127.0.0.1:" + port + "/axis2/services/" + service;
     }
 
     String namespace() {
@@ -82,9 +113,14 @@ final class Axis2Server implements AutoCloseable {
 
     /** The operation's statistics MBean in this server's configuration (the module names it by the context's identity). */
     Stats stats(String operation) throws Exception {
+        return stats(echo.getName(), operation);
+    }
+
+    /** An operation's statistics MBean, of any service of this server. */
+    Stats stats(String service, String operation) throws Exception {
         ObjectName name = new ObjectName("dev.dsoap:type=Axis2Operation,context="
                 + Integer.toHexString(System.identityHashCode(context)) + ",side=server,service="
-                + ObjectName.quote(echo.getName()) + ",operation=" + ObjectName.quote(operation));
+                + ObjectName.quote(service) + ",operation=" + ObjectName.quote(operation));
         MBeanServer mbs = ManagementFactory.getPlatformMBeanServer();
         if (!mbs.isRegistered(name)) {
             throw new AssertionError("no dsoap MBean " + name + " among " + mbs.queryNames(new ObjectName("dev.dsoap:*"), null));

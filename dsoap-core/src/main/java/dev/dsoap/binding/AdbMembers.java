@@ -160,16 +160,18 @@ final class AdbMembers {
             if (v == null) {
                 throw refused(path, "a null array");
             }
+            // ADB reads array items with Double.parseDouble, which refuses the schema's INF, and writes
+            // infinities as Java's "Infinity": leave arrays holding them to ADB
             if (v instanceof double[] a) {
                 for (double x : a) {
-                    if (Double.isNaN(x)) {
-                        throw refused(path, "a NaN item");
+                    if (Double.isNaN(x) || Double.isInfinite(x)) {
+                        throw refused(path, "a NaN or infinite item");
                     }
                 }
             } else if (v instanceof float[] a) {
                 for (float x : a) {
-                    if (Float.isNaN(x)) {
-                        throw refused(path, "a NaN item");
+                    if (Float.isNaN(x) || Float.isInfinite(x)) {
+                        throw refused(path, "a NaN or infinite item");
                     }
                 }
             } else if (v instanceof int[] a) {

@@ -211,7 +211,7 @@ class AdbBeanStyleTest {
         Reading r = new Reading();
         r.setLabel("a&<>\"' \u00e9\ud83d\ude00");
         r.setCount(-7);
-        r.setSamples(new double[] {1.5, -0.0, Double.POSITIVE_INFINITY, Double.MIN_VALUE, -Double.MAX_VALUE});
+        r.setSamples(new double[] {1.5, -0.0, 1e-310, Double.MIN_VALUE, -Double.MAX_VALUE});
         EchoReading e = new EchoReading();
         e.setReading(r);
         e.setScale(2.5);
@@ -295,7 +295,7 @@ class AdbBeanStyleTest {
         DeserializerStats stats = new DeserializerStats();
         DifferentialDeserializer dds = new DifferentialDeserializer(plan, DeserializerConfig.defaults(), stats, null);
         EchoReading e = sample();
-        double[] edge = {0.0, -0.0, Double.POSITIVE_INFINITY, Double.NEGATIVE_INFINITY, Double.MIN_VALUE,
+        double[] edge = {0.0, -0.0, Double.MIN_VALUE,
                 Double.MAX_VALUE, -Double.MIN_NORMAL / 3, 1e-310, 123.456};
         for (int i = 0; i < 300; i++) {
             Reading r = e.getReading();

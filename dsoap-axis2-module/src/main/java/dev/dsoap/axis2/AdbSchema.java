@@ -15,12 +15,10 @@ import org.apache.ws.commons.schema.XmlSchemaType;
 
 import javax.xml.namespace.QName;
 import java.lang.reflect.Field;
-import java.lang.reflect.Modifier;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 
@@ -118,13 +116,9 @@ final class AdbSchema implements BeanSchema {
         int lastElement = -1;
         for (Class<?> k : chain) {
             Map<String, Element> props = new HashMap<>();
-            for (Field f : k.getDeclaredFields()) {
+            for (Field f : BeanSchema.adbFields(k)) {
                 String n = f.getName();
-                if (Modifier.isStatic(f.getModifiers()) || !n.startsWith("local") || n.length() == 5
-                        || (f.getType() == boolean.class && n.endsWith("Tracker"))) {
-                    continue;
-                }
-                String x = n.substring(5);
+                String x = n.substring("local".length());
                 Item i = byName.get(normal(x));
                 if (i == null) {
                     throw new IllegalArgumentException(path + ": ADB field " + k.getSimpleName() + "." + n
@@ -198,6 +192,6 @@ final class AdbSchema implements BeanSchema {
                 b.append(Character.toLowerCase(c));
             }
         }
-        return b.toString().toLowerCase(Locale.ROOT);
+        return b.toString();
     }
 }

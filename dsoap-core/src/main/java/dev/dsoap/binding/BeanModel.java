@@ -179,18 +179,9 @@ final class BeanModel {
 
     /** The {@code localX} fields of ADB class level {@code k}, in declaration order, named by the schema. */
     private static List<Property> adbLevel(Class<?> k, Map<TypeVariable<?>, Type> bindings, WireConvention conv, String path) {
-        Set<String> fields = new TreeSet<>();
-        for (Field f : k.getDeclaredFields()) {
-            fields.add(f.getName());
-        }
         List<Property> level = new ArrayList<>();
-        for (Field f : k.getDeclaredFields()) {
+        for (Field f : BeanSchema.adbFields(k)) {
             String n = f.getName();
-            if (Modifier.isStatic(f.getModifiers()) || f.isSynthetic() || !n.startsWith(LOCAL) || n.length() == LOCAL.length()
-                    || (f.getType() == boolean.class && n.endsWith(TRACKER)
-                    && fields.contains(n.substring(0, n.length() - TRACKER.length())))) {
-                continue;
-            }
             String x = n.substring(LOCAL.length());
             String here = path + "/" + x;
             Method getter = publicMethod(k, "get" + x);
@@ -199,7 +190,7 @@ final class BeanModel {
             }
             Method setter = publicMethod(k, "set" + x, f.getType());
             Method specified = null;
-            if (fields.contains(n + TRACKER)) {
+            if (hasField(k, n + TRACKER)) {
                 specified = publicMethod(k, "is" + x + "Specified");
                 if (specified == null || specified.getReturnType() != boolean.class) {
                     throw new UnsupportedTypeException(here, k.getName(), "ADB field " + n + " has a tracker but no is" + x + "Specified()");
@@ -213,6 +204,15 @@ final class BeanModel {
                     Types.resolve(f.getGenericType(), bindings), null, getter, setter, specified));
         }
         return level;
+    }
+
+    private static boolean hasField(Class<?> k, String name) {
+        try {
+            k.getDeclaredField(name);
+            return true;
+        } catch (NoSuchFieldException e) {
+            return false;
+        }
     }
 
     private static Method publicMethod(Class<?> k, String name, Class<?>... params) {

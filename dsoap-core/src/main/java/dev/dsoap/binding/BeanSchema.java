@@ -17,6 +17,29 @@ public interface BeanSchema {
     Element element(Class<?> bean, String javaName);
 
     /**
+     * The property fields of one ADB class level ({@code localX}, without ADB's {@code localXTracker}
+     * flags), in declaration order, which is the schema's order. The {@code X} of each is the name
+     * {@link #element} is asked about. A host walking its schema beside the beans uses this to find them.
+     */
+    static java.util.List<java.lang.reflect.Field> adbFields(Class<?> level) {
+        java.util.Set<String> names = new java.util.HashSet<>();
+        for (java.lang.reflect.Field f : level.getDeclaredFields()) {
+            names.add(f.getName());
+        }
+        java.util.List<java.lang.reflect.Field> out = new java.util.ArrayList<>();
+        for (java.lang.reflect.Field f : level.getDeclaredFields()) {
+            String n = f.getName();
+            boolean tracker = f.getType() == boolean.class && n.endsWith("Tracker")
+                    && names.contains(n.substring(0, n.length() - "Tracker".length()));
+            if (!java.lang.reflect.Modifier.isStatic(f.getModifiers()) && !f.isSynthetic() && n.startsWith("local")
+                    && n.length() > "local".length() && !tracker) {
+                out.add(f);
+            }
+        }
+        return out;
+    }
+
+    /**
      * One element or attribute of a bean's type.
      *
      * @param name      local name

@@ -261,13 +261,14 @@ final class Compilation {
                 Accessor accessor = p.field != null ? Accessors.field(p.field, path) : Accessors.getter(p.getter, path);
                 Mutator mutator = p.field != null ? Mutators.field(p.field) : p.setter != null ? Mutators.setter(p.setter) : null;
                 Type nodeType = p.type;
+                Class<?> propertyClass = Types.raw(p.type);
                 if (conv.beanStyle() == WireConvention.BeanStyle.ADB) {
                     AdbMembers.check(p, path);
                     accessor = AdbMembers.accessor(p, accessor, path);
                     mutator = AdbMembers.mutator(p, mutator);
                     nodeType = AdbMembers.nodeType(p);
-                } else if (conv.beanStyle() == WireConvention.BeanStyle.AXIS2 && Types.raw(p.type) != null
-                        && Types.raw(p.type).isArray() && Types.raw(p.type) != byte[].class) {
+                } else if (conv.beanStyle() == WireConvention.BeanStyle.AXIS2 && propertyClass != null && propertyClass.isArray()
+                        && propertyClass != byte[].class) {
                     mutator = Mutators.noItemsIsNull(mutator); // BeanUtil leaves such a property null
                 }
                 if (p.attribute) {

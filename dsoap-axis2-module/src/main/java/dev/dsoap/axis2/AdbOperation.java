@@ -131,7 +131,7 @@ final class AdbOperation extends CarriedOperation {
     }
 
     /** The element an ADB bean class stands for ({@code MY_QNAME}), or {@code null}. */
-    private static QName elementOf(Class<?> c) {
+    static QName elementOf(Class<?> c) {
         if (!ADBBean.class.isAssignableFrom(c)) {
             return null;
         }

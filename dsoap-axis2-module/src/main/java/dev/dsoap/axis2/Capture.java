@@ -23,7 +23,8 @@ import java.util.Map;
  * charset is UTF-8, keeps the bytes in a message-context property, and lets the wrapped builder make the
  * envelope from a copy-free stream over them: AXIOM builds lazily, so dispatch and header processing read
  * only the start of the message and a dsoap receiver never builds the body. Anything else is delegated
- * untouched, with the reason noted for the receiver's counters.
+ * untouched, with the reason noted for the receiver's counters. On an engaged client, responses go to the
+ * operation's {@link ClientOperation#read}.
  *
  * <p>Thread-safe (stateless per message).
  */
@@ -43,6 +44,10 @@ final class Capture implements MIMEAwareBuilder {
 
     @Override
     public OMElement processDocument(InputStream in, String contentType, MessageContext mc) throws AxisFault {
+        if (!mc.isServerSide()) {
+            ClientOperation client = ClientOperation.of(mc.getAxisOperation());
+            return client != null ? client.read(in, contentType, mc, delegate) : delegate.processDocument(in, contentType, mc);
+        }
         if (!engagement.mayCapture(mc)) {
             return delegate.processDocument(in, contentType, mc);
         }
@@ -68,6 +73,10 @@ final class Capture implements MIMEAwareBuilder {
     @Override
     public OMElement processMIMEMessage(Attachments attachments, String contentType, MessageContext mc) throws AxisFault {
         mc.setProperty(SKIPPED, Fallback.ATTACHMENTS);
+        ClientOperation client = mc.isServerSide() ? null : ClientOperation.of(mc.getAxisOperation());
+        if (client != null) {
+            client.stats.readFallback(Fallback.ATTACHMENTS, contentType);
+        }
         if (delegate instanceof MIMEAwareBuilder m) {
             return m.processMIMEMessage(attachments, contentType, mc);
         }
@@ -103,7 +112,7 @@ final class Capture implements MIMEAwareBuilder {
     }
 
     /** The request's Content-Length header, or -1 (chunked, or not told). */
-    private static long contentLength(MessageContext mc) {
+    static long contentLength(MessageContext mc) {
         if (mc.getProperty(MessageContext.TRANSPORT_HEADERS) instanceof Map<?, ?> headers) {
             for (Map.Entry<?, ?> e : headers.entrySet()) {
                 if (e.getKey() instanceof String k && k.equalsIgnoreCase("Content-Length") && e.getValue() != null) {
@@ -122,7 +131,7 @@ final class Capture implements MIMEAwareBuilder {
      * All of {@code in}, or {@code null} if it holds more than {@code limit} bytes. {@code expected} (the
      * declared length, or -1) sizes the buffer; the stream decides the length.
      */
-    private static Raw readAtMost(InputStream in, int limit, long expected) throws IOException {
+    static Raw readAtMost(InputStream in, int limit, long expected) throws IOException {
         int first = expected >= 0 && expected <= limit ? (int) expected + 1 : 16384;
         byte[] b = new byte[Math.min(limit + 1, first)];
         int n = 0;

@@ -8,6 +8,7 @@ import org.apache.axis2.description.AxisDescription;
 import org.apache.axis2.description.AxisModule;
 import org.apache.axis2.description.AxisOperation;
 import org.apache.axis2.description.AxisService;
+import org.apache.axis2.description.Parameter;
 import org.apache.axis2.engine.AxisConfiguration;
 import org.apache.axis2.engine.MessageReceiver;
 import org.apache.axis2.kernel.MessageFormatter;
@@ -24,7 +25,10 @@ import java.util.concurrent.atomic.AtomicInteger;
  * the builders and formatters of {@code text/xml} and {@code application/soap+xml} (they delegate every
  * message that is not dsoap's); when engaged on an operation served by Axis2's POJO receivers it replaces
  * the receiver with dsoap's, which reads requests differentially and writes responses differentially and
- * falls back to the original receiver for anything it does not carry.
+ * falls back to the original receiver for anything it does not carry. Engaged on a client (a
+ * ConfigurationContext whose axis2.xml engages it, or {@code ServiceClient.engageModule("dsoap")}), it writes
+ * wsdl2java stubs' requests differentially and hands their responses on without an AXIOM tree
+ * ({@link ClientOperation}).
  *
  * <p>Settings are {@code dsoap.*} parameters (module.xml, axis2.xml, services.xml, operations); statistics are
  * MBeans under {@code dev.dsoap}. See docs/axis2.md.
@@ -43,6 +47,8 @@ public final class DsoapModule implements Module {
     private Engagement engagement;
     private Jmx jmx;
     private final AtomicInteger operations = new AtomicInteger();
+    /** Client operations by service base name and operation name; guarded by this. */
+    private final java.util.Map<String, ClientOperation> clients = new java.util.HashMap<>();
 
     @Override
     public synchronized void init(ConfigurationContext context, AxisModule module) throws AxisFault {
@@ -82,6 +88,10 @@ public final class DsoapModule implements Module {
         }
         MessageReceiver receiver = op.getMessageReceiver();
         AxisService service = op.getAxisService();
+        if (service != null && service.isClientSide()) {
+            engageClient(service, op);
+            return;
+        }
         if (receiver == null || receiver instanceof DsoapReceiver || service == null) {
             return;
         }
@@ -105,6 +115,29 @@ public final class DsoapModule implements Module {
         engagement.add(service.getName());
         jmx.operation(carried.stats, "server");
         operations.incrementAndGet();
+    }
+
+    /**
+     * Engages dsoap on a client-side operation (of a stub or ServiceClient): the operation is given the
+     * {@link ClientOperation} of its service's base name and its own name, made on first sight.
+     */
+    private void engageClient(AxisService service, AxisOperation op) throws AxisFault {
+        if (ClientOperation.of(op) != null) {
+            return;
+        }
+        String name = ClientOperation.baseName(service.getName()) + "/" + op.getName().getLocalPart();
+        ClientOperation client = clients.get(name);
+        if (client == null) {
+            try {
+                client = new ClientOperation(ClientOperation.baseName(service.getName()), op.getName().getLocalPart(),
+                        Settings.of(op, module), budget);
+            } catch (IllegalArgumentException e) {
+                throw new AxisFault("dsoap: " + e.getMessage(), e);
+            }
+            clients.put(name, client);
+            jmx.operation(client.stats, "client");
+        }
+        op.addParameter(new Parameter(ClientOperation.PARAMETER, client));
     }
 
     @Override

@@ -24,6 +24,7 @@ final class OperationStats implements OperationStatsMXBean {
     final DeserializerStats reads = new DeserializerStats();
     final SerializerStats writes = new SerializerStats();
     private final LongAdder rejected = new LongAdder();
+    private final LongAdder streamed = new LongAdder();
     private final AtomicLongArray readFallbacks = new AtomicLongArray(Fallback.values().length);
     private final AtomicLongArray writeFallbacks = new AtomicLongArray(Fallback.values().length);
     /** Template bytes now held (the serializer pools report theirs here). */
@@ -52,6 +53,11 @@ final class OperationStats implements OperationStatsMXBean {
 
     void rejected() {
         rejected.increment();
+    }
+
+    /** A client's response handed on in its bytes ({@link StreamedSource}). */
+    void streamed() {
+        streamed.increment();
     }
 
     private void log(String direction, Fallback why, String detail) {
@@ -83,6 +89,11 @@ final class OperationStats implements OperationStatsMXBean {
     @Override
     public long getMessagesRejected() {
         return rejected.sum();
+    }
+
+    @Override
+    public long getResponsesStreamed() {
+        return streamed.sum();
     }
 
     @Override
@@ -163,6 +174,7 @@ final class OperationStats implements OperationStatsMXBean {
     @Override
     public String toString() {
         return service + "/" + operation + " read " + reads + " written " + writes + " read fallbacks "
-                + getReadFallbacks() + " write fallbacks " + getWriteFallbacks() + " rejected " + rejected.sum();
+                + getReadFallbacks() + " write fallbacks " + getWriteFallbacks() + " rejected " + rejected.sum()
+                + " streamed " + streamed.sum();
     }
 }

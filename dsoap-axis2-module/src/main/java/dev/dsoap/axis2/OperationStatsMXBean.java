@@ -22,6 +22,12 @@ public interface OperationStatsMXBean {
     /** Incoming messages rejected by dsoap's parser (malformed, over a limit, DTD) with a SOAP fault. */
     long getMessagesRejected();
 
+    /**
+     * Client side: responses handed to the caller in their received bytes, without an AXIOM tree (a stub's
+     * generated parser reads them; see docs/axis2.md). Always 0 on the server side.
+     */
+    long getResponsesStreamed();
+
     /** Reads that fell back to Axis2's path, by reason (HEADERS, ATTACHMENTS, CHARSET, REST, UNSUPPORTED_TYPE, ...; see docs/axis2.md). */
     Map<String, Long> getReadFallbacks();
 

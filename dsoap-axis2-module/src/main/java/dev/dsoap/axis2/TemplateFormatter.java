@@ -18,7 +18,8 @@ import java.net.URL;
  * envelope is still exactly what dsoap made (no header blocks added by out handlers, the body element not
  * expanded or replaced, no MTOM/SwA, UTF-8) is written as the reply's bytes; anything else is delegated,
  * and a reply that could not be written directly is counted as {@link Fallback#RESPONSE_CHANGED} (the
- * delegate then writes the same element through AXIOM).
+ * delegate then writes the same element through AXIOM). On an engaged client, a request is offered to its
+ * operation's {@link ClientOperation#write} first.
  *
  * <p>Thread-safe (stateless).
  */
@@ -44,6 +45,11 @@ final class TemplateFormatter implements MessageFormatter {
                 return;
             }
             reply.stats().writeFallback(Fallback.RESPONSE_CHANGED, changed);
+        } else if (!mc.isServerSide()) {
+            ClientOperation client = ClientOperation.of(mc.getAxisOperation());
+            if (client != null && client.write(mc, format, out)) {
+                return;
+            }
         }
         delegate.writeTo(mc, format, out, preserve);
     }

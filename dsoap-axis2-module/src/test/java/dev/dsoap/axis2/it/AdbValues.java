@@ -88,6 +88,8 @@ final class AdbValues {
             m = r.nextInt(3) == 0 ? null : mio(r);
         }
         n.setFirst_mio(m);
+        n.setUnit(fresh || r.nextInt(5) == 0 ? (r.nextInt(4) == 0 ? null : Values.string(r)) : prev.getUnit());
+        n.setSensor(fresh || r.nextInt(5) == 0 ? (r.nextInt(4) == 0 ? Integer.MIN_VALUE : r.nextInt()) : prev.getSensor());
         return n;
     }
 
@@ -116,6 +118,8 @@ final class AdbValues {
         c.setOptionalCount(s.isOptionalCountSpecified() ? s.getOptionalCount() : Integer.MIN_VALUE);
         c.setSamples(s.getSamples() == null ? null : s.getSamples().clone());
         c.setFirst_mio(s.getFirst_mio());
+        c.setUnit(s.getUnit());
+        c.setSensor(s.getSensor());
         return c;
     }
 
@@ -198,7 +202,8 @@ final class AdbValues {
                 + ", flag=" + r.getFlag() + ", count=" + r.getCount() + ", ratio=" + r.getRatio() + ", small=" + r.getSmall()
                 + ", optionalCount=" + (r.isOptionalCountSpecified() ? r.getOptionalCount() : "absent")
                 + ", samples=" + (r.isSamplesSpecified() ? show(r.getSamples()) : "absent")
-                + ", first_mio=" + (r.isFirst_mioSpecified() ? show(r.getFirst_mio()) : "absent") + ")";
+                + ", first_mio=" + (r.isFirst_mioSpecified() ? show(r.getFirst_mio()) : "absent")
+                + ", unit=" + quote(r.getUnit()) + ", sensor=" + r.getSensor() + ")";
     }
 
     private static String nonNull(String s) {

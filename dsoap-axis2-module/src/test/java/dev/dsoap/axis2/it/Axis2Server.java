@@ -6,11 +6,8 @@ import org.apache.axis2.description.AxisService;
 import org.apache.axis2.engine.AxisConfiguration;
 import org.apache.axis2.transport.http.SimpleHTTPServer;
 
-import javax.management.MBeanServer;
-import javax.management.ObjectName;
 import java.io.IOException;
 import java.io.InputStream;
-import java.lang.management.ManagementFactory;
 import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -55,20 +52,7 @@ final class Axis2Server implements AutoCloseable {
     /** As {@link #start(Path, boolean, String)}, with {@code before} applied to EchoService before it is deployed. */
     static Axis2Server start(Path dir, boolean engaged, String axis2Additions, java.util.function.Consumer<AxisService> before)
             throws Exception {
-        Path repo = Files.createTempDirectory(dir, engaged ? "dsoap-repo" : "plain-repo");
-        Path modules = Files.createDirectories(repo.resolve("modules"));
-        Path mar = Path.of(System.getProperty("dsoap.mar", "target/dsoap.mar"));
-        if (!Files.isRegularFile(mar)) {
-            throw new IllegalStateException("the built module archive is missing: " + mar + " (run the package phase first)");
-        }
-        Files.copy(mar, modules.resolve(mar.getFileName()), StandardCopyOption.REPLACE_EXISTING);
-        String xml;
-        try (InputStream in = AxisConfiguration.class.getResourceAsStream("/org/apache/axis2/deployment/axis2_default.xml")) {
-            xml = new String(in.readAllBytes(), StandardCharsets.UTF_8);
-        }
-        String add = (engaged ? "<module ref=\"dsoap\"/>\n" : "") + axis2Additions;
-        xml = xml.replaceFirst("<phaseOrder type=\"InFlow\">", add.replace("$", "\\$") + "\n<phaseOrder type=\"InFlow\">");
-        Files.writeString(repo.resolve("axis2.xml"), xml);
+        Path repo = repository(dir, engaged, axis2Additions);
         deployEchoAdb(repo);
         ConfigurationContext ctx = ConfigurationContextFactory.createConfigurationContextFromFileSystem(
                 repo.toString(), repo.resolve("axis2.xml").toString());
@@ -83,6 +67,29 @@ final class Axis2Server implements AutoCloseable {
         SimpleHTTPServer server = new SimpleHTTPServer(ctx, port);
         server.start();
         return new Axis2Server(ctx, port, svc, server);
+    }
+
+    /**
+     * A new Axis2 repository under {@code dir}: the built dsoap.mar in {@code modules/} and Axis2's default
+     * axis2.xml, engaging dsoap for every service when {@code engaged}, with {@code axis2Additions} added.
+     * Servers and clients load their configuration from one.
+     */
+    static Path repository(Path dir, boolean engaged, String axis2Additions) throws IOException {
+        Path repo = Files.createTempDirectory(dir, engaged ? "dsoap-repo" : "plain-repo");
+        Path modules = Files.createDirectories(repo.resolve("modules"));
+        Path mar = Path.of(System.getProperty("dsoap.mar", "target/dsoap.mar"));
+        if (!Files.isRegularFile(mar)) {
+            throw new IllegalStateException("the built module archive is missing: " + mar + " (run the package phase first)");
+        }
+        Files.copy(mar, modules.resolve(mar.getFileName()), StandardCopyOption.REPLACE_EXISTING);
+        String xml;
+        try (InputStream in = AxisConfiguration.class.getResourceAsStream("/org/apache/axis2/deployment/axis2_default.xml")) {
+            xml = new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        }
+        String add = (engaged ? "<module ref=\"dsoap\"/>\n" : "") + axis2Additions;
+        xml = xml.replaceFirst("<phaseOrder type=\"InFlow\">", add.replace("$", "\\$") + "\n<phaseOrder type=\"InFlow\">");
+        Files.writeString(repo.resolve("axis2.xml"), xml);
+        return repo;
     }
 
     /** Copies the generated ADB service descriptor and WSDL into {@code repo/services/EchoAdb/META-INF/}. */
@@ -118,14 +125,7 @@ final class Axis2Server implements AutoCloseable {
 
     /** An operation's statistics MBean, of any service of this server. */
     Stats stats(String service, String operation) throws Exception {
-        ObjectName name = new ObjectName("dev.dsoap:type=Axis2Operation,context="
-                + Integer.toHexString(System.identityHashCode(context)) + ",side=server,service="
-                + ObjectName.quote(service) + ",operation=" + ObjectName.quote(operation));
-        MBeanServer mbs = ManagementFactory.getPlatformMBeanServer();
-        if (!mbs.isRegistered(name)) {
-            throw new AssertionError("no dsoap MBean " + name + " among " + mbs.queryNames(new ObjectName("dev.dsoap:*"), null));
-        }
-        return new Stats(mbs, name);
+        return Stats.find(context, "server", service, operation);
     }
 
     private static int freePort() throws IOException {

@@ -20,6 +20,22 @@ final class Stats {
         this.name = name;
     }
 
+    /**
+     * The MBean of one operation of a configuration ({@code side} {@code server} or {@code client}; the
+     * module names configurations by their identity).
+     */
+    static Stats find(org.apache.axis2.context.ConfigurationContext context, String side, String service, String operation)
+            throws Exception {
+        ObjectName name = new ObjectName("dev.dsoap:type=Axis2Operation,context="
+                + Integer.toHexString(System.identityHashCode(context)) + ",side=" + side + ",service="
+                + ObjectName.quote(service) + ",operation=" + ObjectName.quote(operation));
+        MBeanServer mbs = java.lang.management.ManagementFactory.getPlatformMBeanServer();
+        if (!mbs.isRegistered(name)) {
+            throw new AssertionError("no dsoap MBean " + name + " among " + mbs.queryNames(new ObjectName("dev.dsoap:*"), null));
+        }
+        return new Stats(mbs, name);
+    }
+
     long get(String attribute) throws Exception {
         return ((Number) server.getAttribute(name, attribute)).longValue();
     }

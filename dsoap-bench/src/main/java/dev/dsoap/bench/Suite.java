@@ -48,9 +48,10 @@ public record Suite(String name, List<Entry> entries, int warmups, int iteration
                 "interval", "128", "strategy", "LIGHTWEIGHT", "adaptive", "false"));
         e.add(entry(D + "DdsReadBench", "size", "100000", "percent", "100", "partitions", "1",
                 "interval", "128", "strategy", "LIGHTWEIGHT", "adaptive", "true"));
-        // end to end, at the target point (100K doubles, 25 % change): four forks, about a minute, as plain
-        // Axis2 takes most of a second per call; 100 % and the other shapes and sizes are in the full suite
-        e.add(entry("axis2.Axis2EchoBench", "shape", "doubles", "size", "100000", "percent", "25"));
+        // end to end, at the target point (100K doubles, 25 % change), POJO service: four forks, about a
+        // minute, as plain Axis2 takes most of a second per call; the ADB service, 100 % and the other shapes and
+        // sizes are in the full suite
+        e.add(entry("axis2.Axis2EchoBench", "style", "pojo", "shape", "doubles", "size", "100000", "percent", "25"));
         return new Suite("short", e, 2, 3, 1);
     }
 

@@ -22,11 +22,16 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * End to end over loopback (issue 4, deliverable 8): the same POJO service ({@link EchoService}) on two Axis2
- * 2.0.0 SimpleHTTPServers in this JVM, one plain and one with dsoap's module engaged in axis2.xml
- * ({@link EchoServers}), echoing an array of {@code size} items of {@code shape} ({@code doubles},
- * {@code ints} or {@code mios}). Call {@code n} posts message {@code n} of an {@link EchoMessages} stream,
- * in which every message differs from the one before in {@code percent} % of the items (0: all identical).
+ * End to end over loopback (issue 4, deliverable 8): the same services on two Axis2 2.0.0 SimpleHTTPServers in
+ * this JVM, one plain and one with dsoap's module engaged in axis2.xml ({@link EchoServers}), echoing an array
+ * of {@code size} items of {@code shape} ({@code doubles}, {@code ints} or {@code mios}). {@code style} chooses
+ * the service, both deployed on both servers ({@link Style}): {@code pojo} calls the POJO service
+ * {@link EchoService} (Axis2's RPCMessageReceiver, which dsoap's module takes over), {@code adb} the
+ * wsdl2java-generated ADB service {@link AdbEchoService} (generated receivers, skeleton and beans from
+ * {@code src/main/wsdl/AdbEcho.wsdl}; its items and their fields are namespace-qualified). Call {@code n} posts
+ * message {@code n} of an {@link EchoMessages} stream in the style's convention, in which every message differs
+ * from the one before in {@code percent} % of the items (0: all identical). All values are finite (dsoap leaves
+ * requests with infinite doubles to ADB's own path, which the setup's check would count as a fallback).
  *
  * <ul>
  *   <li>{@code baselineAxis2}, {@code dsoapAxis2}: one client, one call at a time: ms per call (latency).</li>
@@ -67,6 +72,8 @@ public class Axis2EchoBench {
     /** The first message the benchmark sends: the setup's check sent messages 0 and 1. */
     private static final long FIRST = 2;
 
+    @Param({"pojo", "adb"})
+    public String style;
     @Param({"doubles", "ints", "mios"})
     public String shape;
     @Param({"1000", "10000", "100000"})
@@ -92,7 +99,8 @@ public class Axis2EchoBench {
     @Setup(Level.Trial)
     public void setup(BenchmarkParams params) throws Exception {
         servers = EchoServers.start();
-        stream = new EchoMessages(Shape.of(shape), servers.namespace(), size, percent);
+        Style s = Style.of(style);
+        stream = new EchoMessages(Shape.of(shape), s, servers.namespace(s), size, percent);
         servers.verify(stream, new EchoClient());
         String method = params.getBenchmark().substring(params.getBenchmark().lastIndexOf('.') + 1);
         measured = method.startsWith("dsoap") ? servers.dsoap() : servers.plain();
@@ -102,7 +110,7 @@ public class Axis2EchoBench {
     public void tearDown() throws Exception {
         awaitLastWindow();
         if (measured == servers.dsoap()) {
-            System.out.printf("%n[axis2] dsoap on %s: %s%n", stream, servers.stats(stream.shape()));
+            System.out.printf("%n[axis2] dsoap on %s: %s%n", stream, servers.stats(stream.style(), stream.shape()));
         }
         servers.close();
     }
@@ -148,7 +156,7 @@ public class Axis2EchoBench {
 
     private long call(EchoServer server, Client client) throws Exception {
         int length = stream.fill(next.getAndIncrement(), client.buffer);
-        long echoed = client.http.post(server.uri(), client.buffer, length);
+        long echoed = client.http.post(server.uri(stream.style()), client.buffer, length);
         if (echoed < length / 2) {
             throw new IllegalStateException(server + " answered a " + length + "-byte request of " + stream
                     + " with only " + echoed + " bytes");

@@ -11,11 +11,15 @@ import java.util.List;
 import java.util.Random;
 
 /**
- * The endless stream of SOAP 1.1 echo requests the benchmark sends, message {@code n} for call {@code n}, as a
- * schema-driven client (a WSDL-generated stub) writes them: {@code <soapenv:Header/>} then, in the body, the
- * operation's wrapper element in the service's namespace holding one unqualified {@code <v>} element per
- * item; an MIO item is {@code <v><a>INT</a><b>INT</b><v>DOUBLE</v></v>}. Numbers are written by
- * {@code Double.toString} and {@code Integer.toString}, as Axis2's own clients do.
+ * The endless stream of SOAP 1.1 echo requests the benchmark sends to the service of one {@link Style},
+ * message {@code n} for call {@code n}, as a schema-driven client (a WSDL-generated stub) writes them:
+ * {@code <soapenv:Header/>} then, in the body, the operation's wrapper element {@code <ns:OPERATION>} in the
+ * service's namespace holding one {@code <v>} element per item; an MIO item is
+ * {@code <v><a>INT</a><b>INT</b><v>DOUBLE</v></v>}. For the POJO service the items and their fields are
+ * unqualified, as Axis2's schema for a POJO says; for the ADB service they are in the wrapper's namespace
+ * ({@code <ns:v><ns:a>INT</ns:a>...</ns:v>}), as its WSDL's schema ({@code elementFormDefault="qualified"})
+ * says and as the generated stub writes them. Numbers are written by {@code Double.toString} and
+ * {@code Integer.toString}, as Axis2's own clients (and ADB's {@code ConverterUtil}, for finite doubles) do.
  *
  * <p><b>Values.</b> As in {@link DdsMessages}: hard doubles ({@link DdsMessages#hardDouble}), ints over the
  * whole range, MIOs of two random ints and a hard double of which only the double changes. The changed items
@@ -50,6 +54,9 @@ final class EchoMessages {
     static final int VARIANTS = 16;
 
     private final Shape shape;
+    private final Style style;
+    /** The items' and their fields' prefix: {@code "ns:"} when qualified, else empty. */
+    private final String prefix;
     private final int size;
     private final int percent;
     /** The changed items' indices, ascending; a run is a stretch of consecutive positions in this array. */
@@ -70,14 +77,17 @@ final class EchoMessages {
     private final int maxLength;
 
     /**
-     * @param namespace the service's target namespace
+     * @param style     the service the requests are for
+     * @param namespace that service's target namespace
      */
-    EchoMessages(Shape shape, String namespace, int size, int percent) {
+    EchoMessages(Shape shape, Style style, String namespace, int size, int percent) {
         if (size < 0 || percent < 0 || percent > 100) {
             throw new IllegalArgumentException("size " + size + ", percent " + percent
                     + ": need size >= 0, 0 <= percent <= 100");
         }
         this.shape = shape;
+        this.style = style;
+        this.prefix = style.qualified ? "ns:" : "";
         this.size = size;
         this.percent = percent;
         this.changed = DdsMessages.changedIndices(size, percent, PARTITIONS);
@@ -207,13 +217,16 @@ final class EchoMessages {
 
     /** Item {@code i}'s element: its base value ({@code k < 0}), or variant {@code k}'s value of changed position {@code p}. */
     private String item(int i, int k, int p) {
+        String v = prefix + "v>";
         return switch (shape) {
-            case DOUBLES -> "<v>" + (k < 0 ? ((double[]) base)[i] : doubleVariants[k][p]) + "</v>";
-            case INTS -> "<v>" + (k < 0 ? ((int[]) base)[i] : intVariants[k][p]) + "</v>";
+            case DOUBLES -> "<" + v + (k < 0 ? ((double[]) base)[i] : doubleVariants[k][p]) + "</" + v;
+            case INTS -> "<" + v + (k < 0 ? ((int[]) base)[i] : intVariants[k][p]) + "</" + v;
             case MIOS -> {
                 Mio m = ((Mio[]) base)[i];
-                yield "<v><a>" + m.getA() + "</a><b>" + m.getB() + "</b><v>" + (k < 0 ? m.getV() : doubleVariants[k][p])
-                        + "</v></v>";
+                String a = prefix + "a>";
+                String b = prefix + "b>";
+                yield "<" + v + "<" + a + m.getA() + "</" + a + "<" + b + m.getB() + "</" + b
+                        + "<" + v + (k < 0 ? m.getV() : doubleVariants[k][p]) + "</" + v + "</" + v;
             }
         };
     }
@@ -233,6 +246,10 @@ final class EchoMessages {
 
     Shape shape() {
         return shape;
+    }
+
+    Style style() {
+        return style;
     }
 
     /** Length in bytes of the longest message: a {@link #fill} buffer of this length fits every message. */
@@ -295,7 +312,7 @@ final class EchoMessages {
 
     @Override
     public String toString() {
-        return "EchoMessages(" + shape.param + ", size " + size + ", " + percent + " % changed in " + variants.length
+        return "EchoMessages(" + style.param + ", " + shape.param + ", size " + size + ", " + percent + " % changed in " + variants.length
                 + " runs of " + VARIANTS + " variants, messages of up to " + maxLength + " bytes)";
     }
 }

@@ -25,10 +25,17 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * One Axis2 {@link SimpleHTTPServer} on 127.0.0.1 serving {@link EchoService}, started in this JVM from a
- * repository directory of its own: {@code modules/} holds dsoap's built module archive and {@code axis2.xml}
- * is Axis2's default configuration, with {@code <module ref="dsoap"/>} added when the server is
- * engaged. The two servers of a benchmark differ in that line only.
+ * One Axis2 {@link SimpleHTTPServer} on 127.0.0.1 serving both echo services ({@link Style}), started in this
+ * JVM from a repository directory of its own: {@code modules/} holds dsoap's built module archive and
+ * {@code axis2.xml} is Axis2's default configuration, with {@code <module ref="dsoap"/>} added when the server
+ * is engaged. The two servers of a benchmark differ in that line only.
+ *
+ * <p>The POJO service {@link EchoService} is deployed programmatically ({@code AxisService.createService}).
+ * The ADB service {@link AdbEchoService#NAME} is deployed by Axis2 itself, as a real service, from the
+ * exploded directory {@code services/AdbEcho/META-INF/} holding wsdl2java's generated {@code services.xml}
+ * (its {@code ServiceClass}, the generated skeleton, rewritten to {@link AdbEchoService}) and the WSDL, both
+ * copied from the class path ({@value #ADB_RESOURCES}, where the build puts them); its classes come from the
+ * class path.
  *
  * <p>The archive is {@code -Ddsoap.mar=PATH} when given, else the one {@code dsoap-*.mar} in
  * {@code dsoap-axis2-module/target} under the working directory or its parent (the repository root or a
@@ -39,23 +46,31 @@ import java.util.Map;
 final class EchoServer implements AutoCloseable {
     /** System property naming the module archive. */
     private static final String MAR_PROPERTY = "dsoap.mar";
+    /** Where the build puts wsdl2java's services.xml and WSDL of the ADB service, on the class path. */
+    static final String ADB_RESOURCES = "/dev/dsoap/bench/axis2/adb/";
+    /** The ServiceClass wsdl2java writes into services.xml: its skeleton, which only throws. */
+    private static final String GENERATED_SKELETON = "dev.dsoap.bench.axis2.adb.AdbEchoSkeleton";
     private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
 
     private final ConfigurationContext context;
     private final SimpleHTTPServer server;
     private final int port;
-    private final AxisService service;
+    private final AxisService pojo;
+    private final AxisService adb;
     private final boolean engaged;
-    private final URI uri;
+    private final URI pojoUri;
+    private final URI adbUri;
 
-    private EchoServer(ConfigurationContext context, SimpleHTTPServer server, int port, AxisService service,
-                       boolean engaged) {
+    private EchoServer(ConfigurationContext context, SimpleHTTPServer server, int port, AxisService pojo,
+                       AxisService adb, boolean engaged) {
         this.context = context;
         this.server = server;
         this.port = port;
-        this.service = service;
+        this.pojo = pojo;
+        this.adb = adb;
         this.engaged = engaged;
-        this.uri = URI.create("http://127.0.0.1:" + port + "/axis2/services/" + service.getName());
+        this.pojoUri = URI.create("http://127.0.0.1:" + port + "/axis2/services/" + pojo.getName());
+        this.adbUri = URI.create("http://127.0.0.1:" + port + "/axis2/services/" + adb.getName());
     }
 
     /**
@@ -86,15 +101,47 @@ final class EchoServer implements AutoCloseable {
             xml = xml.replace(anchor, "<module ref=\"dsoap\"/>\n" + anchor);
         }
         Path axis2Xml = Files.writeString(repo.resolve("axis2.xml"), xml);
+        deployAdb(repo);
         ConfigurationContext ctx = ConfigurationContextFactory.createConfigurationContextFromFileSystem(
                 repo.toString(), axis2Xml.toString());
         AxisConfiguration ac = ctx.getAxisConfiguration();
+        AxisService adb = ac.getServiceForActivation(AdbEchoService.NAME);
+        if (adb == null) {
+            String faulty = String.valueOf(ac.getFaultyServices());
+            ctx.terminate();
+            throw new IllegalStateException(AdbEchoService.NAME + " was not deployed: " + faulty);
+        }
         AxisService svc = AxisService.createService(EchoService.class.getName(), ac);
         ac.addService(svc);
         int port = freePort();
         SimpleHTTPServer server = new SimpleHTTPServer(ctx, port);
         server.start();
-        return new EchoServer(ctx, server, port, svc, engaged);
+        return new EchoServer(ctx, server, port, svc, adb, engaged);
+    }
+
+    /**
+     * Writes the ADB service's generated services.xml, with {@link AdbEchoService} as its ServiceClass, and its
+     * WSDL from the class path into {@code repo/services/AdbEcho/META-INF/}.
+     */
+    private static void deployAdb(Path repo) throws IOException {
+        Path meta = Files.createDirectories(repo.resolve("services").resolve(AdbEchoService.NAME).resolve("META-INF"));
+        String services = new String(resource("services.xml"), StandardCharsets.UTF_8);
+        String rewritten = services.replace(">" + GENERATED_SKELETON + "<", ">" + AdbEchoService.class.getName() + "<");
+        if (rewritten.equals(services)) {
+            throw new IllegalStateException("no ServiceClass " + GENERATED_SKELETON + " in " + ADB_RESOURCES + "services.xml");
+        }
+        Files.writeString(meta.resolve("services.xml"), rewritten);
+        Files.write(meta.resolve(AdbEchoService.NAME + ".wsdl"), resource(AdbEchoService.NAME + ".wsdl"));
+    }
+
+    private static byte[] resource(String name) throws IOException {
+        try (InputStream in = EchoServer.class.getResourceAsStream(ADB_RESOURCES + name)) {
+            if (in == null) {
+                throw new IllegalStateException(ADB_RESOURCES + name + " is not on the class path (generated by the build"
+                        + " from src/main/wsdl/" + AdbEchoService.NAME + ".wsdl)");
+            }
+            return in.readAllBytes();
+        }
     }
 
     /**
@@ -143,19 +190,26 @@ final class EchoServer implements AutoCloseable {
         }
     }
 
-    /** The echo service's endpoint. */
-    URI uri() {
-        return uri;
+    /** The endpoint of the echo service of {@code style}. */
+    URI uri(Style style) {
+        return style == Style.ADB ? adbUri : pojoUri;
     }
 
-    /** The service's target namespace (Axis2 derives it from the package name): the request wrapper's namespace. */
-    String namespace() {
-        return service.getTargetNamespace();
+    private AxisService service(Style style) {
+        return style == Style.ADB ? adb : pojo;
     }
 
-    /** The service's name, as in dsoap's MBean names. */
-    String serviceName() {
-        return service.getName();
+    /**
+     * The target namespace of the service of {@code style}, the request wrapper's namespace: for the POJO
+     * service Axis2 derives it from the package name, for the ADB service it is the WSDL's.
+     */
+    String namespace(Style style) {
+        return service(style).getTargetNamespace();
+    }
+
+    /** The name of the service of {@code style}, as in dsoap's MBean names. */
+    String serviceName(Style style) {
+        return service(style).getName();
     }
 
     /**
@@ -208,6 +262,6 @@ final class EchoServer implements AutoCloseable {
 
     @Override
     public String toString() {
-        return (engaged ? "dsoap-engaged" : "plain") + " Axis2 server at " + uri();
+        return (engaged ? "dsoap-engaged" : "plain") + " Axis2 server at http://127.0.0.1:" + port + "/axis2/services/";
     }
 }

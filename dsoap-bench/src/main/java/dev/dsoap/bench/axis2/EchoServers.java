@@ -9,9 +9,10 @@ import java.nio.file.attribute.BasicFileAttributes;
 
 /**
  * The benchmark's two servers, started side by side in this JVM from repositories in a new temporary
- * directory: {@link #plain()} without dsoap and {@link #dsoap()} with dsoap engaged, the same service and
- * Axis2 configuration otherwise. {@link #verify} checks that both echo the first message correctly and that
- * dsoap itself handled it and the next. {@link #close()} stops both and deletes the directory.
+ * directory: {@link #plain()} without dsoap and {@link #dsoap()} with dsoap engaged, the same services (both
+ * {@link Style}s) and Axis2 configuration otherwise. {@link #verify} checks that both echo the first message
+ * correctly and that dsoap itself handled it and the next. {@link #close()} stops both and deletes the
+ * directory.
  *
  * <p>Thread-safe once started.
  */
@@ -53,19 +54,22 @@ final class EchoServers implements AutoCloseable {
         return dsoap;
     }
 
-    /** The service's namespace (the same on both servers: one class, one Axis2 version). */
-    String namespace() {
-        return plain.namespace();
+    /**
+     * The namespace of the service of {@code style} (the same on both servers: one class or one WSDL, one Axis2
+     * version).
+     */
+    String namespace(Style style) {
+        return plain.namespace(style);
     }
 
-    /** dsoap's statistics for the operation of {@code shape} on {@link #dsoap()}. */
-    OperationStats stats(Shape shape) throws Exception {
-        return OperationStats.of(dsoap.serviceName(), shape.operation);
+    /** dsoap's statistics for the operation of {@code shape} of the service of {@code style} on {@link #dsoap()}. */
+    OperationStats stats(Style style, Shape shape) throws Exception {
+        return OperationStats.of(dsoap.serviceName(style), shape.operation);
     }
 
     /**
-     * Sends message 0 of {@code stream} to both servers and message 1 to {@link #dsoap()} (read differentially
-     * against message 0), and checks that each echo holds the values sent, bit for bit, and that dsoap read
+     * Sends message 0 of {@code stream} to its style's service on both servers and message 1 to that service on
+     * {@link #dsoap()} (read differentially against message 0), and checks that each echo holds the values sent, bit for bit, and that dsoap read
      * and wrote those messages itself (no fallback to Axis2's path) on one server only
      * ({@link OperationStats#of} finds exactly one engaged operation): a benchmark that passes this cannot be
      * timing faults, empty echoes, Axis2 in place of dsoap or the same server twice.
@@ -73,8 +77,7 @@ final class EchoServers implements AutoCloseable {
      * @throws IllegalStateException on any difference
      */
     void verify(EchoMessages stream, EchoClient client) throws Exception {
-        Shape shape = stream.shape();
-        OperationStats stats = stats(shape);
+        OperationStats stats = stats(stream.style(), stream.shape());
         long read = stats.get("MessagesRead");
         long written = stats.get("MessagesWritten");
         long fallbacks = stats.fallbacks();
@@ -91,7 +94,7 @@ final class EchoServers implements AutoCloseable {
     }
 
     private static void check(EchoServer server, EchoMessages stream, long n, EchoClient client) throws Exception {
-        Object got = EchoResponse.values(client.exchange(server.uri(), stream.message(n)), stream.shape());
+        Object got = EchoResponse.values(client.exchange(server.uri(stream.style()), stream.message(n)), stream.shape());
         String diff = EchoResponse.difference(stream.values(n), got);
         if (diff != null) {
             throw new IllegalStateException(server + " echoed message " + n + " of " + stream + " wrongly: " + diff);

@@ -1,6 +1,9 @@
 package dev.dsoap.bench.axis2;
 
-/** The array an echo request carries, by the benchmark's {@code shape} parameter, and its operation. */
+/**
+ * The array an echo request carries, by the benchmark's {@code shape} parameter, and its operation (the same name
+ * in both {@link Style}s' services).
+ */
 enum Shape {
     /** {@code double[] echoDoubles(double[] v)}. */
     DOUBLES("doubles", "echoDoubles"),
@@ -11,7 +14,7 @@ enum Shape {
 
     /** The parameter value naming this shape. */
     final String param;
-    /** The {@link EchoService} operation echoing it. */
+    /** The operation echoing it, of {@link EchoService} and of {@link AdbEchoService}. */
     final String operation;
 
     Shape(String param, String operation) {

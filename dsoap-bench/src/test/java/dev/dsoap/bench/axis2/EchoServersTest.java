@@ -5,12 +5,16 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.EnumSource;
+import org.junit.jupiter.params.provider.MethodSource;
 
 import java.nio.ByteBuffer;
 import java.util.Arrays;
 import java.util.HashSet;
+import java.nio.charset.StandardCharsets;
 import java.util.Set;
+import java.util.stream.Stream;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -20,9 +24,9 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * The end-to-end benchmark's setup on small messages: both servers start from the built module archive,
- * echo every shape's values bit for bit, dsoap carries the messages itself, the request threads' CPU time
- * is found, and the request stream changes what it says it changes.
+ * The end-to-end benchmark's setup on small messages: both servers start from the built module archive with
+ * both services, echo every shape's values bit for bit in both styles, dsoap carries the messages itself, the
+ * request threads' CPU time is found, and the request stream changes what it says it changes.
  */
 class EchoServersTest {
     private static EchoServers servers;
@@ -41,18 +45,22 @@ class EchoServersTest {
         }
     }
 
+    static Stream<Arguments> stylesAndShapes() {
+        return Stream.of(Style.values()).flatMap(style -> Stream.of(Shape.values()).map(shape -> Arguments.of(style, shape)));
+    }
+
     @ParameterizedTest
-    @EnumSource(Shape.class)
-    void bothServersEchoTheValuesSent(Shape shape) throws Exception {
-        EchoMessages stream = new EchoMessages(shape, servers.namespace(), 40, 25);
+    @MethodSource("stylesAndShapes")
+    void bothServersEchoTheValuesSent(Style style, Shape shape) throws Exception {
+        EchoMessages stream = new EchoMessages(shape, style, servers.namespace(style), 40, 25);
         servers.verify(stream, client);
-        OperationStats stats = servers.stats(shape);
+        OperationStats stats = servers.stats(style, shape);
         long read = stats.get("MessagesRead");
         for (long n = 2; n < 40; n++) {
             byte[] m = stream.message(n);
             for (EchoServer s : new EchoServer[]{servers.plain(), servers.dsoap()}) {
-                Object got = EchoResponse.values(client.exchange(s.uri(), m), shape);
-                assertNull(EchoResponse.difference(stream.values(n), got), s + ", message " + n);
+                Object got = EchoResponse.values(client.exchange(s.uri(style), m), shape);
+                assertNull(EchoResponse.difference(stream.values(n), got), s + ", " + stream + ", message " + n);
             }
         }
         assertEquals(read + 38, stats.get("MessagesRead"), stats.toString());
@@ -61,29 +69,51 @@ class EchoServersTest {
     }
 
     @Test
+    void theStylesAreDifferentServicesAndWriteTheirOwnConventions() {
+        assertEquals("AdbEcho", servers.dsoap().serviceName(Style.ADB));
+        assertEquals("urn:dsoap:bench:adb-echo", servers.namespace(Style.ADB));
+        assertNotEquals(servers.namespace(Style.POJO), servers.namespace(Style.ADB));
+        assertNotEquals(servers.dsoap().serviceName(Style.POJO), servers.dsoap().serviceName(Style.ADB));
+        assertNotEquals(servers.dsoap().uri(Style.POJO), servers.dsoap().uri(Style.ADB));
+        String pojo = text(new EchoMessages(Shape.MIOS, Style.POJO, servers.namespace(Style.POJO), 2, 0));
+        String adb = text(new EchoMessages(Shape.MIOS, Style.ADB, servers.namespace(Style.ADB), 2, 0));
+        assertTrue(pojo.contains("<ns:echoMios xmlns:ns=\"" + servers.namespace(Style.POJO) + "\"><v><a>"), pojo);
+        assertTrue(adb.contains("<ns:echoMios xmlns:ns=\"urn:dsoap:bench:adb-echo\"><ns:v><ns:a>"), adb);
+        assertTrue(adb.contains("</ns:b><ns:v>") && adb.endsWith("</ns:v></ns:v></ns:echoMios></soapenv:Body></soapenv:Envelope>"), adb);
+        assertEquals(pojo.replace("<v>", "<ns:v>").replace("</v>", "</ns:v>").replace("<a>", "<ns:a>")
+                .replace("</a>", "</ns:a>").replace("<b>", "<ns:b>").replace("</b>", "</ns:b>")
+                .replace(servers.namespace(Style.POJO), servers.namespace(Style.ADB)), adb);
+    }
+
+    private static String text(EchoMessages stream) {
+        return new String(stream.message(0), StandardCharsets.UTF_8);
+    }
+
+    @Test
     void aWrongEchoIsCaught() throws Exception {
-        EchoMessages stream = new EchoMessages(Shape.DOUBLES, servers.namespace(), 3, 100);
+        EchoMessages stream = new EchoMessages(Shape.DOUBLES, Style.POJO, servers.namespace(Style.POJO), 3, 100);
         double[] sent = (double[]) stream.values(0);
         double[] other = sent.clone();
         other[1] = -other[1];
         assertNull(EchoResponse.difference(sent, sent.clone()));
         assertTrue(EchoResponse.difference(sent, other).startsWith("item 1: "));
         assertTrue(EchoResponse.difference(sent, Arrays.copyOf(sent, 2)).contains("3 items sent, 2 echoed"));
-        assertArrayEquals(sent, (double[]) EchoResponse.values(client.exchange(servers.plain().uri(), stream.message(0)),
+        assertArrayEquals(sent, (double[]) EchoResponse.values(client.exchange(servers.plain().uri(Style.POJO), stream.message(0)),
                 Shape.DOUBLES));
         assertThrows(IllegalStateException.class, () -> EchoResponse.values(
                 "<e:Envelope xmlns:e='x'><e:Body><e:Fault/></e:Body></e:Envelope>".getBytes(), Shape.DOUBLES));
     }
 
-    @Test
-    void requestThreadsCpuTimeIsMeasured() throws Exception {
-        EchoMessages stream = new EchoMessages(Shape.INTS, servers.namespace(), 2000, 25);
+    @ParameterizedTest
+    @EnumSource(Style.class)
+    void requestThreadsCpuTimeIsMeasured(Style style) throws Exception {
+        EchoMessages stream = new EchoMessages(Shape.INTS, style, servers.namespace(style), 2000, 25);
         byte[] buffer = new byte[stream.maxLength()];
         for (EchoServer s : new EchoServer[]{servers.plain(), servers.dsoap()}) {
             EchoServer.CpuReading before = s.connectionCpu();
             for (long n = 0; n < 5; n++) {
                 int length = stream.fill(n, buffer);
-                assertTrue(client.post(s.uri(), buffer, length) > length, s.toString());
+                assertTrue(client.post(s.uri(style), buffer, length) > length, s + ", " + stream);
             }
             assertTrue(s.connectionCpu().since(before) > 0, s + ": no CPU time found on its request threads");
         }
@@ -92,7 +122,7 @@ class EchoServersTest {
     @Test
     void consecutiveMessagesDifferInTheChangedItemsAndNoMessageRepeats() {
         int size = 1000;
-        EchoMessages stream = new EchoMessages(Shape.INTS, servers.namespace(), size, 25);
+        EchoMessages stream = new EchoMessages(Shape.INTS, Style.POJO, servers.namespace(Style.POJO), size, 25);
         int changed = DdsMessages.changedCount(size, 25);
         int[] prev = (int[]) stream.values(0);
         Set<ByteBuffer> seen = new HashSet<>();
@@ -111,10 +141,10 @@ class EchoServersTest {
         for (long n = 100; n < 1000; n += 2) {
             assertEquals(changed, differing(m99, (int[]) stream.values(n)), "odd distance: 99 and " + n);
         }
-        EchoMessages same = new EchoMessages(Shape.MIOS, servers.namespace(), 100, 0);
+        EchoMessages same = new EchoMessages(Shape.MIOS, Style.ADB, servers.namespace(Style.ADB), 100, 0);
         assertArrayEquals(same.message(0), same.message(1));
         assertArrayEquals(same.message(0), same.message(12345));
-        assertArrayEquals(stream.message(777), new EchoMessages(Shape.INTS, servers.namespace(), size, 25).message(777));
+        assertArrayEquals(stream.message(777), new EchoMessages(Shape.INTS, Style.POJO, servers.namespace(Style.POJO), size, 25).message(777));
         assertNotEquals(stream.message(777).length, 0);
     }
 

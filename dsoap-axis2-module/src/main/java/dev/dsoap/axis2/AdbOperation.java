@@ -1,5 +1,6 @@
 package dev.dsoap.axis2;
 
+import dev.dsoap.binding.BeanSchema;
 import dev.dsoap.binding.MessageShape;
 import dev.dsoap.binding.SoapVersion;
 import dev.dsoap.binding.WireConvention;
@@ -162,9 +163,17 @@ final class AdbOperation extends CarriedOperation {
     }
 
     private WireConvention convention(SoapVersion version, QName element, Class<?> bean) {
-        AdbSchema schema = AdbSchema.of(service, element, bean);
+        return convention("axis2-adb", version, element, AdbSchema.of(service, element, bean));
+    }
+
+    /**
+     * ADB's wire conventions for messages whose body element is {@code element}, with the bean facts of
+     * {@code schema}; {@code name} tells apart the server's (schema from the service) and the client's
+     * (schema probed from the beans).
+     */
+    static WireConvention convention(String name, SoapVersion version, QName element, BeanSchema schema) {
         String prefix = element.getPrefix().isEmpty() ? "ns1" : element.getPrefix();
-        return WireConvention.builder("axis2-adb" + (version == SoapVersion.SOAP_12 ? "-soap12" : ""))
+        return WireConvention.builder(name + (version == SoapVersion.SOAP_12 ? "-soap12" : ""))
                 .soapVersion(version).envelopePrefix("soapenv").xmlDeclaration(true).wrapperPrefix(prefix)
                 .typePrefixStem("ns").adb(schema).build();
     }

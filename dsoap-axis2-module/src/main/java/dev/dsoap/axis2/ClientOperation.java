@@ -15,7 +15,6 @@ import org.apache.axiom.om.OMOutputFormat;
 import org.apache.axiom.om.OMSourcedElement;
 import org.apache.axiom.soap.SOAPEnvelope;
 import org.apache.axiom.soap.SOAPFactory;
-import org.apache.axiom.soap.SOAPHeader;
 import org.apache.axis2.AxisFault;
 import org.apache.axis2.builder.Builder;
 import org.apache.axis2.context.MessageContext;
@@ -29,6 +28,7 @@ import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
+import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
@@ -105,22 +105,12 @@ final class ClientOperation {
             stats.writeFallback(Fallback.DISABLED, Settings.SERIALIZE + " = false");
             return false;
         }
-        if (format.isOptimized() || format.isDoingSWA()) {
-            stats.writeFallback(Fallback.ATTACHMENTS, null);
+        Fallback unwritable = TemplateFormatter.unwritable(mc, format);
+        if (unwritable != null) {
+            stats.writeFallback(unwritable, null);
             return false;
         }
-        String cs = format.getCharSetEncoding();
-        if (cs != null && !cs.equalsIgnoreCase("UTF-8")) {
-            stats.writeFallback(Fallback.CHARSET, "charset " + cs);
-            return false;
-        }
-        SOAPEnvelope env = mc.getEnvelope();
-        SOAPHeader header = env == null ? null : env.getHeader();
-        if (header != null && header.getFirstElement() != null) {
-            stats.writeFallback(Fallback.HEADERS, header.getFirstElement().getQName().toString());
-            return false;
-        }
-        OMElement first = env == null ? null : env.getBody().getFirstElement();
+        OMElement first = mc.getEnvelope().getBody().getFirstElement();
         if (!(first instanceof OMSourcedElement se) || se.isExpanded() || !(se.getDataSource() instanceof ADBDataSource ds)
                 || !(ds.getObject() instanceof ADBBean bean) || first.getNextOMSibling() != null) {
             stats.writeFallback(Fallback.UNSUPPORTED_TYPE, "the payload is not an ADB bean (RPCServiceClient and hand-built "
@@ -165,11 +155,8 @@ final class ClientOperation {
 
     private Writer compile(Key k, QName element) {
         SoapVersion version = k.soap11 ? SoapVersion.SOAP_11 : SoapVersion.SOAP_12;
-        String prefix = element.getPrefix().isEmpty() ? "ns1" : element.getPrefix();
         try {
-            WireConvention convention = WireConvention.builder("axis2-adb-client" + (k.soap11 ? "" : "-soap12"))
-                    .soapVersion(version).envelopePrefix("soapenv").xmlDeclaration(true).wrapperPrefix(prefix)
-                    .typePrefixStem("ns").adb(ProbedSchema.of(k.bean)).build();
+            WireConvention convention = AdbOperation.convention("axis2-adb-client", version, element, ProbedSchema.of(k.bean));
             SerializerPool pool = new SerializerPool(CarriedOperation.COMPILER.compile(
                     MessageShape.bare(element.getNamespaceURI(), element.getLocalPart(), k.bean), convention),
                     settings.serializer, stats.writes, budget, settings.states);
@@ -226,12 +213,15 @@ final class ClientOperation {
             return delegate.processDocument(new ByteArrayInputStream(raw.bytes(), 0, raw.length()), contentType, mc);
         }
         StreamedSource.Head head = StreamedSource.scan(raw.bytes(), raw.length());
-        boolean soap12Type = contentType != null && contentType.toLowerCase(java.util.Locale.ROOT).contains("application/soap+xml");
-        if (head.problem() == null && head.soap11() == soap12Type) {
-            head = new StreamedSource.Head(null, head.soap11(), null, Fallback.REQUEST_SHAPE, "envelope version differs from " + contentType);
+        Fallback why = head.problem();
+        String detail = head.detail();
+        boolean soap12Type = contentType != null && contentType.toLowerCase(Locale.ROOT).contains("application/soap+xml");
+        if (why == null && head.soap11() == soap12Type) {
+            why = Fallback.REQUEST_SHAPE;
+            detail = "envelope version differs from " + contentType;
         }
-        if (head.problem() != null) {
-            stats.readFallback(head.problem(), head.detail());
+        if (why != null) {
+            stats.readFallback(why, detail);
             return delegate.processDocument(new ByteArrayInputStream(raw.bytes(), 0, raw.length()), contentType, mc);
         }
         SOAPFactory fac = head.soap11() ? OMAbstractFactory.getSOAP11Factory() : OMAbstractFactory.getSOAP12Factory();

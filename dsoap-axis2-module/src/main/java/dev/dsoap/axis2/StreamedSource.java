@@ -107,13 +107,7 @@ final class StreamedSource extends AbstractPullOMDataSource {
     @Override
     public XMLStreamReader getReader() throws XMLStreamException {
         XMLStreamReader r = INPUT.createXMLStreamReader(new ByteArrayInputStream(bytes, 0, length));
-        r.nextTag(); // Envelope
-        r.nextTag(); // Header or Body
-        if ("Header".equals(r.getLocalName())) {
-            r.nextTag();
-            r.nextTag();
-        }
-        r.nextTag(); // the element
+        head(r, bytes, length); // scanned before: this only positions the reader on the element
         return new Subtree(r);
     }
 

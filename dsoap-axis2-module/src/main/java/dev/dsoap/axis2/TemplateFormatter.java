@@ -56,28 +56,38 @@ final class TemplateFormatter implements MessageFormatter {
 
     /** What changed the envelope since dsoap made it, or {@code null}. */
     private static String changed(MessageContext mc, OMOutputFormat format, Reply reply) {
-        if (format.isOptimized() || format.isDoingSWA()) {
-            return "MTOM/SwA output";
+        Fallback why = unwritable(mc, format);
+        if (why != null) {
+            return why.description();
         }
-        String cs = format.getCharSetEncoding();
-        if (cs != null && !cs.equalsIgnoreCase("UTF-8")) {
-            return "charset " + cs;
-        }
-        SOAPEnvelope env = mc.getEnvelope();
-        if (env == null) {
-            return "no envelope";
-        }
-        SOAPHeader header = env.getHeader();
-        if (header != null && header.getFirstElement() != null) {
-            return "header blocks added by out handlers";
-        }
-        OMElement first = env.getBody().getFirstElement();
+        OMElement first = mc.getEnvelope().getBody().getFirstElement();
         if (!(first instanceof OMSourcedElement se) || se.isExpanded()
                 || !(se.getDataSource() instanceof ReplySource rs) || rs.reply() != reply
                 || first.getNextOMSibling() != null) {
             return "body element replaced or expanded";
         }
         return null;
+    }
+
+    /**
+     * Why the message in {@code mc} cannot be sent as template bytes with {@code format} whatever its body
+     * (attachments, another charset, header blocks, no envelope), or {@code null}. Shared by responses and
+     * engaged clients' requests.
+     */
+    static Fallback unwritable(MessageContext mc, OMOutputFormat format) {
+        if (format.isOptimized() || format.isDoingSWA()) {
+            return Fallback.ATTACHMENTS;
+        }
+        String cs = format.getCharSetEncoding();
+        if (cs != null && !cs.equalsIgnoreCase("UTF-8")) {
+            return Fallback.CHARSET;
+        }
+        SOAPEnvelope env = mc.getEnvelope();
+        if (env == null) {
+            return Fallback.RESPONSE_CHANGED;
+        }
+        SOAPHeader header = env.getHeader();
+        return header != null && header.getFirstElement() != null ? Fallback.HEADERS : null;
     }
 
     @Override

@@ -1,5 +1,6 @@
 package dev.dsoap.axis2;
 
+import dev.dsoap.host.Settings;
 import dev.dsoap.binding.BeanSchema;
 import dev.dsoap.binding.MessageShape;
 import dev.dsoap.binding.SoapVersion;

@@ -1,5 +1,8 @@
 package dev.dsoap.axis2;
 
+import dev.dsoap.host.Settings;
+import dev.dsoap.host.Fallback;
+import dev.dsoap.host.OperationStats;
 import dev.dsoap.binding.MessagePlan;
 import dev.dsoap.binding.PlanCompiler;
 import dev.dsoap.binding.SoapVersion;
@@ -51,7 +54,7 @@ abstract class CarriedOperation {
         this.operation = operation;
         this.settings = settings;
         this.budget = budget;
-        this.stats = new OperationStats(service.getName(), operation.getName().getLocalPart());
+        this.stats = DsoapModule.stats(service.getName(), operation.getName().getLocalPart());
         this.inOut = operation.getAxisSpecificMEPConstant() != WSDLConstants.MEP_CONSTANT_IN_ONLY;
     }
 
@@ -117,12 +120,12 @@ abstract class CarriedOperation {
 
     /** A deserializer for {@code plan}, counted in this operation's statistics. */
     final DifferentialDeserializer reader(MessagePlan plan) {
-        return new DifferentialDeserializer(plan, settings.deserializer, stats.reads, budget);
+        return new DifferentialDeserializer(plan, settings.deserializer(), stats.reads(), budget);
     }
 
     /** A serializer pool for {@code plan}, counted in this operation's statistics. */
     final SerializerPool writer(MessagePlan plan) {
-        return new SerializerPool(plan, settings.serializer, stats.writes, budget, settings.states);
+        return new SerializerPool(plan, settings.serializer(), stats.writes(), budget, settings.states());
     }
 
     /** Compiles the reader with {@code compile}, recording the reason when it has no plan. */
@@ -152,7 +155,7 @@ abstract class CarriedOperation {
      * @throws AxisFault a sender fault when the bytes are malformed, over a limit or carry a DTD
      */
     final Object[] arguments(MessageContext in, Sides s, Capture.Raw raw) throws AxisFault {
-        if (!settings.deserialize) {
+        if (!settings.deserialize()) {
             stats.readFallback(Fallback.DISABLED, Settings.DESERIALIZE + " = false");
         } else if (s.reader == null) {
             stats.readFallback(Fallback.UNSUPPORTED_TYPE, s.readerProblem);
@@ -186,7 +189,7 @@ abstract class CarriedOperation {
      */
     final void guard(MessageContext in, Capture.Raw raw) throws AxisFault {
         try {
-            XmlCheck.check(raw.bytes(), 0, raw.length(), settings.deserializer.limits());
+            XmlCheck.check(raw.bytes(), 0, raw.length(), settings.deserializer().limits());
         } catch (XmlParseException e) {
             if (e.kind() != XmlParseException.Kind.UNSUPPORTED) {
                 throw reject(in, e);
@@ -207,7 +210,7 @@ abstract class CarriedOperation {
      * @return the reply to close once the response is sent, or {@code null}
      */
     final Reply respond(MessageContext in, MessageContext out, Sides s, Object result) throws AxisFault {
-        if (!settings.serialize) {
+        if (!settings.serialize()) {
             stats.writeFallback(Fallback.DISABLED, Settings.SERIALIZE + " = false");
         } else if (s.writer == null) {
             stats.writeFallback(Fallback.UNSUPPORTED_TYPE, s.writerProblem);

@@ -1,5 +1,8 @@
 package dev.dsoap.axis2;
 
+import dev.dsoap.host.Settings;
+import dev.dsoap.host.Fallback;
+import dev.dsoap.host.OperationStats;
 import dev.dsoap.binding.MessageShape;
 import dev.dsoap.binding.SoapVersion;
 import dev.dsoap.binding.UnsupportedTypeException;
@@ -62,7 +65,7 @@ final class ClientOperation {
     ClientOperation(String service, String operation, Settings settings, MemoryBudget budget) {
         this.settings = settings;
         this.budget = budget;
-        this.stats = new OperationStats(service, operation);
+        this.stats = DsoapModule.stats(service, operation);
         stats.templates(this::templateBytes);
     }
 
@@ -101,7 +104,7 @@ final class ClientOperation {
      * written nothing) for the caller to delegate.
      */
     boolean write(MessageContext mc, OMOutputFormat format, OutputStream out) throws AxisFault {
-        if (!settings.serialize) {
+        if (!settings.serialize()) {
             stats.writeFallback(Fallback.DISABLED, Settings.SERIALIZE + " = false");
             return false;
         }
@@ -159,7 +162,7 @@ final class ClientOperation {
             WireConvention convention = AdbOperation.convention("axis2-adb-client", version, element, ProbedSchema.of(k.bean));
             SerializerPool pool = new SerializerPool(CarriedOperation.COMPILER.compile(
                     MessageShape.bare(element.getNamespaceURI(), element.getLocalPart(), k.bean), convention),
-                    settings.serializer, stats.writes, budget, settings.states);
+                    settings.serializer(), stats.writes(), budget, settings.states());
             return new Writer(pool, null);
         } catch (UnsupportedTypeException | IllegalArgumentException e) {
             return new Writer(null, e.getMessage());
@@ -183,7 +186,7 @@ final class ClientOperation {
      * @throws AxisFault when the response breaks dsoap's limits (size, depth, DTD), naming what and where
      */
     OMElement read(InputStream in, String contentType, MessageContext mc, Builder delegate) throws AxisFault {
-        if (!settings.deserialize) {
+        if (!settings.deserialize()) {
             stats.readFallback(Fallback.DISABLED, Settings.DESERIALIZE + " = false");
             return delegate.processDocument(in, contentType, mc);
         }
@@ -191,7 +194,7 @@ final class ClientOperation {
             stats.readFallback(Fallback.CHARSET, contentType);
             return delegate.processDocument(in, contentType, mc);
         }
-        int limit = settings.deserializer.limits().maxMessageBytes();
+        int limit = settings.deserializer().limits().maxMessageBytes();
         Capture.Raw raw;
         try {
             raw = Capture.readAtMost(in, limit, Capture.contentLength(mc));
@@ -203,7 +206,7 @@ final class ClientOperation {
             throw new AxisFault("dsoap: the response is longer than dsoap.maxMessageBytes = " + limit + " bytes");
         }
         try {
-            XmlCheck.check(raw.bytes(), 0, raw.length(), settings.deserializer.limits());
+            XmlCheck.check(raw.bytes(), 0, raw.length(), settings.deserializer().limits());
         } catch (XmlParseException e) {
             if (e.kind() != XmlParseException.Kind.UNSUPPORTED) {
                 stats.rejected();

@@ -1,5 +1,8 @@
 package dev.dsoap.axis2;
 
+import dev.dsoap.host.Settings;
+import dev.dsoap.host.Jmx;
+import dev.dsoap.host.OperationStats;
 import dev.dsoap.template.MemoryBudget;
 import org.apache.axis2.AxisFault;
 import org.apache.axis2.builder.Builder;
@@ -37,6 +40,11 @@ import java.util.concurrent.atomic.AtomicInteger;
  */
 public final class DsoapModule implements Module {
     private static final Log LOG = LogFactory.getLog(DsoapModule.class);
+
+    /** Counters for one operation, logging their fallbacks through commons-logging as Axis2 does. */
+    static OperationStats stats(String service, String operation) {
+        return new OperationStats("Axis2", LOG::info, service, operation);
+    }
     /** The content types whose builders and formatters are wrapped. */
     static final String[] CONTENT_TYPES = {"text/xml", "application/soap+xml"};
     private static final String RPC_IN_OUT = "org.apache.axis2.rpc.receivers.RPCMessageReceiver";
@@ -54,11 +62,11 @@ public final class DsoapModule implements Module {
     public synchronized void init(ConfigurationContext context, AxisModule module) throws AxisFault {
         this.module = module;
         try {
-            this.budget = new MemoryBudget(Settings.budget(module));
+            this.budget = new MemoryBudget(Parameters.budget(module));
             AxisConfiguration config = context.getAxisConfiguration();
-            Settings defaults = Settings.of(null, module);
-            this.engagement = new Engagement(config, defaults.deserializer.limits().maxMessageBytes());
-            this.jmx = new Jmx(Settings.jmx(module), context);
+            Settings defaults = Parameters.of(null, module);
+            this.engagement = new Engagement(config, defaults.deserializer().limits().maxMessageBytes());
+            this.jmx = new Jmx(Parameters.jmx(module), "Axis2", context, LOG::warn);
         } catch (IllegalArgumentException e) {
             throw new AxisFault("dsoap: " + e.getMessage(), e);
         }
@@ -105,7 +113,7 @@ public final class DsoapModule implements Module {
         }
         Settings settings;
         try {
-            settings = Settings.of(op, module);
+            settings = Parameters.of(op, module);
         } catch (IllegalArgumentException e) {
             throw new AxisFault("dsoap: " + e.getMessage(), e);
         }
@@ -130,7 +138,7 @@ public final class DsoapModule implements Module {
         if (client == null) {
             try {
                 client = new ClientOperation(ClientOperation.baseName(service.getName()), op.getName().getLocalPart(),
-                        Settings.of(op, module), budget);
+                        Parameters.of(op, module), budget);
             } catch (IllegalArgumentException e) {
                 throw new AxisFault("dsoap: " + e.getMessage(), e);
             }

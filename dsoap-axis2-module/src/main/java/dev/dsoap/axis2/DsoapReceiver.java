@@ -1,5 +1,6 @@
 package dev.dsoap.axis2;
 
+import dev.dsoap.host.Fallback;
 import org.apache.axiom.soap.SOAPHeader;
 import org.apache.axis2.AxisFault;
 import org.apache.axis2.context.MessageContext;
@@ -62,7 +63,7 @@ final class DsoapReceiver extends AbstractMessageReceiver {
         if (styleProblem != null || op.classProblem() != null) {
             return Fallback.UNSUPPORTED_TYPE;
         }
-        if (!op.settings.serialize && !op.settings.deserialize) {
+        if (!op.settings.serialize() && !op.settings.deserialize()) {
             return Fallback.DISABLED;
         }
         if (mc.isDoingREST()) {

@@ -1,5 +1,6 @@
 package dev.dsoap.axis2;
 
+import dev.dsoap.host.OperationStats;
 import dev.dsoap.serialize.DifferentialSerializer;
 import dev.dsoap.serialize.SerializerPool;
 

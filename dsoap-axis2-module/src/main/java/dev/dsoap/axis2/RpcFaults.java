@@ -23,7 +23,7 @@ import java.lang.reflect.Method;
  * thrown by the service passes as it is; a declared checked exception becomes a fault whose detail is the
  * exception bean under the element Axis2's schema generator declared for it; anything else a server fault
  * carrying the exception's message. dsoap writes no fault bytes itself: faults always go through Axis2's
- * fault path (counted as {@link Fallback#FAULT}).
+ * fault path (counted as {@link dev.dsoap.host.Fallback#FAULT}).
  */
 final class RpcFaults {
     private static final Log LOG = LogFactory.getLog(RpcFaults.class);

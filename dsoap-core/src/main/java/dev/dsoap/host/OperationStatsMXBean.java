@@ -1,10 +1,11 @@
-package dev.dsoap.axis2;
+package dev.dsoap.host;
 
 import java.util.Map;
 
 /**
- * dsoap's statistics for one Axis2 operation, registered as
- * {@code dev.dsoap:type=Axis2Operation,context=N,service=S,operation=O} (JMX). "Requests" and "responses" are
+ * dsoap's statistics for one operation, registered as
+ * {@code dev.dsoap:type=Axis2Operation,context=N,side=server|client,service=S,operation=O} (or
+ * {@code type=CxfOperation}; see docs/axis2.md and docs/jaxws.md). "Requests" and "responses" are
  * the server's view; on an engaged client the directions swap (requests are written, responses read).
  * Counts are since deployment; memory figures are current, in bytes.
  */
@@ -23,15 +24,15 @@ public interface OperationStatsMXBean {
     long getMessagesRejected();
 
     /**
-     * Client side: responses handed to the caller in their received bytes, without an AXIOM tree (a stub's
-     * generated parser reads them; see docs/axis2.md). Always 0 on the server side.
+     * Client side: responses handed to the caller in their received bytes, without the host's tree (Axis2:
+     * a generated stub's own parser reads them; see docs/axis2.md). Always 0 on the server side.
      */
     long getResponsesStreamed();
 
-    /** Reads that fell back to Axis2's path, by reason (HEADERS, ATTACHMENTS, CHARSET, REST, UNSUPPORTED_TYPE, ...; see docs/axis2.md). */
+    /** Reads that fell back to the host's path, by {@link Fallback} reason. */
     Map<String, Long> getReadFallbacks();
 
-    /** Writes that fell back to Axis2's path, by reason (HEADERS, ATTACHMENTS, CHARSET, REST, UNSUPPORTED_TYPE, ...; see docs/axis2.md). */
+    /** Writes that fell back to the host's path, by {@link Fallback} reason. */
     Map<String, Long> getWriteFallbacks();
 
     /** Written messages by match class (CONTENT, PERFECT_STRUCTURAL, PARTIAL_STRUCTURAL, FIRST_SEND). */

@@ -1,55 +1,52 @@
-package dev.dsoap.axis2;
+package dev.dsoap.host;
 
 import dev.dsoap.checkpoint.CheckpointStrategy;
 import dev.dsoap.deserialize.DeserializerConfig;
 import dev.dsoap.parse.ParserLimits;
 import dev.dsoap.serialize.SerializerConfig;
 import dev.dsoap.serialize.Stuffing;
-import org.apache.axis2.description.AxisDescription;
-import org.apache.axis2.description.AxisModule;
-import org.apache.axis2.description.Parameter;
 
+import java.util.Arrays;
 import java.util.Locale;
+import java.util.function.Function;
 
 /**
- * dsoap's settings for one operation, read from {@code dsoap.*} parameters: the operation's own, else its
- * service's, service group's or axis2.xml's (Axis2's parameter inheritance), else module.xml's, else the
- * defaults. Module-wide settings (memory budget, JMX, the request size read before dispatch) come from
- * axis2.xml, else module.xml. The names and defaults are listed in docs/configuration.md.
+ * dsoap's settings for one operation, read from named {@code dsoap.*} values that a host module looks up in
+ * its own configuration (Axis2 parameters; CXF endpoint and bus properties over {@code @DifferentialSoap}).
+ * The names and defaults are listed in docs/configuration.md. A malformed value fails with a message naming
+ * the setting, the value and where it was read.
  *
- * <p>Immutable.
+ * <p>Immutable, thread-safe.
  */
-final class Settings {
-    static final String SERIALIZE = "dsoap.serialize";
-    static final String DESERIALIZE = "dsoap.deserialize";
-    static final String STATES = "dsoap.states";
-    static final String CHUNK_SIZE = "dsoap.chunkSize";
-    static final String STUFFING = "dsoap.stuffing";
-    static final String STUFF_WIDTH = "dsoap.stuffWidth";
-    static final String ADAPTIVE = "dsoap.adaptive";
-    static final String CHECKPOINTS = "dsoap.checkpoints";
-    static final String CHECKPOINT_INTERVAL = "dsoap.checkpointInterval";
-    static final String MAX_MESSAGE = "dsoap.maxMessageBytes";
-    static final String MAX_DEPTH = "dsoap.maxDepth";
-    static final String MAX_TEXT = "dsoap.maxTextBytes";
-    static final String MAX_ATTRIBUTES = "dsoap.maxAttributes";
-    /** Module level only: bytes all templates and checkpoints of this Axis2 configuration may keep. */
-    static final String MEMORY_BUDGET = "dsoap.memoryBudget";
-    /** Module level only: whether statistics are registered as MBeans. */
-    static final String JMX = "dsoap.jmx";
+public final class Settings {
+    public static final String SERIALIZE = "dsoap.serialize";
+    public static final String DESERIALIZE = "dsoap.deserialize";
+    public static final String STATES = "dsoap.states";
+    public static final String CHUNK_SIZE = "dsoap.chunkSize";
+    public static final String STUFFING = "dsoap.stuffing";
+    public static final String STUFF_WIDTH = "dsoap.stuffWidth";
+    public static final String ADAPTIVE = "dsoap.adaptive";
+    public static final String CHECKPOINTS = "dsoap.checkpoints";
+    public static final String CHECKPOINT_INTERVAL = "dsoap.checkpointInterval";
+    public static final String MAX_MESSAGE = "dsoap.maxMessageBytes";
+    public static final String MAX_DEPTH = "dsoap.maxDepth";
+    public static final String MAX_TEXT = "dsoap.maxTextBytes";
+    public static final String MAX_ATTRIBUTES = "dsoap.maxAttributes";
+    /** Host-wide: bytes all templates and checkpoints of one host configuration may keep. */
+    public static final String MEMORY_BUDGET = "dsoap.memoryBudget";
+    /** Host-wide: whether statistics are registered as MBeans. */
+    public static final String JMX = "dsoap.jmx";
 
-    static final long DEFAULT_BUDGET = 256L << 20;
+    /** Default of {@link #MEMORY_BUDGET}: 256 MiB. */
+    public static final long DEFAULT_BUDGET = 256L << 20;
 
-    /** Whether responses (server) or requests (client) are written differentially. */
-    final boolean serialize;
-    /** Whether requests (server) or responses (client) are read differentially. */
-    final boolean deserialize;
-    final SerializerConfig serializer;
-    final DeserializerConfig deserializer;
-    /** Kept templates per operation and SOAP version (concurrent senders beyond this write plainly). */
-    final int states;
+    private final boolean serialize;
+    private final boolean deserialize;
+    private final SerializerConfig serializer;
+    private final DeserializerConfig deserializer;
+    private final int states;
 
-    private Settings(Lookup p) {
+    private Settings(Values p) {
         serialize = p.bool(SERIALIZE, true);
         deserialize = p.bool(DESERIALIZE, true);
         states = p.integer(STATES, 4, 1, 64);
@@ -79,38 +76,63 @@ final class Settings {
                 .build();
     }
 
-    /** Settings for {@code where} (an operation, or a service on the client side). */
-    static Settings of(AxisDescription where, AxisModule module) {
-        return new Settings(new Lookup(where, module));
+    /**
+     * Reads the per-operation settings.
+     *
+     * @param values the raw value of a {@code dsoap.*} name (trimmed or not), or {@code null} when unset
+     * @param where  names where the values come from, for error messages (e.g. {@code operation echo}), or {@code null}
+     * @throws IllegalArgumentException naming the setting when a value is malformed or out of range
+     */
+    public static Settings read(Function<String, String> values, String where) {
+        return new Settings(new Values(values, where));
     }
 
-    /** The module-wide memory budget in bytes. */
-    static long budget(AxisModule module) {
-        return new Lookup(null, module).size(MEMORY_BUDGET, DEFAULT_BUDGET);
+    /** The host-wide memory budget ({@link #MEMORY_BUDGET}) in bytes. */
+    public static long budget(Function<String, String> values, String where) {
+        return new Values(values, where).size(MEMORY_BUDGET, DEFAULT_BUDGET);
     }
 
-    static boolean jmx(AxisModule module) {
-        return new Lookup(null, module).bool(JMX, true);
+    /** Whether statistics are registered as MBeans ({@link #JMX}). */
+    public static boolean jmx(Function<String, String> values, String where) {
+        return new Values(values, where).bool(JMX, true);
     }
 
-    /** One parameter lookup; a malformed value fails deployment with a message naming it. */
-    private static final class Lookup {
-        private final AxisDescription where;
-        private final AxisModule module;
+    /** Whether responses (server) or requests (client) are written differentially. */
+    public boolean serialize() {
+        return serialize;
+    }
 
-        Lookup(AxisDescription where, AxisModule module) {
+    /** Whether requests (server) or responses (client) are read differentially. */
+    public boolean deserialize() {
+        return deserialize;
+    }
+
+    public SerializerConfig serializer() {
+        return serializer;
+    }
+
+    public DeserializerConfig deserializer() {
+        return deserializer;
+    }
+
+    /** Kept templates (and kept read states) per operation and SOAP version; senders beyond this write plainly. */
+    public int states() {
+        return states;
+    }
+
+    /** Typed reads of raw values; a malformed value fails with a message naming it. */
+    private static final class Values {
+        private final Function<String, String> values;
+        private final String where;
+
+        Values(Function<String, String> values, String where) {
+            this.values = values;
             this.where = where;
-            this.module = module;
         }
 
         String raw(String name) {
-            Parameter p = where != null ? where.getParameter(name)
-                    : module != null && module.getParent() != null ? module.getParent().getParameter(name) : null;
-            if (p == null && module != null) {
-                p = module.getParameter(name);
-            }
-            Object v = p == null ? null : p.getValue();
-            return v == null ? null : v.toString().trim();
+            String v = values.apply(name);
+            return v == null ? null : v.trim();
         }
 
         boolean bool(String name, boolean dflt) {
@@ -165,7 +187,7 @@ final class Settings {
             try {
                 return Enum.valueOf(type, v.toUpperCase(Locale.ROOT));
             } catch (IllegalArgumentException e) {
-                throw bad(name, v, "one of " + java.util.Arrays.toString(type.getEnumConstants()));
+                throw bad(name, v, "one of " + Arrays.toString(type.getEnumConstants()));
             }
         }
 

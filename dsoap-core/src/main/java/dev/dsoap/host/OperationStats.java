@@ -1,28 +1,29 @@
-package dev.dsoap.axis2;
+package dev.dsoap.host;
 
 import dev.dsoap.deserialize.DeserializerStats;
 import dev.dsoap.serialize.MatchClass;
 import dev.dsoap.serialize.SerializerStats;
-import org.apache.commons.logging.Log;
-import org.apache.commons.logging.LogFactory;
-
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.atomic.AtomicLongArray;
 import java.util.concurrent.atomic.LongAdder;
+import java.util.function.Consumer;
 import java.util.function.LongSupplier;
 
 /**
- * Counters of one operation (or one client operation). Thread-safe; the first fallback of each reason and
- * direction is logged, later ones only counted.
+ * Counters of one operation of a host (a server operation, or one operation of an engaged client), for
+ * dsoap's host modules. The first fallback of each reason and direction is logged through the host's
+ * logging, later ones only counted. Thread-safe.
  */
-final class OperationStats implements OperationStatsMXBean {
-    private static final Log LOG = LogFactory.getLog(OperationStats.class);
-
+public final class OperationStats implements OperationStatsMXBean {
+    /** Names the host in log lines, e.g. {@code Axis2}. */
+    private final String host;
+    /** Receives the one log line per fallback reason and direction. */
+    private final Consumer<String> log;
     private final String service;
     private final String operation;
-    final DeserializerStats reads = new DeserializerStats();
-    final SerializerStats writes = new SerializerStats();
+    private final DeserializerStats reads = new DeserializerStats();
+    private final SerializerStats writes = new SerializerStats();
     private final LongAdder rejected = new LongAdder();
     private final LongAdder streamed = new LongAdder();
     private final AtomicLongArray readFallbacks = new AtomicLongArray(Fallback.values().length);
@@ -30,38 +31,60 @@ final class OperationStats implements OperationStatsMXBean {
     /** Template bytes now held (the serializer pools report theirs here). */
     private volatile LongSupplier templateBytes = () -> 0;
 
-    OperationStats(String service, String operation) {
+    /**
+     * @param host      names the host in log lines, e.g. {@code Axis2} ("falls back to Axis2's path")
+     * @param log       receives one line per fallback reason and direction (an info-level logger)
+     * @param service   the service's name
+     * @param operation the operation's local name
+     */
+    public OperationStats(String host, Consumer<String> log, String service, String operation) {
+        this.host = host;
+        this.log = log;
         this.service = service;
         this.operation = operation;
     }
 
-    void templates(LongSupplier bytes) {
+    /** The counters the operation's {@code DifferentialDeserializer}s report to. */
+    public DeserializerStats reads() {
+        return reads;
+    }
+
+    /** The counters the operation's {@code SerializerPool}s report to. */
+    public SerializerStats writes() {
+        return writes;
+    }
+
+    /** Where the template bytes now held come from (the serializer pools); replaces any earlier source. */
+    public void templates(LongSupplier bytes) {
         this.templateBytes = bytes;
     }
 
-    void readFallback(Fallback why, String detail) {
+    /** Counts an incoming message left to the host's path, logging the first of each reason. */
+    public void readFallback(Fallback why, String detail) {
         if (readFallbacks.getAndIncrement(why.ordinal()) == 0) {
             log("reading", why, detail);
         }
     }
 
-    void writeFallback(Fallback why, String detail) {
+    /** Counts an outgoing message left to the host's path, logging the first of each reason. */
+    public void writeFallback(Fallback why, String detail) {
         if (writeFallbacks.getAndIncrement(why.ordinal()) == 0) {
             log("writing", why, detail);
         }
     }
 
-    void rejected() {
+    /** Counts an incoming message refused by dsoap's parser with a fault. */
+    public void rejected() {
         rejected.increment();
     }
 
-    /** A client's response handed on in its bytes ({@link StreamedSource}). */
-    void streamed() {
+    /** Counts a client's response handed on in its bytes, without the host's tree. */
+    public void streamed() {
         streamed.increment();
     }
 
     private void log(String direction, Fallback why, String detail) {
-        LOG.info("dsoap: " + service + "/" + operation + ": " + direction + " falls back to Axis2's path: "
+        log.accept("dsoap: " + service + "/" + operation + ": " + direction + " falls back to " + host + "'s path: "
                 + why.description() + (detail == null ? "" : " (" + detail + ")") + "; counted as " + why
                 + ", logged once");
     }

@@ -1,0 +1,87 @@
+package dev.dsoap.host;
+
+import javax.management.JMException;
+import javax.management.MBeanServer;
+import javax.management.ObjectName;
+import java.lang.management.ManagementFactory;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Consumer;
+
+/**
+ * Registers one host configuration's MBeans on the platform server under
+ * {@code dev.dsoap:type=<Host>Operation,context=N,...} and removes them on {@link #close()}. A registration
+ * failure is logged, never fatal. Thread-safe.
+ */
+public final class Jmx {
+    private final boolean enabled;
+    /** Prefix of the {@code type} key, e.g. {@code Axis2}: {@code Axis2Operation}, {@code Axis2Module}. */
+    private final String host;
+    /** Tells apart the configurations of one JVM (Axis2 configurations, CXF buses). */
+    private final String context;
+    /** Receives a warning line when a bean cannot be registered. */
+    private final Consumer<String> warn;
+    private final List<ObjectName> names = new ArrayList<>();
+
+    /**
+     * @param enabled       whether to register at all
+     * @param host          prefix of the {@code type} key, e.g. {@code Axis2} or {@code Cxf}
+     * @param configuration the host configuration the beans belong to; its identity names the context
+     * @param warn          receives a line when registration fails
+     */
+    public Jmx(boolean enabled, String host, Object configuration, Consumer<String> warn) {
+        this.enabled = enabled;
+        this.host = host;
+        this.context = Integer.toHexString(System.identityHashCode(configuration));
+        this.warn = warn;
+    }
+
+    /** The {@code context} key's value. */
+    public String context() {
+        return context;
+    }
+
+    /** Registers {@code stats} as {@code type=<Host>Operation,context=..,side=..,service=..,operation=..}. */
+    public void operation(OperationStats stats, String side) {
+        register("type=" + host + "Operation,context=" + context + ",side=" + side
+                + ",service=" + ObjectName.quote(stats.getService())
+                + ",operation=" + ObjectName.quote(stats.getOperation()), stats);
+    }
+
+    /** Registers a configuration-wide bean as {@code type=<Host>Module,context=..}. */
+    public void module(Object bean) {
+        register("type=" + host + "Module,context=" + context, bean);
+    }
+
+    private synchronized void register(String keys, Object bean) {
+        if (!enabled) {
+            return;
+        }
+        try {
+            ObjectName name = new ObjectName("dev.dsoap:" + keys);
+            MBeanServer server = ManagementFactory.getPlatformMBeanServer();
+            if (server.isRegistered(name)) {
+                server.unregisterMBean(name);
+            }
+            server.registerMBean(bean, name);
+            names.add(name);
+        } catch (JMException | RuntimeException e) {
+            warn.accept("dsoap: could not register MBean " + keys + ": " + e);
+        }
+    }
+
+    /** Unregisters every bean this instance registered. */
+    public synchronized void close() {
+        MBeanServer server = ManagementFactory.getPlatformMBeanServer();
+        for (ObjectName name : names) {
+            try {
+                if (server.isRegistered(name)) {
+                    server.unregisterMBean(name);
+                }
+            } catch (JMException e) {
+                // already gone, or the server refuses: nothing left to do
+            }
+        }
+        names.clear();
+    }
+}

@@ -1,0 +1,48 @@
+package dev.dsoap.jaxws;
+
+import dev.dsoap.host.Settings;
+
+/** {@code @DifferentialSoap}'s attributes as raw {@code dsoap.*} values. */
+final class Annotations {
+    private Annotations() {
+    }
+
+    /** The value the annotation gives {@code name}, or {@code null} when it leaves the default. */
+    static String value(DifferentialSoap a, String name) {
+        return switch (name) {
+            case Settings.SERIALIZE -> String.valueOf(a.serialize());
+            case Settings.DESERIALIZE -> String.valueOf(a.deserialize());
+            case Settings.STATES -> positive(a.states());
+            case Settings.CHUNK_SIZE -> positive(a.chunkSize());
+            case Settings.CHECKPOINTS -> a.checkpoints().isEmpty() ? null : a.checkpoints();
+            case Settings.ADAPTIVE -> String.valueOf(a.adaptive());
+            case Settings.MAX_MESSAGE -> positive(a.maxMessageBytes());
+            case Settings.MAX_DEPTH -> positive(a.maxDepth());
+            case Settings.MAX_TEXT -> positive(a.maxTextBytes());
+            case Settings.MEMORY_BUDGET -> positive(a.memoryBudget());
+            case Settings.JMX -> String.valueOf(a.jmx());
+            default -> null;
+        };
+    }
+
+    private static String positive(long v) {
+        return v < 0 ? null : Long.toString(v);
+    }
+
+    /** The annotation on {@code c}, its superclasses or interfaces, or {@code null}. */
+    static DifferentialSoap find(Class<?> c) {
+        for (Class<?> k = c; k != null && k != Object.class; k = k.getSuperclass()) {
+            DifferentialSoap a = k.getAnnotation(DifferentialSoap.class);
+            if (a != null) {
+                return a;
+            }
+            for (Class<?> i : k.getInterfaces()) {
+                DifferentialSoap found = find(i);
+                if (found != null) {
+                    return found;
+                }
+            }
+        }
+        return null;
+    }
+}

@@ -1,0 +1,59 @@
+package dev.dsoap.jaxws;
+
+import dev.dsoap.binding.SoapVersion;
+import dev.dsoap.parse.XmlScanner;
+
+/**
+ * What the start of a SOAP message says before its body is read: the SOAP version, whether the header holds
+ * blocks, and the body's first element (the operation's wrapper or bare part, or a fault). Read with dsoap's
+ * own parser, so a malformed or hostile start fails here with the parser's message. Mutable; one per read.
+ */
+final class BodyHead {
+    /** The envelope's version, or {@code null} when the document is not a SOAP envelope. */
+    SoapVersion version;
+    /** Whether the SOAP Header holds at least one block. */
+    boolean headerBlocks;
+    /** Whether the body's first element is a SOAP Fault. */
+    boolean fault;
+    /** The body's first element, or {@code null} when the body is empty (or not reached). */
+    String namespace;
+    String localName;
+
+    /**
+     * Reads the head of {@code b[0..len)} with {@code sc}.
+     *
+     * @throws dev.dsoap.parse.XmlParseException if the start is not well-formed or breaks a limit
+     */
+    static BodyHead read(XmlScanner sc, byte[] b, int len) {
+        BodyHead h = new BodyHead();
+        sc.reset(b, 0, len, true);
+        if (sc.nextTag() != XmlScanner.START_ELEMENT || !"Envelope".equals(sc.localName())) {
+            return h;
+        }
+        String env = sc.namespaceURI();
+        SoapVersion v = env.equals(SoapVersion.SOAP_11.envelopeNamespace()) ? SoapVersion.SOAP_11
+                : env.equals(SoapVersion.SOAP_12.envelopeNamespace()) ? SoapVersion.SOAP_12 : null;
+        if (v == null) {
+            return h;
+        }
+        h.version = v;
+        int ev = sc.nextTag();
+        if (ev == XmlScanner.START_ELEMENT && env.equals(sc.namespaceURI()) && "Header".equals(sc.localName())) {
+            ev = sc.nextTag();
+            if (ev == XmlScanner.START_ELEMENT) {
+                h.headerBlocks = true;
+                return h;
+            }
+            ev = sc.nextTag();
+        }
+        if (ev != XmlScanner.START_ELEMENT || !env.equals(sc.namespaceURI()) || !"Body".equals(sc.localName())) {
+            return h;
+        }
+        if (sc.nextTag() == XmlScanner.START_ELEMENT) {
+            h.namespace = sc.namespaceURI();
+            h.localName = sc.localName();
+            h.fault = env.equals(h.namespace) && "Fault".equals(h.localName);
+        }
+        return h;
+    }
+}

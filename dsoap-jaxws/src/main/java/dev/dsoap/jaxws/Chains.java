@@ -1,0 +1,116 @@
+package dev.dsoap.jaxws;
+
+import org.apache.cxf.interceptor.Interceptor;
+import org.apache.cxf.message.Message;
+import org.apache.cxf.phase.Phase;
+import org.apache.cxf.phase.PhaseInterceptor;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * Which of CXF's interceptors dsoap stands in for, which it leaves alone, and which it does not know (then the
+ * message takes CXF's path, since skipping the parse or the write would skip them too).
+ */
+final class Chains {
+    private Chains() {
+    }
+
+    /** Incoming: the interceptors that parse and bind a message; dsoap does their work and removes them. */
+    static final Set<String> READERS = Set.of(
+            "org.apache.cxf.interceptor.AttachmentInInterceptor",
+            "org.apache.cxf.interceptor.StaxInInterceptor",
+            "org.apache.cxf.frontend.WSDLGetInterceptor",
+            "org.apache.cxf.binding.soap.interceptor.ReadHeadersInterceptor",
+            "org.apache.cxf.binding.soap.interceptor.SoapActionInInterceptor",
+            "org.apache.cxf.binding.soap.interceptor.StartBodyInterceptor",
+            "org.apache.cxf.binding.soap.interceptor.MustUnderstandInterceptor",
+            "org.apache.cxf.binding.soap.interceptor.CheckFaultInterceptor",
+            "org.apache.cxf.jaxb.attachment.JAXBAttachmentSchemaValidationHack",
+            "org.apache.cxf.wsdl.interceptors.DocLiteralInInterceptor",
+            "org.apache.cxf.wsdl.interceptors.BareInInterceptor",
+            "org.apache.cxf.binding.soap.interceptor.SoapHeaderInterceptor",
+            "org.apache.cxf.jaxws.interceptors.WrapperClassInInterceptor");
+
+    /** Outgoing: the interceptors that write a message; dsoap writes it instead and removes them. */
+    static final Set<String> WRITERS = Set.of(
+            "org.apache.cxf.interceptor.AttachmentOutInterceptor",
+            "org.apache.cxf.interceptor.StaxOutInterceptor",
+            "org.apache.cxf.binding.soap.interceptor.SoapOutInterceptor",
+            "org.apache.cxf.wsdl.interceptors.WrappedOutInterceptor",
+            "org.apache.cxf.wsdl.interceptors.BareOutInterceptor");
+
+    /**
+     * Interceptors that do not read or write the XML, so they may stay in a chain dsoap carries: policy
+     * (with no policy in effect, checked separately), the logical steps around the invocation, transport.
+     */
+    static final Set<String> NEUTRAL = Set.of(
+            "org.apache.cxf.ws.policy.PolicyInInterceptor",
+            "org.apache.cxf.ws.policy.PolicyOutInterceptor",
+            "org.apache.cxf.ws.policy.PolicyVerificationInInterceptor",
+            "org.apache.cxf.ws.policy.PolicyVerificationOutInterceptor",
+            "org.apache.cxf.transport.https.CertConstraintsInterceptor",
+            "org.apache.cxf.interceptor.OneWayProcessorInterceptor",
+            "org.apache.cxf.jaxws.interceptors.HolderInInterceptor",
+            "org.apache.cxf.jaxws.interceptors.HolderOutInterceptor",
+            "org.apache.cxf.jaxws.interceptors.SwAInInterceptor",
+            "org.apache.cxf.jaxws.interceptors.SwAOutInterceptor",
+            "org.apache.cxf.jaxws.interceptors.WrapperClassOutInterceptor",
+            "org.apache.cxf.binding.soap.interceptor.SoapHeaderOutFilterInterceptor",
+            "org.apache.cxf.binding.soap.interceptor.SoapPreProtocolOutInterceptor",
+            "org.apache.cxf.interceptor.MessageSenderInterceptor",
+            "org.apache.cxf.interceptor.MessageSenderInterceptor$MessageSenderEndingInterceptor",
+            "org.apache.cxf.interceptor.ServiceInvokerInterceptor",
+            "org.apache.cxf.interceptor.OutgoingChainInterceptor",
+            "org.apache.cxf.interceptor.ClientOutFaultObserver");
+
+    /** Incoming phases up to the logical ones: an unknown interceptor there needs the parsed XML. */
+    private static final Set<String> IN_PHASES = Set.of(Phase.RECEIVE, Phase.PRE_STREAM, Phase.USER_STREAM,
+            Phase.POST_STREAM, Phase.READ, Phase.PRE_PROTOCOL, Phase.PRE_PROTOCOL_FRONTEND, Phase.USER_PROTOCOL,
+            Phase.POST_PROTOCOL, Phase.UNMARSHAL, Phase.PRE_LOGICAL, Phase.USER_LOGICAL, Phase.POST_LOGICAL);
+
+    /**
+     * The first interceptor of an incoming chain dsoap does not know, in the phases that see XML; or
+     * {@code null}.
+     *
+     * @param trusted class names the configuration declares harmless ({@code dsoap.trustedInterceptors})
+     */
+    static String foreignIn(Message m, Set<String> trusted) {
+        for (Interceptor<? extends Message> i : m.getInterceptorChain()) {
+            if (i instanceof PhaseInterceptor<?> p && IN_PHASES.contains(p.getPhase())
+                    && !known(i, READERS, trusted)) {
+                return i.getClass().getName();
+            }
+        }
+        return null;
+    }
+
+    /** The first interceptor of an outgoing chain dsoap does not know, or {@code null}. */
+    static String foreignOut(Message m, Set<String> trusted) {
+        for (Interceptor<? extends Message> i : m.getInterceptorChain()) {
+            if (!known(i, WRITERS, trusted)) {
+                return i.getClass().getName();
+            }
+        }
+        return null;
+    }
+
+    private static boolean known(Interceptor<?> i, Set<String> replaced, Set<String> trusted) {
+        String n = i.getClass().getName();
+        return i instanceof DsoapInterceptor || replaced.contains(n) || NEUTRAL.contains(n) || trusted.contains(n);
+    }
+
+    /** Removes the interceptors named in {@code replaced} from {@code m}'s chain. */
+    static void remove(Message m, Set<String> replaced) {
+        List<Interceptor<? extends Message>> drop = new ArrayList<>();
+        for (Interceptor<? extends Message> i : m.getInterceptorChain()) {
+            if (replaced.contains(i.getClass().getName())) {
+                drop.add(i);
+            }
+        }
+        for (Interceptor<? extends Message> i : drop) {
+            m.getInterceptorChain().remove(i);
+        }
+    }
+}

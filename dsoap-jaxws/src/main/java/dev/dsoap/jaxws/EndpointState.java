@@ -1,0 +1,118 @@
+package dev.dsoap.jaxws;
+
+import dev.dsoap.binding.SoapVersion;
+import dev.dsoap.host.OperationStats;
+import dev.dsoap.host.Settings;
+import dev.dsoap.parse.XmlScanner;
+import org.apache.cxf.Bus;
+import org.apache.cxf.binding.soap.model.SoapBindingInfo;
+import org.apache.cxf.endpoint.Endpoint;
+import org.apache.cxf.service.Service;
+import org.apache.cxf.service.invoker.MethodDispatcher;
+import org.apache.cxf.service.model.BindingOperationInfo;
+import org.apache.cxf.service.model.EndpointInfo;
+
+import javax.xml.namespace.QName;
+import java.util.Arrays;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Function;
+import java.util.stream.Collectors;
+
+/**
+ * dsoap's state for one carried port on one side: a server endpoint, or every client proxy of a port on a
+ * bus. Holds the settings, the operations (built on their first message), the statistics of messages that
+ * fall back before their operation is known, and the per-thread parsers for message heads. Thread-safe.
+ */
+final class EndpointState {
+    /** Property under which a CXF endpoint holds its state. */
+    static final String KEY = EndpointState.class.getName();
+    /** Class names of interceptors the configuration declares harmless, comma-separated. */
+    static final String TRUSTED = "dsoap.trustedInterceptors";
+
+    final boolean client;
+    final String service;
+    final Settings settings;
+    final Set<String> trusted;
+    final SoapVersion version;
+    /** Messages that fall back before their operation is known (attachments, charset, unknown operation). */
+    final OperationStats unknown;
+    private final BusState bus;
+    private final Map<QName, Operation> operations = new ConcurrentHashMap<>();
+    private final ThreadLocal<XmlScanner> scanners;
+
+    private EndpointState(BusState bus, Endpoint endpoint, boolean client, Function<String, String> values) {
+        EndpointInfo info = endpoint.getEndpointInfo();
+        this.bus = bus;
+        this.client = client;
+        this.service = info.getService().getName().getLocalPart() + "." + info.getName().getLocalPart();
+        this.settings = Settings.read(values, (client ? "client of " : "endpoint ") + info.getName());
+        String t = values.apply(TRUSTED);
+        this.trusted = t == null ? Set.of()
+                : Arrays.stream(t.split(",")).map(String::trim).filter(s -> !s.isEmpty()).collect(Collectors.toUnmodifiableSet());
+        this.version = info.getBinding() instanceof SoapBindingInfo sb && sb.getSoapVersion() != null
+                && sb.getSoapVersion().getVersion() == 1.2 ? SoapVersion.SOAP_12 : SoapVersion.SOAP_11;
+        this.unknown = stats("*");
+        bus.jmx.operation(unknown, side());
+        this.scanners = ThreadLocal.withInitial(() -> new XmlScanner(settings.deserializer().limits()));
+    }
+
+    /**
+     * The state of {@code endpoint}, made on first use and kept in its properties; client endpoints of one
+     * port on one bus share one state.
+     *
+     * @param annotation the {@code @DifferentialSoap} found on the classes, or {@code null} (defaults)
+     */
+    static EndpointState of(Bus bus, Endpoint endpoint, boolean client, DifferentialSoap annotation) {
+        Object kept = endpoint.get(KEY);
+        if (kept instanceof EndpointState s) {
+            return s;
+        }
+        Function<String, String> values = name -> {
+            Object v = endpoint.get(name);
+            if (v == null) {
+                v = bus.getProperty(name);
+            }
+            return v != null ? v.toString() : annotation == null ? null : Annotations.value(annotation, name);
+        };
+        BusState b = BusState.of(bus, values);
+        EndpointInfo info = endpoint.getEndpointInfo();
+        String key = (client ? "client " : "server " + info.getAddress() + " ") + info.getService().getName()
+                + " " + info.getName();
+        EndpointState s = b.endpoint(key, k -> new EndpointState(b, endpoint, client, values));
+        endpoint.put(KEY, s);
+        return s;
+    }
+
+    /** The state kept in {@code endpoint}, or {@code null}. */
+    static EndpointState in(Endpoint endpoint) {
+        return endpoint != null && endpoint.get(KEY) instanceof EndpointState s ? s : null;
+    }
+
+    String side() {
+        return client ? "client" : "server";
+    }
+
+    /** The operation of {@code bop}, built on first use. */
+    Operation operation(BindingOperationInfo bop, Service service) {
+        BindingOperationInfo wrapped = bop.isUnwrapped() ? bop.getWrappedOperation() : bop;
+        return operations.computeIfAbsent(wrapped.getName(), n -> {
+            MethodDispatcher dispatcher = service == null ? null
+                    : (MethodDispatcher) service.get(MethodDispatcher.class.getName());
+            OperationStats stats = stats(n.getLocalPart());
+            Operation op = new Operation(wrapped, dispatcher, version, client, settings, stats, bus.budget);
+            bus.jmx.operation(stats, side());
+            return op;
+        });
+    }
+
+    /** This thread's parser for message heads. */
+    XmlScanner scanner() {
+        return scanners.get();
+    }
+
+    private OperationStats stats(String operation) {
+        return new OperationStats("CXF", BusState.LOG::info, service, operation);
+    }
+}

@@ -1,0 +1,103 @@
+package dev.dsoap.jaxws;
+
+import dev.dsoap.host.Fallback;
+import dev.dsoap.serialize.DifferentialSerializer;
+import dev.dsoap.serialize.SerializerPool;
+import org.apache.cxf.headers.Header;
+import org.apache.cxf.interceptor.Fault;
+import org.apache.cxf.message.Exchange;
+import org.apache.cxf.message.Message;
+import org.apache.cxf.message.MessageUtils;
+import org.apache.cxf.phase.Phase;
+import org.apache.cxf.service.model.BindingOperationInfo;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.util.Collection;
+import java.util.List;
+
+/**
+ * Writes an outgoing message (a server's response, a client's request) with differential serialization
+ * straight to the transport's output stream, once CXF has opened it, and removes CXF's StAX, SOAP and JAXB
+ * writers from this message's chain. A message dsoap does not carry (headers, attachments, interceptors that
+ * must see it, values the plan cannot carry) is left to those writers, counted with the reason.
+ */
+final class WriteOut extends DsoapInterceptor {
+    private static final String POLICY = "org.apache.cxf.ws.policy.AssertionInfoMap";
+
+    WriteOut() {
+        super(Phase.PRE_STREAM);
+        addBefore("org.apache.cxf.interceptor.AttachmentOutInterceptor");
+        addBefore("org.apache.cxf.interceptor.StaxOutInterceptor");
+    }
+
+    @Override
+    public void handleMessage(Message m) {
+        Object[] captured = (Object[]) m.remove(CaptureOut.KEY);
+        EndpointState st = state(m);
+        Exchange ex = m.getExchange();
+        BindingOperationInfo bop = ex.getBindingOperationInfo();
+        if (captured == null || st == null || bop == null || m.getContent(Exception.class) != null) {
+            return;
+        }
+        Operation op = st.operation(bop, ex.getService());
+        Fallback reason = null;
+        String why = null;
+        List<?> headers = (List<?>) m.get(Header.HEADER_LIST);
+        Collection<?> attachments = m.getAttachments();
+        if (!st.settings.serialize()) {
+            reason = Fallback.DISABLED;
+            why = "dsoap.serialize = false";
+        } else if (op.writer == null) {
+            reason = Fallback.UNSUPPORTED_TYPE;
+            why = op.writerProblem;
+        } else if (headers != null && !headers.isEmpty()) {
+            reason = Fallback.HEADERS;
+        } else if (MessageUtils.getContextualBoolean(m, Message.MTOM_ENABLED, false)
+                || attachments != null && !attachments.isEmpty()) {
+            reason = Fallback.ATTACHMENTS;
+        } else if ((why = Chains.foreignOut(m, st.trusted)) != null) {
+            reason = Fallback.INTERCEPTORS;
+        } else if (m.get(POLICY) instanceof java.util.Map<?, ?> policy && !policy.isEmpty()) {
+            reason = Fallback.INTERCEPTORS;
+            why = "WS-Policy in effect";
+        }
+        OutputStream os = m.getContent(OutputStream.class);
+        if (reason == null && os == null) {
+            reason = Fallback.NOT_CAPTURED;
+            why = "no output stream";
+        }
+        if (reason != null) {
+            op.stats.writeFallback(reason, why);
+            return;
+        }
+        int[] index = op.writeIndex;
+        Object[] parts = new Object[index.length];
+        for (int i = 0; i < index.length; i++) {
+            parts[i] = index[i] < captured.length ? captured[index[i]] : null;
+        }
+        SerializerPool pool = op.writer;
+        DifferentialSerializer ds = pool.borrow();
+        boolean kept = ds != null;
+        if (!kept) {
+            ds = pool.transientSerializer();
+        }
+        try {
+            try {
+                ds.serialize(parts);
+            } catch (RuntimeException e) {
+                op.stats.writeFallback(Fallback.UNSUPPORTED_VALUE, e.getMessage());
+                return;
+            }
+            m.put(Message.ENCODING, "UTF-8");
+            ds.writeTo(os);
+        } catch (IOException e) {
+            throw new Fault(e);
+        } finally {
+            if (kept) {
+                pool.release(ds);
+            }
+        }
+        Chains.remove(m, Chains.WRITERS);
+    }
+}

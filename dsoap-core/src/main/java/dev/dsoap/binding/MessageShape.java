@@ -61,7 +61,15 @@ public final class MessageShape {
 
     /** A bare message whose body element has the given QName and holds a value of {@code type}. */
     public static MessageShape bare(String namespace, String localName, Type type) {
-        return new MessageShape(namespace, localName, List.of(new Part(namespace, localName, type, false)), true);
+        return bare(namespace, localName, type, false);
+    }
+
+    /**
+     * As {@link #bare(String, String, Type)}; a {@code nillable} body element stands for a {@code null} value
+     * as {@code xsi:nil} (as JAX-WS runtimes write a null bare parameter), otherwise the body is left empty.
+     */
+    public static MessageShape bare(String namespace, String localName, Type type, boolean nillable) {
+        return new MessageShape(namespace, localName, List.of(new Part(namespace, localName, type, nillable)), true);
     }
 
     public String namespace() {

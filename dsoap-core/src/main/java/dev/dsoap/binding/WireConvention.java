@@ -89,6 +89,8 @@ public final class WireConvention {
     private final String packageNamespaceSuffix;
     /** Whether struct elements carry {@code xsi:type} naming their schema type. */
     private final boolean structXsiType;
+    /** Whether an array or collection read with no items is {@code null} rather than empty. */
+    private final boolean emptyArraysNull;
     /** Schema facts of generated beans ({@link BeanStyle#ADB}), or {@code null}. */
     private final BeanSchema beanSchema;
 
@@ -107,6 +109,7 @@ public final class WireConvention {
         this.packageNamespaces = b.packageNamespaces;
         this.packageNamespaceSuffix = b.packageNamespaceSuffix;
         this.structXsiType = b.structXsiType;
+        this.emptyArraysNull = b.emptyArraysNull;
         this.beanSchema = b.beanSchema;
         if (beanStyle == BeanStyle.ADB && beanSchema == null) {
             throw new IllegalArgumentException("BeanStyle.ADB needs a BeanSchema");
@@ -141,6 +144,7 @@ public final class WireConvention {
         b.packageNamespaces = packageNamespaces;
         b.packageNamespaceSuffix = packageNamespaceSuffix;
         b.structXsiType = structXsiType;
+        b.emptyArraysNull = emptyArraysNull;
         b.beanSchema = beanSchema;
         return b;
     }
@@ -207,6 +211,14 @@ public final class WireConvention {
         return structXsiType;
     }
 
+    /**
+     * Whether an array or collection read with no item elements is {@code null} (what JAXB leaves in a field
+     * or wrapper part when a repeated element does not occur) rather than an empty array or collection.
+     */
+    public boolean emptyArraysNull() {
+        return emptyArraysNull;
+    }
+
     /** The schema facts of generated beans ({@link BeanStyle#ADB}), or {@code null}. */
     public BeanSchema beanSchema() {
         return beanSchema;
@@ -221,6 +233,7 @@ public final class WireConvention {
                 && xsiType == c.xsiType && nullStyle == c.nullStyle && beanStyle == c.beanStyle
                 && packageNamespaces == c.packageNamespaces
                 && packageNamespaceSuffix.equals(c.packageNamespaceSuffix) && structXsiType == c.structXsiType
+                && emptyArraysNull == c.emptyArraysNull
                 && beanSchema == c.beanSchema;
     }
 
@@ -228,7 +241,7 @@ public final class WireConvention {
     public int hashCode() {
         return Objects.hash(name, soapVersion, envelopePrefix, xmlDeclaration, wrapperPrefix, partsQualified,
                 fieldsQualified, typePrefixStem, xsiType, nullStyle, beanStyle, packageNamespaces,
-                packageNamespaceSuffix, structXsiType, System.identityHashCode(beanSchema));
+                packageNamespaceSuffix, structXsiType, emptyArraysNull, System.identityHashCode(beanSchema));
     }
 
     @Override
@@ -252,6 +265,7 @@ public final class WireConvention {
         private boolean packageNamespaces;
         private String packageNamespaceSuffix = "";
         private boolean structXsiType;
+        private boolean emptyArraysNull;
         private BeanSchema beanSchema;
 
         private Builder(String name) {
@@ -312,6 +326,12 @@ public final class WireConvention {
         public Builder packageNamespaces(boolean on, String suffix) {
             this.packageNamespaces = on;
             this.packageNamespaceSuffix = Objects.requireNonNull(suffix);
+            return this;
+        }
+
+        /** See {@link WireConvention#emptyArraysNull()}; default off. */
+        public Builder emptyArraysNull(boolean on) {
+            this.emptyArraysNull = on;
             return this;
         }
 

@@ -23,9 +23,12 @@ final class Materializer {
     private int ji;
     private int di;
     private int oi;
+    /** The plan's {@link dev.dsoap.binding.WireConvention#emptyArraysNull()}. */
+    private boolean emptyNull;
 
     Object[] parts(ReadPlan plan, Tape tape) {
         this.t = tape;
+        this.emptyNull = plan.plan().convention().emptyArraysNull();
         si = 0;
         ji = 0;
         di = 0;
@@ -114,6 +117,9 @@ final class Materializer {
                 oi++;
                 return null;
             }
+            if (count == 0 && emptyNull) {
+                return null;
+            }
             return leafArray(n, a, item, count);
         }
         List<Object> items = new ArrayList<>();
@@ -127,6 +133,9 @@ final class Materializer {
         }
         if (count != items.size()) {
             throw new IllegalStateException(n.path() + ": tape count " + count + " for " + items.size() + " items");
+        }
+        if (count == 0 && emptyNull) {
+            return null;
         }
         return container(a, items);
     }

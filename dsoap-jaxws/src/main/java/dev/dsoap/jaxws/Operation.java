@@ -119,13 +119,14 @@ final class Operation {
     /**
      * What CXF's JAXB data binding writes: {@code soap} envelope prefix, no XML declaration, the wrapper in
      * prefix {@code ns2}, parts and bean fields as the annotations (and the service model) qualify them, null
-     * properties left out unless nillable, no {@code xsi:type}.
+     * properties left out unless nillable, no {@code xsi:type}; a repeated element that does not occur reads as
+     * {@code null}, as JAXB leaves it.
      */
     static WireConvention convention(SoapVersion version) {
         return WireConvention.builder("cxf-jaxb" + (version == SoapVersion.SOAP_12 ? "-soap12" : ""))
                 .soapVersion(version).envelopePrefix("soap").xmlDeclaration(false).wrapperPrefix("ns2")
                 .partsQualified(false).fieldsQualified(false).typePrefixStem("ns")
-                .nullStyle(WireConvention.NullStyle.OMIT).beanStyle(WireConvention.BeanStyle.JAXB).build();
+                .nullStyle(WireConvention.NullStyle.OMIT).beanStyle(WireConvention.BeanStyle.JAXB).emptyArraysNull(true).build();
     }
 
     /** One direction's body: its shape and where its parts sit in the content list, or why dsoap cannot carry it. */
@@ -231,7 +232,8 @@ final class Operation {
         }
         Shapes s = new Shapes();
         if (bare) {
-            s.shape = MessageShape.bare(element.getNamespaceURI(), element.getLocalPart(), shapeParts.get(0).type());
+            Part only = shapeParts.get(0);
+            s.shape = MessageShape.bare(element.getNamespaceURI(), element.getLocalPart(), only.type(), only.nillable());
         } else {
             s.shape = MessageShape.wrapped(element.getNamespaceURI(), element.getLocalPart(), shapeParts);
         }

@@ -1,0 +1,13 @@
+package dev.dsoap.jaxws.it;
+
+import jakarta.jws.WebService;
+
+/** {@link BareEcho}, plain. */
+@WebService(endpointInterface = "dev.dsoap.jaxws.it.BareEcho", targetNamespace = Echo.NS, serviceName = "BareService",
+        portName = "BarePort")
+public class BareEchoImpl implements BareEcho {
+    @Override
+    public Reading echo(Reading reading) {
+        return reading;
+    }
+}

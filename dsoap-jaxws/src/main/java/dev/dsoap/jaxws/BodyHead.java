@@ -39,10 +39,17 @@ final class BodyHead {
         h.version = v;
         int ev = sc.nextTag();
         if (ev == XmlScanner.START_ELEMENT && env.equals(sc.namespaceURI()) && "Header".equals(sc.localName())) {
-            ev = sc.nextTag();
-            if (ev == XmlScanner.START_ELEMENT) {
-                h.headerBlocks = true;
-                return h;
+            // skip the header's blocks, noting that there are some
+            for (int open = 1; open > 0; ) {
+                ev = sc.next();
+                if (ev == XmlScanner.START_ELEMENT) {
+                    h.headerBlocks |= open == 1;
+                    open++;
+                } else if (ev == XmlScanner.END_ELEMENT) {
+                    open--;
+                } else if (ev == XmlScanner.END_DOCUMENT || ev == XmlScanner.INCOMPLETE) {
+                    return h;
+                }
             }
             ev = sc.nextTag();
         }

@@ -143,6 +143,7 @@ final class ReadIn extends DsoapInterceptor {
             return;
         } catch (MessageBindingException e) {
             op.stats.readFallback(Fallback.REQUEST_SHAPE, e.getMessage());
+            guard(op, raw, st);
             giveBack(m, raw);
             return;
         }

@@ -61,10 +61,11 @@ final class Cxf implements AutoCloseable {
     }
 
     /** The statistics of one operation on this bus ({@code side} server or client, {@code service} as {@code Service.Port}). */
-    static OperationStatsMXBean stats(String side, String service, String operation) {
+    OperationStatsMXBean stats(String side, String service, String operation) {
         try {
             MBeanServer mbs = ManagementFactory.getPlatformMBeanServer();
-            Set<ObjectName> names = mbs.queryNames(new ObjectName("dev.dsoap:type=CxfOperation,side=" + side
+            Set<ObjectName> names = mbs.queryNames(new ObjectName("dev.dsoap:type=CxfOperation,context="
+                    + Integer.toHexString(System.identityHashCode(bus)) + ",side=" + side
                     + ",service=" + ObjectName.quote(service) + ",operation=" + ObjectName.quote(operation) + ",*"), null);
             if (names.size() != 1) {
                 throw new AssertionError("expected one dsoap MBean for " + side + " " + service + "/" + operation + ", found "

@@ -1,0 +1,256 @@
+package dev.dsoap.jaxws.it;
+
+import dev.dsoap.host.OperationStatsMXBean;
+import dev.dsoap.jaxws.DifferentialSoapFeature;
+import jakarta.xml.ws.BindingProvider;
+import jakarta.xml.ws.handler.Handler;
+import jakarta.xml.ws.handler.LogicalHandler;
+import jakarta.xml.ws.handler.LogicalMessageContext;
+import jakarta.xml.ws.handler.MessageContext;
+import jakarta.xml.ws.soap.MTOMFeature;
+import org.apache.cxf.endpoint.Client;
+import org.apache.cxf.frontend.ClientProxy;
+import org.apache.cxf.message.Message;
+import org.apache.cxf.phase.AbstractPhaseInterceptor;
+import org.apache.cxf.phase.Phase;
+import org.apache.cxf.ws.addressing.WSAddressingFeature;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Random;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * Every way a message leaves dsoap's path for CXF's, each still answered correctly and counted with its
+ * reason; hostile and malformed requests refused with a SOAP fault, after which the endpoint still serves;
+ * concurrent clients never see each other's values.
+ */
+class FallbackTest {
+    private static final String SERVICE = "EchoService.EchoPort";
+    private static Cxf cxf;
+    private static String address;
+
+    @BeforeAll
+    static void start() throws Exception {
+        cxf = new Cxf();
+        address = cxf.publish(new DsoapEchoImpl());
+    }
+
+    @AfterAll
+    static void stop() {
+        cxf.close();
+    }
+
+    private static OperationStatsMXBean server(String op) {
+        return cxf.stats("server", SERVICE, op);
+    }
+
+    private static OperationStatsMXBean client(String op) {
+        return cxf.stats("client", SERVICE, op);
+    }
+
+    private static long count(java.util.Map<String, Long> m, String reason) {
+        return m.getOrDefault(reason, 0L);
+    }
+
+    @Test
+    void declaredAndUncheckedFaultsTakeCxfsFaultChain() {
+        Echo dsoap = cxf.dsoap(address);
+        Echo plain = cxf.plain(address);
+        EchoFault f = assertThrows(EchoFault.class, () -> dsoap.fail("no"));
+        EchoFault p = assertThrows(EchoFault.class, () -> plain.fail("no"));
+        assertEquals(p.getMessage(), f.getMessage());
+        RuntimeException u = assertThrows(RuntimeException.class, () -> dsoap.fail(null));
+        RuntimeException pu = assertThrows(RuntimeException.class, () -> plain.fail(null));
+        assertEquals(pu.getClass(), u.getClass());
+        assertEquals(pu.getMessage(), u.getMessage());
+        assertTrue(u.getMessage().contains("unchecked failure"), u.getMessage());
+        assertTrue(count(client("fail").getReadFallbacks(), "FAULT") >= 2, client("fail").getReadFallbacks().toString());
+        assertTrue(server("fail").getMessagesRead() >= 2);
+        // the next call is carried again
+        assertArrayEquals(new double[] {1, 2}, dsoap.echoDoubles(new double[] {1, 2}));
+    }
+
+    @Test
+    void oneWayCallsArrive() throws Exception {
+        Echo dsoap = cxf.dsoap(address);
+        for (int i = 0; i < 5; i++) {
+            dsoap.record(i + 0.5);
+        }
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        while (server("record").getMessagesRead() < 5 && System.nanoTime() < deadline) {
+            Thread.sleep(20);
+        }
+        assertEquals(5, server("record").getMessagesRead());
+        assertEquals(5, client("record").getMessagesWritten());
+    }
+
+    /** A JAX-WS handler or an interceptor dsoap does not know must see the message, so it goes CXF's way. */
+    @Test
+    void handlersAndUnknownInterceptorsTakeCxfsPath() throws Exception {
+        try (Cxf own = new Cxf()) {
+            String a = own.publish(new DsoapEchoImpl());
+            Echo handled = own.dsoap(a);
+            Counting counting = new Counting();
+            List<Handler> chain = new ArrayList<>();
+            chain.add(counting);
+            ((BindingProvider) handled).getBinding().setHandlerChain(chain);
+            assertArrayEquals(new double[] {3, 4}, handled.echoDoubles(new double[] {3, 4}));
+            assertEquals(2, counting.seen);
+            OperationStatsMXBean c = own.stats("client", SERVICE, "echoDoubles");
+            assertEquals(1, count(c.getWriteFallbacks(), "INTERCEPTORS"), c.getWriteFallbacks().toString());
+            assertEquals(1, count(c.getReadFallbacks(), "INTERCEPTORS"), c.getReadFallbacks().toString());
+
+            Echo intercepted = own.dsoap(a);
+            ClientProxy.getClient(intercepted).getOutInterceptors().add(new Tagging());
+            assertArrayEquals(new double[] {5}, intercepted.echoDoubles(new double[] {5}));
+            assertEquals(2, count(c.getWriteFallbacks(), "INTERCEPTORS"));
+            assertEquals(0, c.getMessagesWritten());
+        }
+        // on a bus of its own, the same interceptor declared harmless: carried
+        try (Cxf own = new Cxf()) {
+            String a = own.publish(new EchoImpl());
+            Echo trusted = own.dsoap(a);
+            Client tc = ClientProxy.getClient(trusted);
+            tc.getEndpoint().put("dsoap.trustedInterceptors", Tagging.class.getName());
+            tc.getOutInterceptors().add(new Tagging());
+            assertArrayEquals(new double[] {6}, trusted.echoDoubles(new double[] {6}));
+            OperationStatsMXBean c = own.stats("client", SERVICE, "echoDoubles");
+            assertEquals(1, c.getMessagesWritten(), c.getWriteFallbacks().toString());
+            assertEquals(java.util.Map.of(), c.getWriteFallbacks());
+        }
+    }
+
+    /** WS-Addressing puts header blocks in both directions; MTOM makes requests multipart. */
+    @Test
+    void headersAndAttachmentsTakeCxfsPath() {
+        Echo addressing = cxf.client(address, Echo.class, "EchoService", "EchoPort", new DifferentialSoapFeature(),
+                new WSAddressingFeature());
+        assertArrayEquals(new int[] {1, -1}, addressing.echoInts(new int[] {1, -1}));
+        assertTrue(count(server("echoInts").getReadFallbacks(), "HEADERS") >= 1, server("echoInts").getReadFallbacks().toString());
+        assertTrue(count(client("echoInts").getWriteFallbacks(), "INTERCEPTORS") >= 1, client("echoInts").getWriteFallbacks().toString());
+
+        Echo mtom = cxf.client(address, Echo.class, "EchoService", "EchoPort", new DifferentialSoapFeature(), new MTOMFeature());
+        assertArrayEquals(new String[] {"a", "<b>"}, mtom.echoStrings(new String[] {"a", "<b>"}));
+        assertTrue(count(client("echoStrings").getWriteFallbacks(), "ATTACHMENTS") >= 1, client("echoStrings").getWriteFallbacks().toString());
+        assertTrue(count(cxf.stats("server", SERVICE, "*").getReadFallbacks(), "ATTACHMENTS") >= 1);
+    }
+
+    @Test
+    void otherCharsetsTakeCxfsPath() throws Exception {
+        String body = "<?xml version=\"1.0\" encoding=\"ISO-8859-1\"?><soap:Envelope xmlns:soap=\"http://schemas.xmlsoap.org/soap/envelope/\">"
+                + "<soap:Body><ns2:echoStrings xmlns:ns2=\"urn:dsoap:cxf-echo\"><values>gr\u00fc\u00dfe</values></ns2:echoStrings></soap:Body></soap:Envelope>";
+        String[] r = Cxf.post(address, "text/xml; charset=ISO-8859-1", body.getBytes(StandardCharsets.ISO_8859_1));
+        assertEquals("200", r[0], r[1]);
+        assertTrue(r[1].contains("<return>gr\u00fc\u00dfe</return>"), r[1]);
+        assertTrue(count(cxf.stats("server", SERVICE, "*").getReadFallbacks(), "CHARSET") >= 1);
+    }
+
+    @Test
+    void malformedAndHostileRequestsGetFaultsAndTheEndpointKeepsServing() throws Exception {
+        String head = "<soap:Envelope xmlns:soap=\"http://schemas.xmlsoap.org/soap/envelope/\"><soap:Body>"
+                + "<ns2:echoDoubles xmlns:ns2=\"urn:dsoap:cxf-echo\">";
+        String tail = "</ns2:echoDoubles></soap:Body></soap:Envelope>";
+        String deep = "<values>" + "<x>".repeat(100) + "1" + "</x>".repeat(100) + "</values>";
+        String[][] cases = {
+                {head + "<values>1.5</values><values>2" + tail, "does not match"},
+                {"<!DOCTYPE x [<!ENTITY e SYSTEM \"file:///etc/passwd\">]>" + head + "<values>&e;</values>" + tail, "DOCTYPE"},
+                {head + deep + tail, "depth"},
+                {head + "<values>1.5</values><values>abc</values>" + tail, null},
+        };
+        OperationStatsMXBean s = server("echoDoubles");
+        long rejected = s.getMessagesRejected() + cxf.stats("server", SERVICE, "*").getMessagesRejected();
+        for (String[] c : cases) {
+            String[] r = Cxf.post(address, "text/xml; charset=UTF-8", c[0].getBytes(StandardCharsets.UTF_8));
+            assertEquals("500", r[0], r[1]);
+            assertTrue(r[1].contains("Fault") && r[1].contains("Client"), r[1]);
+            if (c[1] != null) {
+                assertTrue(r[1].contains("dsoap") && r[1].toLowerCase().contains(c[1].toLowerCase()), r[1]);
+                assertTrue(r[1].contains("at byte"), "the fault says where: " + r[1]);
+            }
+            assertArrayEquals(new double[] {1, 2}, cxf.dsoap(address).echoDoubles(new double[] {1, 2}));
+        }
+        assertTrue(s.getMessagesRejected() + cxf.stats("server", SERVICE, "*").getMessagesRejected() >= rejected + 3);
+    }
+
+    @Test
+    void concurrentClientsNeverSeeEachOthersValues() throws Exception {
+        int threads = 8;
+        ExecutorService pool = Executors.newFixedThreadPool(threads);
+        try {
+            List<Future<Integer>> done = new ArrayList<>();
+            for (int t = 0; t < threads; t++) {
+                int id = t;
+                done.add(pool.submit(() -> {
+                    Echo dsoap = id % 2 == 0 ? cxf.dsoap(address) : cxf.plain(address);
+                    Random r = new Random(1000 + id);
+                    double[] v = new double[200];
+                    Arrays.fill(v, id);
+                    for (int i = 0; i < 100; i++) {
+                        v[r.nextInt(v.length)] = id * 1000 + r.nextInt(1000);
+                        double[] back = dsoap.echoDoubles(v);
+                        if (!Arrays.equals(v, back)) {
+                            throw new AssertionError("client " + id + " call " + i + " got another client's values");
+                        }
+                        String seen = dsoap.describe(null, v, "client " + id, i);
+                        if (!seen.contains("label='client " + id + "'") || !seen.endsWith("count=" + i)) {
+                            throw new AssertionError("client " + id + " call " + i + ": server saw " + seen);
+                        }
+                    }
+                    return id;
+                }));
+            }
+            for (Future<Integer> f : done) {
+                f.get(120, TimeUnit.SECONDS);
+            }
+        } finally {
+            pool.shutdownNow();
+        }
+        assertTrue(server("echoDoubles").getMessagesRead() >= threads * 100);
+    }
+
+    /** Counts the messages it sees; a logical handler, so no SAAJ is needed. */
+    static final class Counting implements LogicalHandler<LogicalMessageContext> {
+        int seen;
+
+        @Override
+        public boolean handleMessage(LogicalMessageContext context) {
+            seen++;
+            return true;
+        }
+
+        @Override
+        public boolean handleFault(LogicalMessageContext context) {
+            return true;
+        }
+
+        @Override
+        public void close(MessageContext context) {
+        }
+    }
+
+    /** An interceptor dsoap does not know (as a user's logging or metrics interceptor would be). */
+    static final class Tagging extends AbstractPhaseInterceptor<Message> {
+        Tagging() {
+            super(Phase.PRE_STREAM);
+        }
+
+        @Override
+        public void handleMessage(Message message) {
+            message.put("tagged", Boolean.TRUE);
+        }
+    }
+}

@@ -33,10 +33,15 @@ final class Cxf implements AutoCloseable {
         BusFactory.setThreadDefaultBus(bus);
     }
 
+    /** A free loopback address ending in {@code path}. */
+    String address(String path) throws IOException {
+        BusFactory.setThreadDefaultBus(bus);
+        return "http://127.0.0.1:" + freePort() + "/" + path;
+    }
+
     /** Publishes {@code impl} at a free loopback port; returns its address. */
     String publish(Object impl) throws IOException {
-        BusFactory.setThreadDefaultBus(bus);
-        String address = "http://127.0.0.1:" + freePort() + "/" + impl.getClass().getSimpleName();
+        String address = address(impl.getClass().getSimpleName());
         endpoints.add(Endpoint.publish(address, impl));
         return address;
     }

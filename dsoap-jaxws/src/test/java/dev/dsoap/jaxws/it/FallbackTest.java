@@ -134,6 +134,36 @@ class FallbackTest {
         }
     }
 
+    /** CXF's LoggingFeature and a JAX-WS handler on a carried endpoint: both directions go CXF's way. */
+    @Test
+    void loggingAndHandlersOnTheEndpointTakeCxfsPath() throws Exception {
+        try (Cxf own = new Cxf()) {
+            org.apache.cxf.jaxws.EndpointImpl logged = new org.apache.cxf.jaxws.EndpointImpl(own.bus, new DsoapEchoImpl());
+            logged.getFeatures().add(new org.apache.cxf.ext.logging.LoggingFeature());
+            String a = own.address("logged");
+            logged.publish(a);
+            Echo client = own.plain(a);
+            assertArrayEquals(new double[] {1, 2}, client.echoDoubles(new double[] {1, 2}));
+            OperationStatsMXBean s = own.stats("server", SERVICE, "echoDoubles");
+            assertEquals(1, count(s.getReadFallbacks(), "INTERCEPTORS"), s.getReadFallbacks().toString());
+            assertEquals(1, count(s.getWriteFallbacks(), "INTERCEPTORS"), s.getWriteFallbacks().toString());
+            logged.stop();
+        }
+        try (Cxf own = new Cxf()) {
+            org.apache.cxf.jaxws.EndpointImpl handled = new org.apache.cxf.jaxws.EndpointImpl(own.bus, new DsoapEchoImpl());
+            Counting counting = new Counting();
+            handled.setHandlers(List.of(counting));
+            String a = own.address("handled");
+            handled.publish(a);
+            assertArrayEquals(new int[] {7}, own.dsoap(a).echoInts(new int[] {7}));
+            assertEquals(2, counting.seen);
+            OperationStatsMXBean s = own.stats("server", SERVICE, "echoInts");
+            assertEquals(1, count(s.getReadFallbacks(), "INTERCEPTORS"), s.getReadFallbacks().toString());
+            assertEquals(1, count(s.getWriteFallbacks(), "INTERCEPTORS"), s.getWriteFallbacks().toString());
+            handled.stop();
+        }
+    }
+
     /** WS-Addressing puts header blocks in both directions; MTOM makes requests multipart. */
     @Test
     void headersAndAttachmentsTakeCxfsPath() {

@@ -24,7 +24,7 @@ import java.util.concurrent.TimeUnit;
  * all the benchmark's threads together) enters as its inverse, the time per operation of the whole system,
  * so that baseline / dsoap is dsoap's throughput over the baseline's. A benchmark with the auxiliary counters
  * {@value #SERVER_CPU_NANOS} and {@value #SERVER_REQUESTS} (totals over the measurement, as
- * {@code axis2.Axis2EchoBench} reports them) also gets its server CPU time per request, in microseconds:
+ * {@code axis2.Axis2EchoBench} and {@code cxf.CxfEchoBench} report them) also gets its server CPU time per request, in microseconds:
  * their ratio.
  */
 final class Report {

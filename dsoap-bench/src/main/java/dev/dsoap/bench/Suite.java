@@ -52,6 +52,9 @@ public record Suite(String name, List<Entry> entries, int warmups, int iteration
         // minute, as plain Axis2 takes most of a second per call; the ADB service, 100 % and the other shapes and
         // sizes are in the full suite
         e.add(entry("axis2.Axis2EchoBench", "style", "pojo", "shape", "doubles", "size", "100000", "percent", "25"));
+        // the same point on Apache CXF (JAX-WS proxies against Endpoint.publish on Jetty), four more forks; the
+        // other shapes, sizes and percentages are in the full suite
+        e.add(entry("cxf.CxfEchoBench", "shape", "doubles", "size", "100000", "percent", "25"));
         return new Suite("short", e, 2, 3, 1);
     }
 
@@ -61,7 +64,7 @@ public record Suite(String name, List<Entry> entries, int warmups, int iteration
         for (String c : List.of(S + "ContentMatchBench", S + "PerfectStructuralBench", S + "WorstCaseShiftBench",
                 S + "AlternatingShiftBench", S + "IntermediateGrowthBench", S + "StuffingBench",
                 S + "ClosingTagShiftBench", S + "OverlayBench", "tracked.TrackedArrayBench", D + "BaselineReadBench",
-                "axis2.Axis2EchoBench")) {
+                "axis2.Axis2EchoBench", "cxf.CxfEchoBench")) {
             e.add(new Entry(c, Map.of()));
         }
         // Table 1: every P, T, N and size, lightweight checkpoints, no bypass (as the paper measured)

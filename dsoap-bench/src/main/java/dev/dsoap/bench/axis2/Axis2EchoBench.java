@@ -1,5 +1,7 @@
 package dev.dsoap.bench.axis2;
 
+import dev.dsoap.bench.echo.Shape;
+import dev.dsoap.bench.echo.ThreadCpu;
 import org.openjdk.jmh.annotations.AuxCounters;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -93,7 +95,7 @@ public class Axis2EchoBench {
      * {@link #measured}'s CPU time and {@link #completed} at the iteration's start; {@code startCpu} is null
      * while no iteration is measured. Guarded by {@code this}.
      */
-    private EchoServer.CpuReading startCpu;
+    private ThreadCpu.Reading startCpu;
     private long startCompleted;
 
     @Setup(Level.Trial)

@@ -1,6 +1,7 @@
 package dev.dsoap.bench.axis2;
 
 import com.ctc.wstx.stax.WstxInputFactory;
+import dev.dsoap.bench.echo.Shape;
 import dev.dsoap.bench.serialize.Mio;
 
 import javax.xml.stream.XMLInputFactory;
@@ -10,16 +11,13 @@ import javax.xml.stream.XMLStreamReader;
 import java.io.ByteArrayInputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
-import java.util.function.IntFunction;
-import java.util.function.IntPredicate;
 
 /**
- * Reads the values out of an echo response with Woodstox, independently of Axis2 and dsoap, and compares
- * them with what was sent: each child of the body's first element is an item (its text for a double or an
+ * Reads the values out of an echo response with Woodstox, independently of Axis2 and dsoap, for
+ * {@link dev.dsoap.bench.echo.EchoValues#difference} to compare with what was sent: each child of the body's first element is an item (its text for a double or an
  * int; for an MIO, its children {@code a}, {@code b} and {@code v} by local name, in any order). Prefixes,
- * namespaces and number spellings do not matter; values must be equal bit for bit.
+ * namespaces and number spellings do not matter.
  *
  * <p>Stateless and thread-safe.
  */
@@ -82,34 +80,5 @@ final class EchoResponse {
             throw new IllegalStateException("an MIO item with " + seen + " fields");
         }
         return m;
-    }
-
-    /**
-     * Null if {@code got} holds the same items as {@code want} (bit for bit), else where they first differ.
-     */
-    static String difference(Object want, Object got) {
-        if (want instanceof double[] w && got instanceof double[] g) {
-            return Arrays.equals(w, g) ? null : first(w.length, g.length, i -> Double.doubleToRawLongBits(w[i]) == Double.doubleToRawLongBits(g[i]),
-                    i -> w[i] + " vs " + g[i]);
-        }
-        if (want instanceof int[] w && got instanceof int[] g) {
-            return Arrays.equals(w, g) ? null : first(w.length, g.length, i -> w[i] == g[i], i -> w[i] + " vs " + g[i]);
-        }
-        if (want instanceof Mio[] w && got instanceof Mio[] g) {
-            return first(w.length, g.length, i -> w[i].getA() == g[i].getA() && w[i].getB() == g[i].getB()
-                            && Double.doubleToRawLongBits(w[i].getV()) == Double.doubleToRawLongBits(g[i].getV()),
-                    i -> w[i] + " vs " + g[i]);
-        }
-        return "different types: " + want.getClass().getSimpleName() + " vs " + got.getClass().getSimpleName();
-    }
-
-    private static String first(int wantLength, int gotLength, IntPredicate same,
-                                IntFunction<String> show) {
-        for (int i = 0; i < Math.min(wantLength, gotLength); i++) {
-            if (!same.test(i)) {
-                return "item " + i + ": " + show.apply(i);
-            }
-        }
-        return wantLength == gotLength ? null : wantLength + " items sent, " + gotLength + " echoed";
     }
 }

@@ -1,5 +1,6 @@
 package dev.dsoap.bench.axis2;
 
+import dev.dsoap.bench.echo.ThreadCpu;
 import org.apache.axis2.AxisFault;
 import org.apache.axis2.context.ConfigurationContext;
 import org.apache.axis2.context.ConfigurationContextFactory;
@@ -9,9 +10,6 @@ import org.apache.axis2.transport.http.SimpleHTTPServer;
 
 import java.io.IOException;
 import java.io.InputStream;
-import java.lang.management.ManagementFactory;
-import java.lang.management.ThreadInfo;
-import java.lang.management.ThreadMXBean;
 import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.net.URI;
@@ -20,9 +18,7 @@ import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 
 /**
  * One Axis2 {@link SimpleHTTPServer} on 127.0.0.1 serving both echo services ({@link Style}), started in this
@@ -50,7 +46,6 @@ final class EchoServer implements AutoCloseable {
     static final String ADB_RESOURCES = "/dev/dsoap/bench/axis2/adb/";
     /** The ServiceClass wsdl2java writes into services.xml: its skeleton, which only throws. */
     private static final String GENERATED_SKELETON = "dev.dsoap.bench.axis2.adb.AdbEchoSkeleton";
-    private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
 
     private final ConfigurationContext context;
     private final SimpleHTTPServer server;
@@ -79,10 +74,7 @@ final class EchoServer implements AutoCloseable {
      * @param engaged whether axis2.xml engages dsoap (for every service)
      */
     static EchoServer start(Path dir, boolean engaged) throws Exception {
-        if (!THREADS.isThreadCpuTimeSupported()) {
-            throw new IllegalStateException("this JVM cannot measure thread CPU time");
-        }
-        THREADS.setThreadCpuTimeEnabled(true);
+        ThreadCpu.enable();
         Path repo = Files.createDirectories(dir.resolve(engaged ? "dsoap-repo" : "plain-repo"));
         Path mar = mar();
         Files.copy(mar, Files.createDirectories(repo.resolve("modules")).resolve(mar.getFileName()));
@@ -216,42 +208,11 @@ final class EchoServer implements AutoCloseable {
      * The CPU time consumed so far by each of this server's live request threads: SimpleHTTPServer serves
      * each connection on a pooled thread named {@code HttpConnection-PORT-N}, which reads the request, runs
      * Axis2 (and dsoap when engaged), the service, and writes the response. Not counted: the acceptor thread,
-     * JIT compiler and GC threads. Costs one {@code ThreadMXBean} lookup per JVM thread.
+     * JIT compiler and GC threads. SimpleHTTPServer's pool keeps its threads (100 core threads, an unbounded
+     * queue) unless a task throws, when the thread is replaced ({@link ThreadCpu.Reading#since}).
      */
-    CpuReading connectionCpu() {
-        String prefix = "HttpConnection-" + port + "-";
-        Map<Long, Long> nanos = new HashMap<>();
-        for (ThreadInfo t : THREADS.getThreadInfo(THREADS.getAllThreadIds())) {
-            if (t != null && t.getThreadName().startsWith(prefix)) {
-                long ns = THREADS.getThreadCpuTime(t.getThreadId());
-                if (ns >= 0) {
-                    nanos.put(t.getThreadId(), ns);
-                }
-            }
-        }
-        return new CpuReading(nanos);
-    }
-
-    /**
-     * A server's request threads' CPU time at one moment, in nanoseconds by thread id.
-     *
-     * @param nanos do not modify
-     */
-    record CpuReading(Map<Long, Long> nanos) {
-        /**
-         * The CPU time, in nanoseconds, the threads alive at this reading consumed since {@code earlier}; a
-         * thread started in between counts from 0. SimpleHTTPServer's pool keeps its threads (100 core
-         * threads, an unbounded queue) unless a task throws, when the thread is replaced; such a thread is
-         * left out with what it consumed in between, where a sum over all threads would lose everything it
-         * ever consumed.
-         */
-        long since(CpuReading earlier) {
-            long sum = 0;
-            for (Map.Entry<Long, Long> e : nanos.entrySet()) {
-                sum += e.getValue() - earlier.nanos.getOrDefault(e.getKey(), 0L);
-            }
-            return sum;
-        }
+    ThreadCpu.Reading connectionCpu() {
+        return ThreadCpu.of("HttpConnection-" + port + "-");
     }
 
     @Override

@@ -1,5 +1,9 @@
 package dev.dsoap.bench.axis2;
 
+import dev.dsoap.bench.echo.EchoValues;
+import dev.dsoap.bench.echo.OperationStats;
+import dev.dsoap.bench.echo.Shape;
+
 import java.io.IOException;
 import java.nio.file.FileVisitResult;
 import java.nio.file.Files;
@@ -64,7 +68,7 @@ final class EchoServers implements AutoCloseable {
 
     /** dsoap's statistics for the operation of {@code shape} of the service of {@code style} on {@link #dsoap()}. */
     OperationStats stats(Style style, Shape shape) throws Exception {
-        return OperationStats.of(dsoap.serviceName(style), shape.operation);
+        return OperationStats.of("Axis2Operation", "server", dsoap.serviceName(style), shape.operation);
     }
 
     /**
@@ -95,7 +99,7 @@ final class EchoServers implements AutoCloseable {
 
     private static void check(EchoServer server, EchoMessages stream, long n, EchoClient client) throws Exception {
         Object got = EchoResponse.values(client.exchange(server.uri(stream.style()), stream.message(n)), stream.shape());
-        String diff = EchoResponse.difference(stream.values(n), got);
+        String diff = EchoValues.difference(stream.values(n), got);
         if (diff != null) {
             throw new IllegalStateException(server + " echoed message " + n + " of " + stream + " wrongly: " + diff);
         }

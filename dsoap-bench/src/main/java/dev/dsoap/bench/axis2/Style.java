@@ -2,7 +2,7 @@ package dev.dsoap.bench.axis2;
 
 /**
  * The service an echo request goes to, by the benchmark's {@code style} parameter; both have the operations of
- * {@link Shape} under the same names, and both servers deploy both.
+ * {@link dev.dsoap.bench.echo.Shape} under the same names, and both servers deploy both.
  */
 enum Style {
     /**

@@ -1,6 +1,10 @@
 package dev.dsoap.bench.axis2;
 
 import dev.dsoap.bench.deserialize.DdsMessages;
+import dev.dsoap.bench.echo.EchoValues;
+import dev.dsoap.bench.echo.OperationStats;
+import dev.dsoap.bench.echo.Shape;
+import dev.dsoap.bench.echo.ThreadCpu;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -60,7 +64,7 @@ class EchoServersTest {
             byte[] m = stream.message(n);
             for (EchoServer s : new EchoServer[]{servers.plain(), servers.dsoap()}) {
                 Object got = EchoResponse.values(client.exchange(s.uri(style), m), shape);
-                assertNull(EchoResponse.difference(stream.values(n), got), s + ", " + stream + ", message " + n);
+                assertNull(EchoValues.difference(stream.values(n), got), s + ", " + stream + ", message " + n);
             }
         }
         assertEquals(read + 38, stats.get("MessagesRead"), stats.toString());
@@ -95,9 +99,9 @@ class EchoServersTest {
         double[] sent = (double[]) stream.values(0);
         double[] other = sent.clone();
         other[1] = -other[1];
-        assertNull(EchoResponse.difference(sent, sent.clone()));
-        assertTrue(EchoResponse.difference(sent, other).startsWith("item 1: "));
-        assertTrue(EchoResponse.difference(sent, Arrays.copyOf(sent, 2)).contains("3 items sent, 2 echoed"));
+        assertNull(EchoValues.difference(sent, sent.clone()));
+        assertTrue(EchoValues.difference(sent, other).startsWith("item 1: "));
+        assertTrue(EchoValues.difference(sent, Arrays.copyOf(sent, 2)).contains("3 items sent, 2 echoed"));
         assertArrayEquals(sent, (double[]) EchoResponse.values(client.exchange(servers.plain().uri(Style.POJO), stream.message(0)),
                 Shape.DOUBLES));
         assertThrows(IllegalStateException.class, () -> EchoResponse.values(
@@ -110,7 +114,7 @@ class EchoServersTest {
         EchoMessages stream = new EchoMessages(Shape.INTS, style, servers.namespace(style), 2000, 25);
         byte[] buffer = new byte[stream.maxLength()];
         for (EchoServer s : new EchoServer[]{servers.plain(), servers.dsoap()}) {
-            EchoServer.CpuReading before = s.connectionCpu();
+            ThreadCpu.Reading before = s.connectionCpu();
             for (long n = 0; n < 5; n++) {
                 int length = stream.fill(n, buffer);
                 assertTrue(client.post(s.uri(style), buffer, length) > length, s + ", " + stream);

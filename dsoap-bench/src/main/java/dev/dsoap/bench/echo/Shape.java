@@ -1,10 +1,10 @@
-package dev.dsoap.bench.axis2;
+package dev.dsoap.bench.echo;
 
 /**
- * The array an echo request carries, by the benchmark's {@code shape} parameter, and its operation (the same name
- * in both {@link Style}s' services).
+ * The array an end-to-end echo request carries, by the benchmarks' {@code shape} parameter, and its operation:
+ * the same name in every echo service (Axis2's POJO and ADB services, the CXF endpoints).
  */
-enum Shape {
+public enum Shape {
     /** {@code double[] echoDoubles(double[] v)}. */
     DOUBLES("doubles", "echoDoubles"),
     /** {@code int[] echoInts(int[] v)}. */
@@ -13,9 +13,9 @@ enum Shape {
     MIOS("mios", "echoMios");
 
     /** The parameter value naming this shape. */
-    final String param;
-    /** The operation echoing it, of {@link EchoService} and of {@link AdbEchoService}. */
-    final String operation;
+    public final String param;
+    /** The operation echoing it. */
+    public final String operation;
 
     Shape(String param, String operation) {
         this.param = param;
@@ -23,7 +23,7 @@ enum Shape {
     }
 
     /** The shape a parameter value names: {@code doubles}, {@code ints} or {@code mios}. */
-    static Shape of(String param) {
+    public static Shape of(String param) {
         for (Shape s : values()) {
             if (s.param.equals(param)) {
                 return s;

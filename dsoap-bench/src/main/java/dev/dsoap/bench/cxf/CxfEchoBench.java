@@ -1,0 +1,252 @@
+package dev.dsoap.bench.cxf;
+
+import dev.dsoap.bench.echo.EchoValues;
+import dev.dsoap.bench.echo.Shape;
+import dev.dsoap.bench.echo.ThreadCpu;
+import org.openjdk.jmh.annotations.AuxCounters;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
+import org.openjdk.jmh.annotations.Threads;
+import org.openjdk.jmh.annotations.Warmup;
+import org.openjdk.jmh.infra.BenchmarkParams;
+import org.openjdk.jmh.infra.ThreadParams;
+
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * End to end over loopback, the CXF twin of {@code axis2.Axis2EchoBench}: two Apache CXF 4.2 JAX-WS
+ * endpoints published with {@code jakarta.xml.ws.Endpoint.publish} on Jetty 12 in this JVM
+ * ({@link CxfEchoServers}), one plain ({@link PlainEcho}) and one annotated with {@code @DifferentialSoap}
+ * ({@link DsoapEcho}), the same SEI ({@link EchoPort}, document/literal wrapped, JAXB) and CXF configuration
+ * otherwise, echoing an array of {@code size} items of {@code shape} ({@code doubles}, {@code ints} or
+ * {@code mios}). Call {@code n} passes array {@code n} of an {@link EchoValues} stream (the Axis2
+ * benchmark's values: every array differs from the one before in {@code percent} % of the items, 0:
+ * all identical) to a real JAX-WS proxy ({@code Service.create(URL?wsdl, QName).getPort(EchoPort.class)}):
+ * the baseline methods call the plain endpoint through plain proxies (JAXB on both sides), the dsoap methods
+ * the dsoap endpoint through proxies made with {@code DifferentialSoapFeature} (dsoap on both sides). Unlike
+ * the Axis2 benchmark, whose client posts pre-rendered bytes, the client here does a real client's work, so
+ * latency and throughput include the client's (de)serialization on the same two cores; the server CPU per
+ * request does not.
+ *
+ * <ul>
+ *   <li>{@code baselineCxf}, {@code dsoapCxf}: one client, one call at a time: ms per call (latency).</li>
+ *   <li>{@code baselineCxfConcurrent}, {@code dsoapCxfConcurrent}: {@value #CLIENTS} clients calling without
+ *       pause, each through its own proxy (and kept-alive connection), taking array numbers from one
+ *       counter: calls per second (throughput).</li>
+ * </ul>
+ *
+ * <p>A call fails the run unless it returns as many items as it sent (a fault throws). The setup checks once
+ * that both endpoints echo the values bit for bit and that dsoap carried the messages itself on the dsoap
+ * endpoint and client ({@link CxfEchoServers#verify}); the teardown of the dsoap methods prints dsoap's
+ * counters for both sides.
+ *
+ * <p><b>Server CPU per request.</b> As in the Axis2 benchmark: the auxiliary counters
+ * {@code serverCpuNanos} and {@code serverRequests} are, per iteration, the CPU time of the measured
+ * endpoint's Jetty thread pool ({@link CxfEchoServer#requestCpu()}: Jetty, CXF, dsoap, the service and the
+ * socket I/O) and the calls completed, read at the iteration's setup and teardown, when no call is in flight.
+ * Their ratio is the server's CPU time per request. GC and JIT compilation run on JVM threads shared with the
+ * client and are not counted; JAXB allocates more per request than dsoap, so leaving GC out favours the
+ * baseline. Client and server share the machine's cores.
+ *
+ * <p>One instance is shared by the client threads: the array and call counters are atomic, the measurement
+ * window is guarded by the instance's monitor.
+ *
+ * <pre>
+ * java -jar dsoap-bench/target/benchmarks.jar --suite short --only CxfEchoBench -p percent=0,25,100
+ * </pre>
+ */
+@State(Scope.Benchmark)
+@BenchmarkMode(Mode.AverageTime)
+@OutputTimeUnit(TimeUnit.MILLISECONDS)
+@Warmup(iterations = 3, time = 2)
+@Measurement(iterations = 5, time = 2)
+@Fork(value = 1, jvmArgsAppend = {"-Xms2g", "-Xmx2g"})
+public class CxfEchoBench {
+    /** Clients of the concurrent methods. */
+    static final int CLIENTS = 4;
+    /** The first array the benchmark sends: the setup's check sent arrays 0 and 1. */
+    static final long FIRST = 2;
+
+    @Param({"doubles", "ints", "mios"})
+    public String shape;
+    @Param({"1000", "10000", "100000"})
+    public int size;
+    @Param({"0", "25", "100"})
+    public int percent;
+
+    CxfEchoServers servers;
+    EchoValues values;
+    /** Whether this fork's benchmark method is a dsoap one: its clients are dsoap proxies, its server {@link CxfEchoServers#dsoap()}. */
+    boolean dsoap;
+    /** The endpoint this fork's benchmark method calls, whose CPU time is measured. */
+    CxfEchoServer measured;
+    /** The next array's number. */
+    private final AtomicLong next = new AtomicLong(FIRST);
+    /** Calls completed, in all phases. */
+    private final AtomicLong completed = new AtomicLong();
+    /**
+     * {@link #measured}'s CPU time and {@link #completed} at the iteration's start; {@code startCpu} is null
+     * while no iteration is measured. Guarded by {@code this}.
+     */
+    private ThreadCpu.Reading startCpu;
+    private long startCompleted;
+
+    @Setup(Level.Trial)
+    public void setup(BenchmarkParams params) throws Exception {
+        String method = params.getBenchmark().substring(params.getBenchmark().lastIndexOf('.') + 1);
+        start(method.startsWith("dsoap"));
+    }
+
+    /** The trial setup for a dsoap method ({@code dsoap}) or a baseline one. */
+    void start(boolean dsoapMethod) throws Exception {
+        servers = CxfEchoServers.start();
+        try {
+            values = new EchoValues(Shape.of(shape), size, percent);
+            servers.verify(values);
+        } catch (Exception | Error e) {
+            servers.close();
+            throw e;
+        }
+        dsoap = dsoapMethod;
+        measured = dsoap ? servers.dsoap() : servers.plain();
+    }
+
+    @TearDown(Level.Trial)
+    public void tearDown() throws Exception {
+        awaitLastWindow();
+        if (dsoap) {
+            System.out.printf("%n[cxf] dsoap on %s: server %s; client %s%n", values,
+                    servers.describe("server", values.shape()), servers.describe("client", values.shape()));
+        }
+        servers.close();
+    }
+
+    /** Runs before any client starts the iteration. */
+    @Setup(Level.Iteration)
+    public synchronized void openWindow() {
+        startCpu = measured.requestCpu();
+        startCompleted = completed.get();
+    }
+
+    /**
+     * Waits, for at most a minute (thread 0 may have failed), until the last iteration's window is closed: JMH
+     * may run this trial teardown on another thread before thread 0 has run its iteration teardown, and the
+     * endpoints must still be up for that.
+     */
+    private synchronized void awaitLastWindow() throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(1);
+        for (long left = TimeUnit.MINUTES.toNanos(1); startCpu != null && left > 0; left = deadline - System.nanoTime()) {
+            TimeUnit.NANOSECONDS.timedWait(this, left);
+        }
+    }
+
+    /**
+     * Server CPU time (ns) and calls completed since {@link #openWindow()}; call when no call is in flight.
+     *
+     * @throws IllegalStateException if calls completed but no server CPU time was found (the endpoint's
+     *                               threads are not named as {@link CxfEchoServer#requestCpu()} expects)
+     */
+    synchronized long[] closeWindow() {
+        try {
+            long cpu = measured.requestCpu().since(startCpu);
+            long calls = completed.get() - startCompleted;
+            if (calls > 0 && cpu <= 0) {
+                throw new IllegalStateException(calls + " calls to " + measured + " took no CPU time on its threads");
+            }
+            return new long[]{cpu, calls};
+        } finally {
+            startCpu = null;
+            notifyAll();
+        }
+    }
+
+    private Object call(Client client) {
+        long n = next.getAndIncrement();
+        Object echoed = CxfEchoServers.echo(client.port, values.shape(), values.values(n));
+        int items = CxfEchoServers.items(echoed);
+        if (items != values.size()) {
+            throw new IllegalStateException(measured + " echoed " + items + " items of array " + n + " of " + values);
+        }
+        completed.incrementAndGet();
+        return echoed;
+    }
+
+    @Benchmark
+    public Object baselineCxf(Client client, ServerCpu cpu) {
+        return call(client);
+    }
+
+    @Benchmark
+    public Object dsoapCxf(Client client, ServerCpu cpu) {
+        return call(client);
+    }
+
+    @Benchmark
+    @Threads(CLIENTS)
+    @BenchmarkMode(Mode.Throughput)
+    @OutputTimeUnit(TimeUnit.SECONDS)
+    public Object baselineCxfConcurrent(Client client, ServerCpu cpu) {
+        return call(client);
+    }
+
+    @Benchmark
+    @Threads(CLIENTS)
+    @BenchmarkMode(Mode.Throughput)
+    @OutputTimeUnit(TimeUnit.SECONDS)
+    public Object dsoapCxfConcurrent(Client client, ServerCpu cpu) {
+        return call(client);
+    }
+
+    /**
+     * One JAX-WS proxy per benchmark thread, so each thread keeps its own connection: a dsoap proxy for the
+     * dsoap methods, a plain one for the baselines.
+     */
+    @State(Scope.Thread)
+    public static class Client {
+        EchoPort port;
+
+        @Setup(Level.Trial)
+        public void open(CxfEchoBench bench) {
+            port = bench.servers.port(bench.dsoap);
+        }
+    }
+
+    /**
+     * The measured endpoint's CPU time ({@code serverCpuNanos}, ns) and completed calls
+     * ({@code serverRequests}) in each iteration, recorded by the benchmark's thread 0 alone, at its iteration
+     * teardown (after every thread has stopped calling); the other threads report 0, so JMH's sum over
+     * threads and iterations is the total.
+     */
+    @State(Scope.Thread)
+    @AuxCounters(AuxCounters.Type.EVENTS)
+    public static class ServerCpu {
+        public long serverCpuNanos;
+        public long serverRequests;
+
+        @Setup(Level.Iteration)
+        public void clear() {
+            serverCpuNanos = 0;
+            serverRequests = 0;
+        }
+
+        @TearDown(Level.Iteration)
+        public void record(CxfEchoBench bench, ThreadParams thread) {
+            if (thread.getThreadIndex() == 0) {
+                long[] w = bench.closeWindow();
+                serverCpuNanos = w[0];
+                serverRequests = w[1];
+            }
+        }
+    }
+}

@@ -1,0 +1,273 @@
+package dev.dsoap.bench.cxf;
+
+import dev.dsoap.bench.echo.EchoValues;
+import dev.dsoap.bench.echo.OperationStats;
+import dev.dsoap.bench.echo.Shape;
+import dev.dsoap.bench.serialize.Mio;
+import dev.dsoap.jaxws.DifferentialSoapFeature;
+import jakarta.xml.ws.Service;
+import org.apache.cxf.Bus;
+import org.apache.cxf.BusFactory;
+import org.apache.cxf.staxutils.StaxUtils;
+
+import javax.management.JMException;
+import javax.management.ObjectName;
+import javax.xml.namespace.QName;
+import java.lang.management.ManagementFactory;
+import java.lang.reflect.Array;
+import java.net.URL;
+import java.util.Set;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+
+/**
+ * The CXF benchmark's two endpoints and its clients' bus: {@link #plain()} ({@link PlainEcho}) and
+ * {@link #dsoap()} ({@link DsoapEcho}, {@code @DifferentialSoap}), each on a Jetty server of its own, both on
+ * one server bus; client proxies ({@link #port}) live on a second bus, as a client application's would.
+ * Both buses let CXF read arrays of up to {@value #MAX_CHILD_ELEMENTS} items ({@link #bus()}).
+ * {@link #verify} checks that both echo correctly and that dsoap carried the messages on both sides of the
+ * dsoap pair. {@link #close()} stops the endpoints and shuts both buses down (which stops Jetty and removes
+ * dsoap's MBeans).
+ *
+ * <p>Thread-safe once started.
+ */
+final class CxfEchoServers implements AutoCloseable {
+    /** dsoap's MBean type for CXF operations. */
+    static final String MBEAN_TYPE = "CxfOperation";
+    /** The statistics of messages that fall back before their operation is known. */
+    private static final String ANY_OPERATION = "*";
+    /** The most children CXF's StAX reader lets an element have, here: ten times the largest array. */
+    static final int MAX_CHILD_ELEMENTS = 1_000_000;
+    /**
+     * CXF's logger, kept (java.util.logging holds loggers weakly) at WARNING: CXF logs every service it builds
+     * from a WSDL (each {@code getPort}) at INFO. dsoap's own lines (fallbacks) still show.
+     */
+    private static final Logger CXF_LOG = Logger.getLogger("org.apache.cxf");
+
+    static {
+        CXF_LOG.setLevel(Level.WARNING);
+    }
+
+    private final Bus serverBus;
+    private final Bus clientBus;
+    private final CxfEchoServer plain;
+    private final CxfEchoServer dsoap;
+    private final Service plainService;
+    private final Service dsoapService;
+
+    private CxfEchoServers(Bus serverBus, Bus clientBus, CxfEchoServer plain, CxfEchoServer dsoap) throws Exception {
+        this.serverBus = serverBus;
+        this.clientBus = clientBus;
+        this.plain = plain;
+        this.dsoap = dsoap;
+        this.plainService = service(plain);
+        this.dsoapService = service(dsoap);
+    }
+
+    static CxfEchoServers start() throws Exception {
+        Bus serverBus = bus();
+        Bus clientBus = null;
+        CxfEchoServer plain = null;
+        CxfEchoServer dsoap = null;
+        try {
+            plain = CxfEchoServer.start(serverBus, new PlainEcho(), PlainEcho.SERVICE);
+            dsoap = CxfEchoServer.start(serverBus, new DsoapEcho(), DsoapEcho.SERVICE);
+            clientBus = bus();
+            return new CxfEchoServers(serverBus, clientBus, plain, dsoap);
+        } catch (Exception | Error e) {
+            if (dsoap != null) {
+                dsoap.close();
+            }
+            if (plain != null) {
+                plain.close();
+            }
+            if (clientBus != null) {
+                clientBus.shutdown(true);
+            }
+            serverBus.shutdown(true);
+            throw e;
+        }
+    }
+
+    /**
+     * A new bus whose StAX reader lets an element have up to {@value #MAX_CHILD_ELEMENTS} children: CXF's default
+     * limit, 50,000 ({@code org.apache.cxf.stax.maxChildElements}), refuses the benchmark's 100K-item arrays
+     * (the wrapper element holds one child per item) with a fault, on the server and on the client. A CXF
+     * user with such arrays raises it the same way. dsoap's path does not use CXF's reader (its own limits
+     * are {@code dsoap.*} settings), so this changes the plain pair only.
+     */
+    private static Bus bus() {
+        Bus bus = BusFactory.newInstance().createBus();
+        bus.setProperty(StaxUtils.MAX_CHILD_ELEMENTS, MAX_CHILD_ELEMENTS);
+        return bus;
+    }
+
+    /** A JAX-WS service of {@code server}'s WSDL ({@code ?wsdl}), on the client bus. */
+    private Service service(CxfEchoServer server) throws Exception {
+        Bus previous = BusFactory.getThreadDefaultBus(false);
+        BusFactory.setThreadDefaultBus(clientBus);
+        try {
+            return Service.create(new URL(server.uri() + "?wsdl"), new QName(EchoPort.NAMESPACE, server.service()));
+        } finally {
+            BusFactory.setThreadDefaultBus(previous);
+        }
+    }
+
+    /** The endpoint without dsoap. */
+    CxfEchoServer plain() {
+        return plain;
+    }
+
+    /** The endpoint carried by dsoap. */
+    CxfEchoServer dsoap() {
+        return dsoap;
+    }
+
+    /**
+     * A new JAX-WS proxy: for {@code dsoap}, of {@link #dsoap()} with {@link DifferentialSoapFeature}
+     * (dsoap writes its requests and reads its responses), else a plain one of {@link #plain()}. A proxy is
+     * meant for one thread at a time (its connection is kept alive between calls).
+     */
+    synchronized EchoPort port(boolean dsoap) {
+        return dsoap ? dsoapService.getPort(EchoPort.class, new DifferentialSoapFeature())
+                : plainService.getPort(EchoPort.class);
+    }
+
+    /**
+     * Calls the operation of {@code shape} through {@code port} with {@code values} ({@code double[]},
+     * {@code int[]} or {@code Mio[]}) and returns what it echoed.
+     */
+    static Object echo(EchoPort port, Shape shape, Object values) {
+        return switch (shape) {
+            case DOUBLES -> port.echoDoubles((double[]) values);
+            case INTS -> port.echoInts((int[]) values);
+            case MIOS -> port.echoMios((Mio[]) values);
+        };
+    }
+
+    /** The number of items of an echo ({@code double[]}, {@code int[]} or {@code Mio[]}); -1 for none. */
+    static int items(Object echoed) {
+        return echoed == null ? -1 : Array.getLength(echoed);
+    }
+
+    /**
+     * dsoap's statistics for the operation of {@code shape} on {@code side} ({@code server} or {@code client})
+     * of the dsoap pair.
+     *
+     * @throws IllegalStateException if that operation has not carried a message yet
+     */
+    OperationStats stats(String side, Shape shape) throws JMException {
+        return OperationStats.of(MBEAN_TYPE, context(side), side, serviceName(), shape.operation);
+    }
+
+    /**
+     * The {@code context} key of {@code side}'s MBeans: dsoap-jaxws registers a bus's beans under the hexadecimal
+     * identity hash code of the bus, which tells this pair's beans from those of other buses in the JVM.
+     */
+    private String context(String side) {
+        return Integer.toHexString(System.identityHashCode("server".equals(side) ? serverBus : clientBus));
+    }
+
+    /** The {@code service} key of the dsoap pair's MBeans: service and port name. */
+    private static String serviceName() {
+        return DsoapEcho.SERVICE + "." + EchoPort.PORT;
+    }
+
+    /**
+     * Echoes array 0 of {@code values} through a plain proxy to {@link #plain()}, and arrays 0 and 1 through a
+     * dsoap proxy to {@link #dsoap()} (array 1 read differentially against array 0 on both sides); checks that
+     * each echo holds the values sent, bit for bit; that dsoap read and wrote those 2 requests on the server
+     * and those 2 requests and responses on the client itself (no fallback to CXF's path, for the operation or
+     * before it was known); and that nothing carried the plain pair (no dsoap MBean names its service). A
+     * benchmark that passes this cannot be timing faults, empty echoes, CXF in place of dsoap, or the same
+     * endpoint twice.
+     *
+     * @throws IllegalStateException on any difference
+     */
+    void verify(EchoValues values) throws Exception {
+        Shape shape = values.shape();
+        long[] server = counts("server", shape);
+        long[] client = counts("client", shape);
+        check(port(false), plain, values, 0);
+        EchoPort p = port(true);
+        check(p, dsoap, values, 0);
+        check(p, dsoap, values, 1);
+        long[] s = counts("server", shape);
+        long[] c = counts("client", shape);
+        for (int i = 0; i < 3; i++) {
+            s[i] -= server[i];
+            c[i] -= client[i];
+        }
+        if (s[0] != 2 || s[1] != 2 || s[2] != 0 || c[0] != 2 || c[1] != 2 || c[2] != 0) {
+            throw new IllegalStateException("dsoap did not carry the check's 2 exchanges itself (server: read " + s[0]
+                    + ", written " + s[1] + ", fallbacks " + s[2] + "; client: read " + c[0] + ", written " + c[1]
+                    + ", fallbacks " + c[2] + "); server " + describe("server", shape) + "; client "
+                    + describe("client", shape));
+        }
+        Set<ObjectName> stray = ManagementFactory.getPlatformMBeanServer().queryNames(new ObjectName("dev.dsoap:type="
+                + MBEAN_TYPE + ",service=" + ObjectName.quote(PlainEcho.SERVICE + "." + EchoPort.PORT) + ",*"), null);
+        if (!stray.isEmpty()) {
+            throw new IllegalStateException("dsoap carries the plain endpoint or its clients: " + stray);
+        }
+    }
+
+    private static void check(EchoPort port, CxfEchoServer server, EchoValues values, long n) {
+        Object sent = values.values(n);
+        Object got = echo(port, values.shape(), sent);
+        String diff = EchoValues.difference(values.values(n), got);
+        if (diff != null) {
+            throw new IllegalStateException(server + " echoed array " + n + " of " + values + " wrongly: " + diff);
+        }
+    }
+
+    /**
+     * Messages read, written, and fallen back (in either direction, for the operation of {@code shape} and
+     * before any operation was known) on {@code side} of the dsoap pair; zeros for beans not registered yet
+     * (CXF builds dsoap's operations, and registers their beans, on their first message).
+     */
+    private long[] counts(String side, Shape shape) throws JMException {
+        long[] n = new long[3];
+        OperationStats op = statsOrNull(side, shape.operation);
+        if (op != null) {
+            n[0] = op.get("MessagesRead");
+            n[1] = op.get("MessagesWritten");
+            n[2] = op.fallbacks();
+        }
+        OperationStats any = statsOrNull(side, ANY_OPERATION);
+        if (any != null) {
+            n[2] += any.fallbacks();
+        }
+        return n;
+    }
+
+    private OperationStats statsOrNull(String side, String operation) throws JMException {
+        return OperationStats.find(MBEAN_TYPE, context(side), side, serviceName(), operation);
+    }
+
+    /** dsoap's statistics for {@code side} of the dsoap pair, for the log. */
+    String describe(String side, Shape shape) {
+        try {
+            OperationStats op = statsOrNull(side, shape.operation);
+            OperationStats any = statsOrNull(side, ANY_OPERATION);
+            return (op == null ? "no statistics for " + shape.operation : op.toString())
+                    + (any == null ? "" : "; before an operation was known: read fallbacks " + any.map("ReadFallbacks"));
+        } catch (JMException e) {
+            return e.toString();
+        }
+    }
+
+    /** Stops both endpoints and shuts the server and client buses down. */
+    @Override
+    public void close() {
+        try {
+            plain.close();
+            dsoap.close();
+        } finally {
+            try {
+                clientBus.shutdown(true);
+            } finally {
+                serverBus.shutdown(true);
+            }
+        }
+    }
+}

@@ -1,0 +1,128 @@
+package dev.dsoap.bench.cxf;
+
+import dev.dsoap.bench.echo.EchoValues;
+import dev.dsoap.bench.echo.OperationStats;
+import dev.dsoap.bench.echo.Shape;
+import dev.dsoap.bench.echo.ThreadCpu;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+import org.junit.jupiter.params.provider.ValueSource;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * The CXF benchmark's setup on small arrays: both endpoints start on Jetty, echo every shape's values bit for
+ * bit through real JAX-WS proxies, dsoap carries the dsoap pair's messages on both sides and nothing carries
+ * the plain pair, the endpoints' Jetty threads' CPU time is found, and one tiny trial of each kind of
+ * benchmark method runs as JMH would run it.
+ */
+class CxfEchoServersTest {
+    private static CxfEchoServers servers;
+
+    @BeforeAll
+    static void start() throws Exception {
+        servers = CxfEchoServers.start();
+    }
+
+    @AfterAll
+    static void stop() {
+        if (servers != null) {
+            servers.close();
+        }
+    }
+
+    @ParameterizedTest
+    @EnumSource(Shape.class)
+    void bothEndpointsEchoTheValuesSentAndDsoapCarriesItsPair(Shape shape) throws Exception {
+        EchoValues values = new EchoValues(shape, 40, 25);
+        servers.verify(values);
+        OperationStats server = servers.stats("server", shape);
+        OperationStats client = servers.stats("client", shape);
+        long read = server.get("MessagesRead");
+        long clientRead = client.get("MessagesRead");
+        EchoPort plain = servers.port(false);
+        EchoPort dsoap = servers.port(true);
+        for (long n = 2; n < 40; n++) {
+            for (EchoPort p : new EchoPort[]{plain, dsoap}) {
+                Object got = CxfEchoServers.echo(p, shape, values.values(n));
+                assertNull(EchoValues.difference(values.values(n), got), values + ", array " + n);
+            }
+        }
+        assertEquals(read + 38, server.get("MessagesRead"), server.toString());
+        assertEquals(read + 38, server.get("MessagesWritten"), server.toString());
+        assertTrue(server.get("ReadsResumed") > 30, server.toString());
+        assertEquals(0, server.fallbacks(), server.toString());
+        assertEquals(clientRead + 38, client.get("MessagesRead"), client.toString());
+        assertEquals(0, client.fallbacks(), client.toString());
+    }
+
+    /** The benchmark's short-suite point: CXF's default StAX limits refuse 100K children, the buses lift them. */
+    @Test
+    void theBenchmarksLargestArraysPass() throws Exception {
+        servers.verify(new EchoValues(Shape.DOUBLES, 100_000, 25));
+    }
+
+    @Test
+    void endpointsRunOnJettyServersOfTheirOwn() throws Exception {
+        assertNotEquals(servers.plain().uri().getPort(), servers.dsoap().uri().getPort());
+        assertNotEquals(servers.plain().toString(), servers.dsoap().toString());
+        EchoValues values = new EchoValues(Shape.INTS, 2000, 25);
+        for (CxfEchoServer s : new CxfEchoServer[]{servers.plain(), servers.dsoap()}) {
+            EchoPort p = servers.port(s == servers.dsoap());
+            ThreadCpu.Reading before = s.requestCpu();
+            for (long n = 0; n < 5; n++) {
+                assertEquals(2000, CxfEchoServers.items(CxfEchoServers.echo(p, Shape.INTS, values.values(n))), s.toString());
+            }
+            ThreadCpu.Reading after = s.requestCpu();
+            assertTrue(after.threads() > 0, s + ": no Jetty threads found");
+            assertTrue(after.since(before) > 0, s + ": no CPU time found on its Jetty threads");
+        }
+    }
+
+    /** One tiny trial of a benchmark method, as JMH runs it: setup, 2 windows of calls, teardown. */
+    @ParameterizedTest
+    @ValueSource(booleans = {false, true})
+    void aTinyTrialMeasuresTheRightEndpoint(boolean dsoap) throws Exception {
+        CxfEchoBench bench = new CxfEchoBench();
+        bench.shape = "mios";
+        bench.size = 300;
+        bench.percent = 25;
+        bench.start(dsoap);
+        try {
+            assertSame(dsoap ? bench.servers.dsoap() : bench.servers.plain(), bench.measured);
+            CxfEchoBench.Client[] clients = new CxfEchoBench.Client[2];
+            for (int i = 0; i < clients.length; i++) {
+                clients[i] = new CxfEchoBench.Client();
+                clients[i].open(bench);
+            }
+            CxfEchoBench.ServerCpu cpu = new CxfEchoBench.ServerCpu();
+            for (int iteration = 0; iteration < 2; iteration++) {
+                cpu.clear();
+                bench.openWindow();
+                for (int call = 0; call < 6; call++) {
+                    CxfEchoBench.Client c = clients[call % clients.length];
+                    Object got = dsoap ? bench.dsoapCxf(c, cpu) : bench.baselineCxf(c, cpu);
+                    assertEquals(300, CxfEchoServers.items(got));
+                }
+                long[] window = bench.closeWindow();
+                assertEquals(6, window[1]);
+                assertTrue(window[0] > 0, "no server CPU time in the window");
+            }
+            if (dsoap) {
+                OperationStats server = bench.servers.stats("server", Shape.MIOS);
+                assertEquals(2 + 12, server.get("MessagesRead"), server.toString());
+                assertEquals(2 + 12, server.get("MessagesWritten"), server.toString());
+                assertEquals(0, server.fallbacks(), server.toString());
+            }
+        } finally {
+            bench.tearDown();
+        }
+    }
+}

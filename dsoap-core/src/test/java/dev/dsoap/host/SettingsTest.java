@@ -1,0 +1,54 @@
+package dev.dsoap.host;
+
+import dev.dsoap.checkpoint.CheckpointStrategy;
+import dev.dsoap.serialize.Stuffing;
+import org.junit.jupiter.api.Test;
+
+import java.util.Map;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class SettingsTest {
+    @Test
+    void defaultsWhenNothingIsSet() {
+        Settings s = Settings.read(name -> null, null);
+        assertTrue(s.serialize());
+        assertTrue(s.deserialize());
+        assertEquals(4, s.states());
+        assertEquals(Settings.DEFAULT_BUDGET, Settings.budget(name -> null, null));
+        assertTrue(Settings.jmx(name -> null, null));
+    }
+
+    @Test
+    void valuesAreReadWithSuffixesCaseAndSpaces() {
+        Map<String, String> v = Map.of(Settings.SERIALIZE, " off ", Settings.STATES, "8", Settings.CHUNK_SIZE, "64k",
+                Settings.STUFFING, "type_max", Settings.CHECKPOINTS, "FULL", Settings.MAX_MESSAGE, "2m",
+                Settings.MEMORY_BUDGET, "1g", Settings.JMX, "no");
+        Settings s = Settings.read(v::get, "operation echo");
+        assertFalse(s.serialize());
+        assertEquals(8, s.states());
+        assertEquals(64 << 10, s.serializer().chunkSize());
+        assertEquals(Stuffing.TYPE_MAX, s.serializer().stuffing());
+        assertEquals(CheckpointStrategy.FULL, s.deserializer().checkpoints());
+        assertEquals(8, s.deserializer().states());
+        assertEquals(2 << 20, s.deserializer().limits().maxMessageBytes());
+        assertEquals(1L << 30, Settings.budget(v::get, null));
+        assertFalse(Settings.jmx(v::get, null));
+    }
+
+    @Test
+    void malformedValuesNameTheSettingAndWhere() {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> Settings.read(Map.of(Settings.STATES, "99")::get, "operation echo"));
+        assertTrue(e.getMessage().contains("dsoap.states = '99' on operation echo: expected a size from 1 to 64"), e.getMessage());
+        e = assertThrows(IllegalArgumentException.class, () -> Settings.read(Map.of(Settings.ADAPTIVE, "maybe")::get, null));
+        assertTrue(e.getMessage().contains("dsoap.adaptive = 'maybe': expected true or false"), e.getMessage());
+        e = assertThrows(IllegalArgumentException.class, () -> Settings.read(Map.of(Settings.CHECKPOINTS, "some")::get, null));
+        assertTrue(e.getMessage().contains("one of [FULL, DIFFERENTIAL, LIGHTWEIGHT]"), e.getMessage());
+        e = assertThrows(IllegalArgumentException.class, () -> Settings.budget(Map.of(Settings.MEMORY_BUDGET, "12x")::get, null));
+        assertTrue(e.getMessage().contains("a size such as 65536, 64k or 256m"), e.getMessage());
+    }
+}

@@ -1,6 +1,7 @@
 package dev.dsoap.jaxws;
 
 import dev.dsoap.deserialize.MessageBindingException;
+import dev.dsoap.host.EnvelopeHead;
 import dev.dsoap.host.Fallback;
 import dev.dsoap.host.OperationStats;
 import dev.dsoap.parse.XmlCheck;
@@ -73,9 +74,9 @@ final class ReadIn extends DsoapInterceptor {
             m.setContent(InputStream.class, new ByteArrayInputStream(raw));
             return;
         }
-        BodyHead head;
+        EnvelopeHead head;
         try {
-            head = BodyHead.read(st.scanner(), raw, len);
+            head = EnvelopeHead.read(st.scanner(), raw, len);
         } catch (XmlParseException e) {
             if (e.kind() == XmlParseException.Kind.UNSUPPORTED) {
                 st.unknown.readFallback(Fallback.CHARSET, e.getMessage());
@@ -84,7 +85,7 @@ final class ReadIn extends DsoapInterceptor {
             }
             throw reject(st.unknown, e);
         }
-        if (head.version == null) {
+        if (head.version() == null) {
             st.unknown.readFallback(Fallback.REST, "not a SOAP envelope");
             giveBack(m, raw);
             return;
@@ -94,25 +95,25 @@ final class ReadIn extends DsoapInterceptor {
         if (st.client) {
             bop = ex.getBindingOperationInfo();
         } else {
-            bop = head.localName == null ? null
-                    : ServiceModelUtil.getOperationForWrapperElement(ex, new QName(head.namespace, head.localName), false);
+            bop = head.localName() == null ? null
+                    : ServiceModelUtil.getOperationForWrapperElement(ex, new QName(head.namespace(), head.localName()), false);
         }
         if (bop == null) {
-            st.unknown.readFallback(Fallback.REQUEST_SHAPE, head.localName == null ? "empty body"
-                    : "no operation for body element {" + head.namespace + "}" + head.localName);
+            st.unknown.readFallback(Fallback.REQUEST_SHAPE, head.localName() == null ? "empty body"
+                    : "no operation for body element {" + head.namespace() + "}" + head.localName());
             giveBack(m, raw);
             return;
         }
         Operation op = st.operation(bop, ex.getService());
         String why = null;
         Fallback reason = null;
-        if (head.fault) {
+        if (head.fault()) {
             reason = Fallback.FAULT;
-        } else if (head.headerBlocks) {
+        } else if (head.headerBlocks()) {
             reason = Fallback.HEADERS;
-        } else if (head.version != st.version) {
+        } else if (head.version() != st.version) {
             reason = Fallback.REQUEST_SHAPE;
-            why = head.version + " message to a " + st.version + " binding";
+            why = head.version() + " message to a " + st.version + " binding";
         } else if ((why = Chains.foreignIn(m, st.trusted)) != null) {
             reason = Fallback.INTERCEPTORS;
         } else if (m.get(POLICY) instanceof java.util.Map<?, ?> policy && !policy.isEmpty()) {

@@ -1,7 +1,7 @@
 package dev.dsoap.bench.axis2;
 
 import dev.dsoap.bench.echo.Shape;
-import dev.dsoap.bench.echo.ThreadCpu;
+import dev.dsoap.bench.echo.CpuWindow;
 import org.openjdk.jmh.annotations.AuxCounters;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -60,7 +60,7 @@ import java.util.concurrent.atomic.AtomicLong;
  * machine's cores, as over any loopback.
  *
  * <p>One instance is shared by the client threads: the message and call counters are atomic, the
- * measurement window is guarded by the instance's monitor.
+ * measurement window is a {@link CpuWindow}.
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.AverageTime)
@@ -89,14 +89,8 @@ public class Axis2EchoBench {
     private EchoServer measured;
     /** The next message's number. */
     private final AtomicLong next = new AtomicLong(FIRST);
-    /** Calls completed, in all phases. */
-    private final AtomicLong completed = new AtomicLong();
-    /**
-     * {@link #measured}'s CPU time and {@link #completed} at the iteration's start; {@code startCpu} is null
-     * while no iteration is measured. Guarded by {@code this}.
-     */
-    private ThreadCpu.Reading startCpu;
-    private long startCompleted;
+    /** {@link #measured}'s CPU time and completed calls per iteration. */
+    private CpuWindow window;
 
     @Setup(Level.Trial)
     public void setup(BenchmarkParams params) throws Exception {
@@ -106,11 +100,12 @@ public class Axis2EchoBench {
         servers.verify(stream, new EchoClient());
         String method = params.getBenchmark().substring(params.getBenchmark().lastIndexOf('.') + 1);
         measured = method.startsWith("dsoap") ? servers.dsoap() : servers.plain();
+        window = new CpuWindow(measured, measured::connectionCpu);
     }
 
     @TearDown(Level.Trial)
     public void tearDown() throws Exception {
-        awaitLastWindow();
+        window.awaitClosed();
         if (measured == servers.dsoap()) {
             System.out.printf("%n[axis2] dsoap on %s: %s%n", stream, servers.stats(stream.style(), stream.shape()));
         }
@@ -119,41 +114,8 @@ public class Axis2EchoBench {
 
     /** Runs before any client starts the iteration. */
     @Setup(Level.Iteration)
-    public synchronized void openWindow() {
-        startCpu = measured.connectionCpu();
-        startCompleted = completed.get();
-    }
-
-    /**
-     * Waits, for at most a minute (thread 0 may have failed), until the last iteration's window is closed: JMH
-     * may run this trial teardown on another thread before thread 0 has run its iteration teardown, and the
-     * servers must still be up for that.
-     */
-    private synchronized void awaitLastWindow() throws InterruptedException {
-        long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(1);
-        for (long left = TimeUnit.MINUTES.toNanos(1); startCpu != null && left > 0; left = deadline - System.nanoTime()) {
-            TimeUnit.NANOSECONDS.timedWait(this, left);
-        }
-    }
-
-    /**
-     * Server CPU time (ns) and calls completed since {@link #openWindow()}; call when no call is in flight.
-     *
-     * @throws IllegalStateException if calls completed but no server CPU time was found (the server's
-     *                               threads are not named as {@link EchoServer#connectionCpu()} expects)
-     */
-    synchronized long[] closeWindow() {
-        try {
-            long cpu = measured.connectionCpu().since(startCpu);
-            long calls = completed.get() - startCompleted;
-            if (calls > 0 && cpu <= 0) {
-                throw new IllegalStateException(calls + " calls to " + measured + " took no CPU time on its request threads");
-            }
-            return new long[]{cpu, calls};
-        } finally {
-            startCpu = null;
-            notifyAll();
-        }
+    public void openWindow() {
+        window.open();
     }
 
     private long call(EchoServer server, Client client) throws Exception {
@@ -163,7 +125,7 @@ public class Axis2EchoBench {
             throw new IllegalStateException(server + " answered a " + length + "-byte request of " + stream
                     + " with only " + echoed + " bytes");
         }
-        completed.incrementAndGet();
+        window.completed();
         return echoed;
     }
 
@@ -230,7 +192,7 @@ public class Axis2EchoBench {
         @TearDown(Level.Iteration)
         public void record(Axis2EchoBench bench, ThreadParams thread) {
             if (thread.getThreadIndex() == 0) {
-                long[] w = bench.closeWindow();
+                long[] w = bench.window.close();
                 serverCpuNanos = w[0];
                 serverRequests = w[1];
             }

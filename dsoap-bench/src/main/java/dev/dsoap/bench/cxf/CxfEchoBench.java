@@ -2,7 +2,7 @@ package dev.dsoap.bench.cxf;
 
 import dev.dsoap.bench.echo.EchoValues;
 import dev.dsoap.bench.echo.Shape;
-import dev.dsoap.bench.echo.ThreadCpu;
+import dev.dsoap.bench.echo.CpuWindow;
 import org.openjdk.jmh.annotations.AuxCounters;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -60,7 +60,7 @@ import java.util.concurrent.atomic.AtomicLong;
  * baseline. Client and server share the machine's cores.
  *
  * <p>One instance is shared by the client threads: the array and call counters are atomic, the measurement
- * window is guarded by the instance's monitor.
+ * window is a {@link CpuWindow}.
  *
  * <pre>
  * java -jar dsoap-bench/target/benchmarks.jar --suite short --only CxfEchoBench -p percent=0,25,100
@@ -93,14 +93,8 @@ public class CxfEchoBench {
     CxfEchoServer measured;
     /** The next array's number. */
     private final AtomicLong next = new AtomicLong(FIRST);
-    /** Calls completed, in all phases. */
-    private final AtomicLong completed = new AtomicLong();
-    /**
-     * {@link #measured}'s CPU time and {@link #completed} at the iteration's start; {@code startCpu} is null
-     * while no iteration is measured. Guarded by {@code this}.
-     */
-    private ThreadCpu.Reading startCpu;
-    private long startCompleted;
+    /** {@link #measured}'s CPU time and completed calls per iteration. */
+    CpuWindow window;
 
     @Setup(Level.Trial)
     public void setup(BenchmarkParams params) throws Exception {
@@ -120,11 +114,12 @@ public class CxfEchoBench {
         }
         dsoap = dsoapMethod;
         measured = dsoap ? servers.dsoap() : servers.plain();
+        window = new CpuWindow(measured, measured::requestCpu);
     }
 
     @TearDown(Level.Trial)
     public void tearDown() throws Exception {
-        awaitLastWindow();
+        window.awaitClosed();
         if (dsoap) {
             System.out.printf("%n[cxf] dsoap on %s: server %s; client %s%n", values,
                     servers.describe("server", values.shape()), servers.describe("client", values.shape()));
@@ -134,41 +129,8 @@ public class CxfEchoBench {
 
     /** Runs before any client starts the iteration. */
     @Setup(Level.Iteration)
-    public synchronized void openWindow() {
-        startCpu = measured.requestCpu();
-        startCompleted = completed.get();
-    }
-
-    /**
-     * Waits, for at most a minute (thread 0 may have failed), until the last iteration's window is closed: JMH
-     * may run this trial teardown on another thread before thread 0 has run its iteration teardown, and the
-     * endpoints must still be up for that.
-     */
-    private synchronized void awaitLastWindow() throws InterruptedException {
-        long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(1);
-        for (long left = TimeUnit.MINUTES.toNanos(1); startCpu != null && left > 0; left = deadline - System.nanoTime()) {
-            TimeUnit.NANOSECONDS.timedWait(this, left);
-        }
-    }
-
-    /**
-     * Server CPU time (ns) and calls completed since {@link #openWindow()}; call when no call is in flight.
-     *
-     * @throws IllegalStateException if calls completed but no server CPU time was found (the endpoint's
-     *                               threads are not named as {@link CxfEchoServer#requestCpu()} expects)
-     */
-    synchronized long[] closeWindow() {
-        try {
-            long cpu = measured.requestCpu().since(startCpu);
-            long calls = completed.get() - startCompleted;
-            if (calls > 0 && cpu <= 0) {
-                throw new IllegalStateException(calls + " calls to " + measured + " took no CPU time on its threads");
-            }
-            return new long[]{cpu, calls};
-        } finally {
-            startCpu = null;
-            notifyAll();
-        }
+    public void openWindow() {
+        window.open();
     }
 
     private Object call(Client client) {
@@ -178,7 +140,7 @@ public class CxfEchoBench {
         if (items != values.size()) {
             throw new IllegalStateException(measured + " echoed " + items + " items of array " + n + " of " + values);
         }
-        completed.incrementAndGet();
+        window.completed();
         return echoed;
     }
 
@@ -243,7 +205,7 @@ public class CxfEchoBench {
         @TearDown(Level.Iteration)
         public void record(CxfEchoBench bench, ThreadParams thread) {
             if (thread.getThreadIndex() == 0) {
-                long[] w = bench.closeWindow();
+                long[] w = bench.window.close();
                 serverCpuNanos = w[0];
                 serverRequests = w[1];
             }

@@ -111,7 +111,7 @@ class CxfEchoServersTest {
                     Object got = dsoap ? bench.dsoapCxf(c, cpu) : bench.baselineCxf(c, cpu);
                     assertEquals(300, CxfEchoServers.items(got));
                 }
-                long[] window = bench.closeWindow();
+                long[] window = bench.window.close();
                 assertEquals(6, window[1]);
                 assertTrue(window[0] > 0, "no server CPU time in the window");
             }

@@ -1,31 +1,56 @@
-package dev.dsoap.jaxws;
+package dev.dsoap.host;
 
 import dev.dsoap.binding.SoapVersion;
 import dev.dsoap.parse.XmlScanner;
 
 /**
  * What the start of a SOAP message says before its body is read: the SOAP version, whether the header holds
- * blocks, and the body's first element (the operation's wrapper or bare part, or a fault). Read with dsoap's
- * own parser, so a malformed or hostile start fails here with the parser's message. Mutable; one per read.
+ * blocks, and the body's first element (the operation's wrapper or bare part, or a fault), for a host that
+ * dispatches on it. Read with dsoap's own parser, so a malformed or hostile start fails here with the
+ * parser's message. Immutable once read.
  */
-final class BodyHead {
+public final class EnvelopeHead {
+    private SoapVersion version;
+    private boolean headerBlocks;
+    private boolean fault;
+    private String namespace;
+    private String localName;
+
+    private EnvelopeHead() {
+    }
+
     /** The envelope's version, or {@code null} when the document is not a SOAP envelope. */
-    SoapVersion version;
+    public SoapVersion version() {
+        return version;
+    }
+
     /** Whether the SOAP Header holds at least one block. */
-    boolean headerBlocks;
+    public boolean headerBlocks() {
+        return headerBlocks;
+    }
+
     /** Whether the body's first element is a SOAP Fault. */
-    boolean fault;
-    /** The body's first element, or {@code null} when the body is empty (or not reached). */
-    String namespace;
-    String localName;
+    public boolean fault() {
+        return fault;
+    }
+
+    /** The namespace of the body's first element, or {@code null} when the body is empty. */
+    public String namespace() {
+        return namespace;
+    }
+
+    /** The local name of the body's first element, or {@code null} when the body is empty. */
+    public String localName() {
+        return localName;
+    }
 
     /**
-     * Reads the head of {@code b[0..len)} with {@code sc}.
+     * Reads the head of {@code b[0..len)} with {@code sc} (reset here; not thread-safe, one per thread).
      *
      * @throws dev.dsoap.parse.XmlParseException if the start is not well-formed or breaks a limit
      */
-    static BodyHead read(XmlScanner sc, byte[] b, int len) {
-        BodyHead h = new BodyHead();
+    public static EnvelopeHead read(XmlScanner sc, byte[] b, int len) {
+        EnvelopeHead h = new EnvelopeHead();
         sc.reset(b, 0, len, true);
         if (sc.nextTag() != XmlScanner.START_ELEMENT || !"Envelope".equals(sc.localName())) {
             return h;

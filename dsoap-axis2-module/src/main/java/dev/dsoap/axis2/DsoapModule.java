@@ -121,7 +121,7 @@ public final class DsoapModule implements Module {
                 : new AdbOperation(service, op, settings, budget);
         op.setMessageReceiver(new DsoapReceiver(receiver, carried, module));
         engagement.add(service.getName());
-        jmx.operation(carried.stats, "server");
+        jmx.operation(carried.stats, "server", true);
         operations.incrementAndGet();
     }
 
@@ -143,7 +143,7 @@ public final class DsoapModule implements Module {
                 throw new AxisFault("dsoap: " + e.getMessage(), e);
             }
             clients.put(name, client);
-            jmx.operation(client.stats, "client");
+            jmx.operation(client.stats, "client", true);
         }
         op.addParameter(new Parameter(ClientOperation.PARAMETER, client));
     }

@@ -10,8 +10,8 @@ import java.util.function.Consumer;
 
 /**
  * Registers one host configuration's MBeans on the platform server under
- * {@code dev.dsoap:type=<Host>Operation,context=N,...} and removes them on {@link #close()}. A registration
- * failure is logged, never fatal. Thread-safe.
+ * {@code dev.dsoap:type=<Host>Operation,context=N,...} and removes them on {@link #close()}. Beans that
+ * would share a name get an {@code instance} key. A registration failure is logged, never fatal. Thread-safe.
  */
 public final class Jmx {
     private final boolean enabled;
@@ -41,27 +41,43 @@ public final class Jmx {
         return context;
     }
 
-    /** Registers {@code stats} as {@code type=<Host>Operation,context=..,side=..,service=..,operation=..}. */
-    public void operation(OperationStats stats, String side) {
+    /**
+     * Registers {@code stats} as {@code type=<Host>Operation,context=..,side=..,service=..,operation=..}.
+     *
+     * @param replace what to do when this instance has registered a bean of that name before: replace it
+     *                (the operation of a redeployed service), or keep it and register this one with an added
+     *                {@code instance=2}, {@code 3}, ... key (a second live endpoint of the same service and
+     *                port). A name registered by someone else is never taken over: this bean gets an
+     *                {@code instance} key.
+     */
+    public void operation(OperationStats stats, String side, boolean replace) {
         register("type=" + host + "Operation,context=" + context + ",side=" + side
                 + ",service=" + ObjectName.quote(stats.getService())
-                + ",operation=" + ObjectName.quote(stats.getOperation()), stats);
+                + ",operation=" + ObjectName.quote(stats.getOperation()), stats, replace);
     }
 
-    /** Registers a configuration-wide bean as {@code type=<Host>Module,context=..}. */
+    /** Registers a configuration-wide bean as {@code type=<Host>Module,context=..}, replacing this instance's earlier one. */
     public void module(Object bean) {
-        register("type=" + host + "Module,context=" + context, bean);
+        register("type=" + host + "Module,context=" + context, bean, true);
     }
 
-    private synchronized void register(String keys, Object bean) {
+    /**
+     * Registers {@code bean} as {@code keys}; if that name is taken, replaces this instance's bean when
+     * {@code replace}, else adds the first free {@code instance=2}, {@code 3}, ... key.
+     */
+    private synchronized void register(String keys, Object bean, boolean replace) {
         if (!enabled) {
             return;
         }
         try {
-            ObjectName name = new ObjectName("dev.dsoap:" + keys);
             MBeanServer server = ManagementFactory.getPlatformMBeanServer();
+            ObjectName name = new ObjectName("dev.dsoap:" + keys);
+            for (int instance = 2; server.isRegistered(name) && !(replace && names.contains(name)); instance++) {
+                name = new ObjectName("dev.dsoap:" + keys + ",instance=" + instance);
+            }
             if (server.isRegistered(name)) {
                 server.unregisterMBean(name);
+                names.remove(name);
             }
             server.registerMBean(bean, name);
             names.add(name);

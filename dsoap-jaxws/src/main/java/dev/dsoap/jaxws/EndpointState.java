@@ -54,7 +54,7 @@ final class EndpointState {
         this.version = info.getBinding() instanceof SoapBindingInfo sb && sb.getSoapVersion() != null
                 && sb.getSoapVersion().getVersion() == 1.2 ? SoapVersion.SOAP_12 : SoapVersion.SOAP_11;
         this.unknown = stats("*");
-        bus.jmx.operation(unknown, side());
+        bus.jmx.operation(unknown, side(), false);
         this.scanners = ThreadLocal.withInitial(() -> new XmlScanner(settings.deserializer().limits()));
     }
 
@@ -102,7 +102,7 @@ final class EndpointState {
                     : (MethodDispatcher) service.get(MethodDispatcher.class.getName());
             OperationStats stats = stats(n.getLocalPart());
             Operation op = new Operation(wrapped, dispatcher, version, client, settings, stats, bus.budget);
-            bus.jmx.operation(stats, side());
+            bus.jmx.operation(stats, side(), false);
             return op;
         });
     }

@@ -8,7 +8,9 @@ import dev.dsoap.jaxws.DifferentialSoapFeature;
 import jakarta.xml.ws.Service;
 import org.apache.cxf.Bus;
 import org.apache.cxf.BusFactory;
+import org.apache.cxf.frontend.ClientProxy;
 import org.apache.cxf.staxutils.StaxUtils;
+import org.apache.cxf.transport.http.HTTPConduit;
 
 import javax.management.JMException;
 import javax.management.ObjectName;
@@ -38,6 +40,17 @@ final class CxfEchoServers implements AutoCloseable {
     private static final String ANY_OPERATION = "*";
     /** The most children CXF's StAX reader lets an element have, here: ten times the largest array. */
     static final int MAX_CHILD_ELEMENTS = 1_000_000;
+    /**
+     * The HTTP chunk length of every client proxy, plain and dsoap alike, in bytes. CXF 4's default client
+     * transport ({@code HttpClientHTTPConduit}, on {@code java.net.http}) pipes a chunked request body
+     * through a buffer of this many bytes, 4096 when unset: a multi-megabyte request then leaves the client in
+     * 4 KiB writes, and the server's Jetty thread wakes up and reads about once per 4 KiB. Measured with 100K
+     * doubles at 25 % change, that cost the dsoap endpoint half its CPU per request (28 ms against 13 ms with
+     * 64 KiB) and the plain one about 13 % (190 ms against 166 ms). A user who sends such messages sets it the
+     * same way ({@code HTTPClientPolicy.setChunkLength}, or {@code ChunkLength} in a conduit's
+     * configuration), see docs/jaxws.md.
+     */
+    static final int CHUNK_LENGTH = 64 * 1024;
     /**
      * CXF's logger, kept (java.util.logging holds loggers weakly) at WARNING: CXF logs every service it builds
      * from a WSDL (each {@code getPort}) at INFO. dsoap's own lines (fallbacks) still show.
@@ -129,8 +142,10 @@ final class CxfEchoServers implements AutoCloseable {
      * meant for one thread at a time (its connection is kept alive between calls).
      */
     synchronized EchoPort port(boolean dsoap) {
-        return dsoap ? dsoapService.getPort(EchoPort.class, new DifferentialSoapFeature())
+        EchoPort port = dsoap ? dsoapService.getPort(EchoPort.class, new DifferentialSoapFeature())
                 : plainService.getPort(EchoPort.class);
+        ((HTTPConduit) ClientProxy.getClient(port).getConduit()).getClient().setChunkLength(CHUNK_LENGTH);
+        return port;
     }
 
     /**

@@ -1,0 +1,255 @@
+package dev.dsoap.bench.gsoap;
+
+import dev.dsoap.bench.echo.Shape;
+import dev.dsoap.bench.serialize.Mio;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.net.URI;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+
+/**
+ * gSOAP 2.8, the papers' own baseline, as a peer no one here wrote: a C client and a C server for the CXF
+ * benchmark's echo service ({@code cxf.EchoPort}), generated on this machine with gSOAP's {@code wsdl2h} and
+ * {@code soapcpp2} from the service's WSDL and compiled with the system C compiler against {@code libgsoap}.
+ * Only the two small mains ({@code echo-client.c}, {@code echo-server.c}, resources of this package) are
+ * dsoap's; gSOAP's generated code stays in the build directory and is never shipped.
+ *
+ * <p>{@link #probe()} tells whether gSOAP is installed (Debian: {@code apt-get install gsoap libgsoap-dev});
+ * when it is not, the suite says so and skips the peer. Not thread-safe; one caller builds and drives it.
+ */
+public final class GsoapPeer {
+    /** Seconds after which a build step or a client run is abandoned. */
+    private static final long STEP_SECONDS = 300;
+    /** Seconds without a connection after which the gSOAP server exits by itself. */
+    static final int SERVER_IDLE_SECONDS = 120;
+
+    private final Path dir;
+
+    private GsoapPeer(Path dir) {
+        this.dir = dir;
+    }
+
+    /**
+     * Null if gSOAP's tools, header and a C compiler are installed, else what is missing and how to install it.
+     */
+    public static String probe() {
+        List<String> missing = new ArrayList<>();
+        for (String tool : new String[] {"wsdl2h", "soapcpp2", "cc"}) {
+            if (onPath(tool) == null) {
+                missing.add(tool);
+            }
+        }
+        if (!Files.exists(Path.of("/usr/include/stdsoap2.h")) && !Files.exists(Path.of("/usr/local/include/stdsoap2.h"))) {
+            missing.add("stdsoap2.h");
+        }
+        return missing.isEmpty() ? null : "gSOAP not found (missing " + String.join(", ", missing)
+                + "); on Debian or Ubuntu: apt-get install gsoap libgsoap-dev gcc";
+    }
+
+    private static Path onPath(String tool) {
+        String path = System.getenv("PATH");
+        if (path == null) {
+            return null;
+        }
+        for (String d : path.split(java.io.File.pathSeparator)) {
+            Path p = Path.of(d, tool);
+            if (Files.isExecutable(p)) {
+                return p;
+            }
+        }
+        return null;
+    }
+
+    /**
+     * Generates and compiles the client and server in {@code dir} from the WSDL at {@code wsdl} (a running
+     * endpoint's {@code ?wsdl}).
+     *
+     * @throws IOException if a step fails; the message holds the step's output
+     */
+    public static GsoapPeer build(Path dir, URI wsdl) throws IOException, InterruptedException {
+        Files.createDirectories(dir);
+        try (InputStream in = wsdl.toURL().openStream()) {
+            Files.write(dir.resolve("echo.wsdl"), in.readAllBytes());
+        }
+        for (String c : new String[] {"echo-client.c", "echo-server.c"}) {
+            try (InputStream in = GsoapPeer.class.getResourceAsStream(c)) {
+                if (in == null) {
+                    throw new IOException("resource " + c + " missing from the benchmark jar");
+                }
+                Files.write(dir.resolve(c), in.readAllBytes());
+            }
+        }
+        run(dir, "wsdl2h", "-c", "-o", "echo.h", "echo.wsdl");
+        run(dir, "soapcpp2", "-c", "-L", "-x", "echo.h");
+        try (Stream<Path> maps = Files.list(dir)) {
+            Path map = maps.filter(p -> p.getFileName().toString().endsWith(".nsmap")
+                    && !p.getFileName().toString().equals("echo.nsmap")).findFirst()
+                    .orElseThrow(() -> new IOException("soapcpp2 wrote no namespace map in " + dir));
+            Files.copy(map, dir.resolve("echo.nsmap"), java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+        }
+        run(dir, "cc", "-O2", "-o", "echo-client", "echo-client.c", "soapC.c", "soapClient.c", "-lgsoap");
+        run(dir, "cc", "-O2", "-o", "echo-server", "echo-server.c", "soapC.c", "soapServer.c", "-lgsoap");
+        return new GsoapPeer(dir);
+    }
+
+    private static String run(Path dir, String... command) throws IOException, InterruptedException {
+        Process p = new ProcessBuilder(command).directory(dir.toFile()).redirectErrorStream(true).start();
+        byte[] out = p.getInputStream().readAllBytes();
+        if (!p.waitFor(STEP_SECONDS, TimeUnit.SECONDS)) {
+            p.destroyForcibly();
+            throw new IOException(String.join(" ", command) + " in " + dir + " took over " + STEP_SECONDS + " s");
+        }
+        String text = new String(out, StandardCharsets.UTF_8);
+        if (p.exitValue() != 0) {
+            throw new IOException(String.join(" ", command) + " in " + dir + " exited " + p.exitValue() + ":\n" + text);
+        }
+        return text;
+    }
+
+    /** Starts the gSOAP server on a free loopback port; it exits by itself when idle for {@value #SERVER_IDLE_SECONDS} s. */
+    public Server startServer() throws IOException {
+        Process p = new ProcessBuilder(dir.resolve("echo-server").toString(), "0", Integer.toString(SERVER_IDLE_SECONDS))
+                .directory(dir.toFile()).redirectError(ProcessBuilder.Redirect.INHERIT).start();
+        BufferedReader r = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.US_ASCII));
+        String line = r.readLine();
+        if (line == null || !line.startsWith("listening ")) {
+            p.destroyForcibly();
+            throw new IOException("gSOAP server did not start: " + line);
+        }
+        return new Server(p, URI.create("http://127.0.0.1:" + line.substring("listening ".length()).trim() + "/"));
+    }
+
+    /**
+     * Calls {@code endpoint} with the gSOAP client once per array of {@code arrays} (all of {@code shape},
+     * of one length), over one kept-alive connection.
+     *
+     * @return what each call echoed and how long it took, measured by the client
+     * @throws IOException if the client fails (its message holds the fault or transport error)
+     */
+    public Calls call(URI endpoint, Shape shape, List<?> arrays) throws IOException, InterruptedException {
+        int items = length(arrays.get(0));
+        int width = width(shape);
+        ByteBuffer b = ByteBuffer.allocate(width * items * arrays.size()).order(ByteOrder.LITTLE_ENDIAN);
+        for (Object a : arrays) {
+            if (length(a) != items) {
+                throw new IllegalArgumentException("arrays of different lengths: " + items + " and " + length(a));
+            }
+            put(b, a);
+        }
+        Path in = dir.resolve("in.bin");
+        Path out = dir.resolve("out.bin");
+        Files.write(in, b.array());
+        Files.deleteIfExists(out);
+        String printed = run(dir, dir.resolve("echo-client").toString(), endpoint.toString(), shape.param,
+                Integer.toString(items), Integer.toString(arrays.size()), in.toString(), out.toString());
+        long[] nanos = new long[arrays.size()];
+        int n = 0;
+        for (String line : printed.split("\n")) {
+            if (line.startsWith("call ")) {
+                nanos[n++] = Long.parseLong(line.substring(line.lastIndexOf(' ') + 1).trim());
+            }
+        }
+        if (n != arrays.size()) {
+            throw new IOException("gSOAP client reported " + n + " of " + arrays.size() + " calls:\n" + printed);
+        }
+        ByteBuffer echoed = ByteBuffer.wrap(Files.readAllBytes(out)).order(ByteOrder.LITTLE_ENDIAN);
+        List<Object> got = new ArrayList<>();
+        for (int i = 0; i < arrays.size(); i++) {
+            got.add(get(echoed, shape, items));
+        }
+        return new Calls(got, nanos);
+    }
+
+    private static int width(Shape shape) {
+        return switch (shape) {
+            case DOUBLES -> 8;
+            case INTS -> 4;
+            case MIOS -> 16;
+        };
+    }
+
+    private static int length(Object a) {
+        return java.lang.reflect.Array.getLength(a);
+    }
+
+    private static void put(ByteBuffer b, Object a) {
+        if (a instanceof double[] d) {
+            for (double v : d) {
+                b.putDouble(v);
+            }
+        } else if (a instanceof int[] ints) {
+            for (int v : ints) {
+                b.putInt(v);
+            }
+        } else {
+            for (Mio m : (Mio[]) a) {
+                b.putInt(m.getA()).putInt(m.getB()).putDouble(m.getV());
+            }
+        }
+    }
+
+    private static Object get(ByteBuffer b, Shape shape, int items) {
+        switch (shape) {
+            case DOUBLES -> {
+                double[] d = new double[items];
+                for (int i = 0; i < items; i++) {
+                    d[i] = b.getDouble();
+                }
+                return d;
+            }
+            case INTS -> {
+                int[] v = new int[items];
+                for (int i = 0; i < items; i++) {
+                    v[i] = b.getInt();
+                }
+                return v;
+            }
+            default -> {
+                Mio[] m = new Mio[items];
+                for (int i = 0; i < items; i++) {
+                    m[i] = new Mio(b.getInt(), b.getInt(), b.getDouble());
+                }
+                return m;
+            }
+        }
+    }
+
+    /** What the calls echoed, in order, and each call's time in ns as the gSOAP client measured it. */
+    public record Calls(List<Object> echoed, long[] nanos) {
+    }
+
+    /** A running gSOAP server; {@link #close()} stops it. */
+    public static final class Server implements AutoCloseable {
+        private final Process process;
+        private final URI uri;
+
+        Server(Process process, URI uri) {
+            this.process = process;
+            this.uri = uri;
+        }
+
+        /** Where it listens. */
+        public URI uri() {
+            return uri;
+        }
+
+        @Override
+        public void close() throws InterruptedException {
+            process.destroy();
+            if (!process.waitFor(5, TimeUnit.SECONDS)) {
+                process.destroyForcibly();
+            }
+        }
+    }
+}

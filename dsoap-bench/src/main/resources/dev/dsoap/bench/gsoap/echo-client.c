@@ -1,0 +1,134 @@
+/*
+ * dsoap benchmark suite: a gSOAP 2.8 client for the CXF benchmark's echo service (see echo-server.c).
+ *
+ *   echo-client URL SHAPE ITEMS CALLS IN OUT
+ *
+ * SHAPE is doubles, ints or mios. IN holds CALLS arrays of ITEMS items each, little-endian: a double as its
+ * 8 IEEE 754 bytes, an int as 4 bytes, a MIO as int a, int b, double v. The client calls the operation of
+ * SHAPE at URL once per array over one kept-alive connection, checks that each echo has ITEMS items, writes
+ * the echoed arrays to OUT in the same layout, and prints one line per call: "call N NANOSECONDS".
+ * Exits 1 with the SOAP fault or transport error on stderr if a call fails.
+ */
+#include "soapH.h"
+#include "echo.nsmap"
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+static long long now_ns(void)
+{
+  struct timespec t;
+  clock_gettime(CLOCK_MONOTONIC, &t);
+  return (long long) t.tv_sec * 1000000000LL + t.tv_nsec;
+}
+
+static int read_all(FILE *f, void *p, size_t n)
+{
+  return fread(p, 1, n, f) == n;
+}
+
+int main(int argc, char **argv)
+{
+  const char *url, *shape;
+  int items, calls, c;
+  size_t width;
+  FILE *in, *out;
+  struct soap *soap;
+  unsigned char *buf;
+  if (argc != 7) {
+    fprintf(stderr, "usage: echo-client URL SHAPE ITEMS CALLS IN OUT\n");
+    return 2;
+  }
+  url = argv[1];
+  shape = argv[2];
+  items = atoi(argv[3]);
+  calls = atoi(argv[4]);
+  width = !strcmp(shape, "doubles") ? 8 : !strcmp(shape, "ints") ? 4 : !strcmp(shape, "mios") ? 16 : 0;
+  if (width == 0 || items < 0 || calls < 1) {
+    fprintf(stderr, "echo-client: bad arguments\n");
+    return 2;
+  }
+  in = fopen(argv[5], "rb");
+  out = fopen(argv[6], "wb");
+  if (!in || !out) {
+    perror("echo-client");
+    return 2;
+  }
+  buf = malloc(width * (size_t) items + 1);
+  soap = soap_new1(SOAP_IO_KEEPALIVE | SOAP_XML_STRICT);
+  soap->recv_timeout = 60;
+  soap->send_timeout = 60;
+  soap->recv_maxlength = 256 * 1024 * 1024;
+  soap->maxoccurs = 10 * 1000 * 1000;
+  for (c = 0; c < calls; c++) {
+    long long t0, t1;
+    int got, i, rc;
+    if (!read_all(in, buf, width * (size_t) items)) {
+      fprintf(stderr, "echo-client: %s holds fewer than %d arrays\n", argv[5], calls);
+      return 2;
+    }
+    if (width == 8) {
+      struct ns1__echoDoubles q;
+      struct ns1__echoDoublesResponse r;
+      q.__sizev = items;
+      q.v = (double *) buf;
+      t0 = now_ns();
+      rc = soap_call___ns1__echoDoubles(soap, url, "", &q, &r);
+      t1 = now_ns();
+      got = rc == SOAP_OK ? r.__sizereturn_ : -1;
+      if (got == items) {
+        fwrite(r.return_, 8, (size_t) got, out);
+      }
+    } else if (width == 4) {
+      struct ns1__echoInts q;
+      struct ns1__echoIntsResponse r;
+      q.__sizev = items;
+      q.v = (int *) buf;
+      t0 = now_ns();
+      rc = soap_call___ns1__echoInts(soap, url, "", &q, &r);
+      t1 = now_ns();
+      got = rc == SOAP_OK ? r.__sizereturn_ : -1;
+      if (got == items) {
+        fwrite(r.return_, 4, (size_t) got, out);
+      }
+    } else {
+      struct ns1__echoMios q;
+      struct ns1__echoMiosResponse r;
+      struct ns1__mio *m = soap_malloc(soap, sizeof(struct ns1__mio) * (size_t) (items > 0 ? items : 1));
+      for (i = 0; i < items; i++) {
+        memcpy(&m[i].a, buf + 16 * (size_t) i, 4);
+        memcpy(&m[i].b, buf + 16 * (size_t) i + 4, 4);
+        memcpy(&m[i].v, buf + 16 * (size_t) i + 8, 8);
+      }
+      q.__sizev = items;
+      q.v = m;
+      t0 = now_ns();
+      rc = soap_call___ns1__echoMios(soap, url, "", &q, &r);
+      t1 = now_ns();
+      got = rc == SOAP_OK ? r.__sizereturn_ : -1;
+      for (i = 0; i < got && got == items; i++) {
+        fwrite(&r.return_[i].a, 4, 1, out);
+        fwrite(&r.return_[i].b, 4, 1, out);
+        fwrite(&r.return_[i].v, 8, 1, out);
+      }
+    }
+    if (rc != SOAP_OK) {
+      fprintf(stderr, "echo-client: call %d to %s failed: ", c, url);
+      soap_print_fault(soap, stderr);
+      return 1;
+    }
+    if (got != items) {
+      fprintf(stderr, "echo-client: call %d to %s echoed %d items, not %d\n", c, url, got, items);
+      return 1;
+    }
+    printf("call %d %lld\n", c, t1 - t0);
+    soap_destroy(soap);
+    soap_end(soap);
+  }
+  fclose(out);
+  fclose(in);
+  soap_free(soap);
+  free(buf);
+  return 0;
+}

@@ -1,5 +1,7 @@
 package dev.dsoap.bench;
 
+import dev.dsoap.bench.cxf.GsoapComparison;
+import dev.dsoap.bench.echo.Shape;
 import org.openjdk.jmh.profile.GCProfiler;
 import org.openjdk.jmh.results.RunResult;
 import org.openjdk.jmh.runner.Runner;
@@ -123,6 +125,9 @@ public final class Main {
             }
         }
         Files.createDirectories(outDir);
+        if (only == null || only.matcher(GSOAP).find()) {
+            failed += gsoap(suite, report, outDir.resolve("gsoap"));
+        }
         String base = "results-" + suite.name() + (only != null ? "-partial" : "") + (gc ? "-gc" : "");
         Path md = outDir.resolve(base + ".md");
         Path json = outDir.resolve(base + ".json");
@@ -134,6 +139,45 @@ public final class Main {
         if (failed > 0) {
             System.err.println(failed + " benchmark class(es) failed");
             System.exit(1);
+        }
+    }
+
+    /** The name under which the gSOAP step's results appear, and which {@code --only} matches. */
+    static final String GSOAP = "GsoapPeer";
+
+    /**
+     * The gSOAP step ({@link GsoapComparison}): the short suite's point (100K doubles, 25 % changed), or in the
+     * full suite every shape at 100K and doubles at 1K and 10K. Returns 1 if it failed, else 0 (also when gSOAP
+     * is not installed: it says so and skips).
+     */
+    private static int gsoap(Suite suite, Report report, Path work) {
+        List<String[]> points = new ArrayList<>();
+        points.add(new String[] {"doubles", "100000"});
+        if (suite.name().equals("full")) {
+            points.add(new String[] {"ints", "100000"});
+            points.add(new String[] {"mios", "100000"});
+            points.add(new String[] {"doubles", "1000"});
+            points.add(new String[] {"doubles", "10000"});
+        }
+        int percent = 25;
+        try {
+            for (String[] p : points) {
+                Shape shape = Shape.of(p[0]);
+                int size = Integer.parseInt(p[1]);
+                String params = "percent=" + percent + " shape=" + p[0] + " size=" + size;
+                System.out.println("# gSOAP 2.8 beside CXF with and without dsoap: " + params);
+                int calls = size >= 100_000 ? 12 : 100;
+                for (GsoapComparison.Line l : GsoapComparison.run(shape, size, percent, calls / 3, calls, work, System.out)) {
+                    System.out.printf("  %-16s %-13s %10.3f ms/call ± %.3f, server CPU %s%n", l.method(), l.measure(),
+                            l.ms(), l.errMs(), Double.isNaN(l.cpuUs()) ? "-" : String.format("%.1f µs/request", l.cpuUs()));
+                    report.addExternal(GSOAP, l.method(), params, l.measure(), l.ms(), l.errMs(), l.cpuUs());
+                }
+            }
+            return 0;
+        } catch (Exception | Error e) {
+            report.failed(GSOAP, String.valueOf(e.getMessage()));
+            System.err.println("FAILED: " + GSOAP + ": " + e);
+            return 1;
         }
     }
 

@@ -105,6 +105,14 @@ final class Report {
                 unit, p.getScore(), p.getScoreError(), alloc, cpuUs));
     }
 
+    /**
+     * A measurement made outside JMH (the gSOAP peer): {@code ms} per call and its error, and the server's CPU
+     * time per request in µs (NaN if not measured). Rows pair as JMH's do: same bench, params and measure.
+     */
+    void addExternal(String bench, String method, String params, String measure, double ms, double errMs, double cpuUs) {
+        rows.add(new Row(bench, method, params, measure, ms, errMs, "ms/op", ms, errMs, Double.NaN, cpuUs));
+    }
+
     void failed(String bench, String message) {
         failures.put(bench, message);
     }

@@ -244,6 +244,11 @@ public final class GsoapPeer {
             return uri;
         }
 
+        /** The CPU time (user and system) the server process has used so far, in ns; -1 if the OS does not tell. */
+        public long cpuNanos() {
+            return process.info().totalCpuDuration().map(java.time.Duration::toNanos).orElse(-1L);
+        }
+
         @Override
         public void close() throws InterruptedException {
             process.destroy();

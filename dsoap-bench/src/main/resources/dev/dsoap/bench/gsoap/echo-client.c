@@ -56,7 +56,7 @@ int main(int argc, char **argv)
     return 2;
   }
   buf = malloc(width * (size_t) items + 1);
-  soap = soap_new1(SOAP_IO_KEEPALIVE | SOAP_XML_STRICT);
+  soap = soap_new1(SOAP_IO_KEEPALIVE | SOAP_IO_CHUNK | SOAP_XML_STRICT);
   soap->recv_timeout = 60;
   soap->send_timeout = 60;
   soap->recv_maxlength = 256 * 1024 * 1024;

@@ -23,7 +23,7 @@ int main(int argc, char **argv)
     fprintf(stderr, "usage: echo-server PORT IDLE_SECONDS\n");
     return 2;
   }
-  soap = soap_new1(SOAP_IO_KEEPALIVE | SOAP_XML_STRICT);
+  soap = soap_new1(SOAP_IO_KEEPALIVE | SOAP_IO_CHUNK | SOAP_XML_STRICT);
   soap->bind_flags = SO_REUSEADDR;
   soap->accept_timeout = atoi(argv[2]);
   soap->recv_timeout = 60;

@@ -97,7 +97,8 @@ public final class Main {
                 continue;
             }
             String cls = "dev.dsoap.bench." + e.className();
-            ChainedOptionsBuilder o = new OptionsBuilder().include("^" + Pattern.quote(cls) + "\\.")
+            ChainedOptionsBuilder o = new OptionsBuilder()
+                    .include("^" + Pattern.quote(cls) + "\\." + (e.methods() == null ? "" : "(" + e.methods() + ")$"))
                     .shouldFailOnError(true);
             Map<String, String[]> params = new LinkedHashMap<>(e.params());
             Class<?> c = Class.forName(cls);

@@ -22,8 +22,12 @@ public record Suite(String name, List<Entry> entries, int warmups, int iteration
      *
      * @param className the class's simple name, under {@code dev.dsoap.bench}
      * @param params    parameter values overriding the class's own, by parameter name
+     * @param methods   a regular expression the benchmark methods to run must match whole, or {@code null}: all
      */
-    public record Entry(String className, Map<String, String[]> params) {
+    public record Entry(String className, Map<String, String[]> params, String methods) {
+        public Entry(String className, Map<String, String[]> params) {
+            this(className, params, null);
+        }
     }
 
     private static final String S = "serialize.";
@@ -48,13 +52,12 @@ public record Suite(String name, List<Entry> entries, int warmups, int iteration
                 "interval", "128", "strategy", "LIGHTWEIGHT", "adaptive", "false"));
         e.add(entry(D + "DdsReadBench", "size", "100000", "percent", "100", "partitions", "1",
                 "interval", "128", "strategy", "LIGHTWEIGHT", "adaptive", "true"));
-        // end to end, at the target point (100K doubles, 25 % change), POJO service: four forks, about a
-        // minute, as plain Axis2 takes most of a second per call; the ADB service, 100 % and the other shapes and
-        // sizes are in the full suite
-        e.add(entry("axis2.Axis2EchoBench", "style", "pojo", "shape", "doubles", "size", "100000", "percent", "25"));
-        // the same point on Apache CXF (JAX-WS proxies against Endpoint.publish on Jetty), four more forks; the
-        // other shapes, sizes and percentages are in the full suite
-        e.add(entry("cxf.CxfEchoBench", "shape", "doubles", "size", "100000", "percent", "25"));
+        // end to end, at the target point (100K doubles, 25 % change), POJO service, one client: two
+        // forks; the ADB service, 100 %, four clients and the other shapes and sizes are in the full suite
+        e.add(oneClient(entry("axis2.Axis2EchoBench", "style", "pojo", "shape", "doubles", "size", "100000", "percent", "25")));
+        // the same point on Apache CXF (JAX-WS proxies against Endpoint.publish on Jetty); the other shapes,
+        // sizes and percentages are in the full suite
+        e.add(oneClient(entry("cxf.CxfEchoBench", "shape", "doubles", "size", "100000", "percent", "25")));
         return new Suite("short", e, 2, 3, 1);
     }
 
@@ -76,6 +79,14 @@ public record Suite(String name, List<Entry> entries, int warmups, int iteration
         e.add(entry(D + "DdsReadBench", "size", "100000", "percent", "100", "partitions", "1",
                 "interval", "128", "strategy", "LIGHTWEIGHT", "adaptive", "true"));
         return new Suite("full", e, -1, -1, -1);
+    }
+
+    /**
+     * {@code e} with its single-client methods only (latency and server CPU per request; the four-client
+     * throughput methods, {@code *Concurrent}, are left to the full suite), to keep the short suite short.
+     */
+    private static Entry oneClient(Entry e) {
+        return new Entry(e.className(), e.params(), ".*(?<!Concurrent)");
     }
 
     private static Entry entry(String cls, String... kv) {

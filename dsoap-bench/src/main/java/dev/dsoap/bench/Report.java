@@ -28,7 +28,8 @@ import java.util.Map;
  * their ratio.
  *
  * <p>The JSON also carries, when set, the suite's wall-clock time ({@code durationSeconds}), the {@code --only}
- * selection ({@code only}, null for the whole suite) and the checkpoint memory of
+ * selection ({@code only}, null for the whole suite), the {@code -p} overrides ({@code overrides}, empty for the
+ * suite's own parameters) and the checkpoint memory of
  * {@link CheckpointMemory} ({@code checkpointMemory}), which {@code report.ReportWriter} reads back.
  */
 final class Report {
@@ -64,6 +65,8 @@ final class Report {
     private final String date = ZonedDateTime.now().format(DateTimeFormatter.ISO_OFFSET_DATE_TIME);
     /** The {@code --only} pattern, or null when the whole suite ran. */
     private String only;
+    /** The {@code -p} overrides as given ("size=1000 percent=0,25"), empty when none. */
+    private String overrides = "";
     /** Wall-clock seconds of the suite's benchmarks, or NaN when not measured. */
     private double durationSeconds = Double.NaN;
     /** Checkpoint memory per size, interval and strategy; empty when not measured. */
@@ -109,6 +112,10 @@ final class Report {
 
     void only(String pattern) {
         this.only = pattern;
+    }
+
+    void overrides(String params) {
+        this.overrides = params;
     }
 
     void durationSeconds(double seconds) {
@@ -207,6 +214,7 @@ final class Report {
         s.append("  \"cores\": ").append(Runtime.getRuntime().availableProcessors()).append(",\n");
         s.append("  \"gitCommit\": ").append(q(git())).append(",\n");
         s.append("  \"only\": ").append(only == null ? "null" : q(only)).append(",\n");
+        s.append("  \"overrides\": ").append(q(overrides)).append(",\n");
         s.append("  \"durationSeconds\": ").append(jnum(durationSeconds)).append(",\n");
         s.append("  \"results\": [");
         for (int i = 0; i < rows.size(); i++) {

@@ -173,6 +173,9 @@ public final class ReportWriter {
             if (f.only() != null) {
                 h.append(", only classes matching <code>").append(esc(f.only())).append("</code>");
             }
+            if (!f.overrides().isEmpty()) {
+                h.append(", parameters <code>").append(esc(f.overrides())).append("</code>");
+            }
             h.append(", ").append(esc(f.date())).append("). All figures below were measured on the machine described "
                     + "here, in this run.");
         }
@@ -193,6 +196,7 @@ public final class ReportWriter {
                 h.append(esc(in.name()));
             }
             h.append("</td><td>").append(esc(f.suite())).append(f.only() != null ? ", part: " + esc(f.only()) : "")
+                    .append(f.overrides().isEmpty() ? "" : ", -p " + esc(f.overrides()))
                     .append("</td><td>").append(orUnknown(f.date())).append("</td><td><code>").append(orUnknown(f.commit()))
                     .append("</code></td><td>").append(orUnknown(f.jdk())).append("</td><td>").append(orUnknown(f.cpu()))
                     .append("</td><td>").append(f.cores() == 0 ? "not recorded" : String.valueOf(f.cores()))

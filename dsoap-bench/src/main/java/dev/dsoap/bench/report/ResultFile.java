@@ -22,13 +22,14 @@ import java.util.TreeMap;
  * @param cores            available cores, or 0 when unknown
  * @param commit           the git commit, or empty
  * @param only             the {@code --only} selection, or null for a whole suite (and for JMH's files)
+ * @param overrides        the {@code -p} parameter overrides, empty for the suite's own parameters
  * @param durationSeconds  wall-clock seconds of the suite's benchmarks, or NaN
  * @param measurements     every result, in the file's order
  * @param checkpointMemory checkpoint memory rows, possibly empty
  * @param failures         benchmark classes that failed, with their messages
  */
 record ResultFile(String name, String suite, String date, String jdk, String cpu, int cores, String commit, String only,
-                  double durationSeconds, List<Measurement> measurements, List<CheckpointRow> checkpointMemory,
+                  String overrides, double durationSeconds, List<Measurement> measurements, List<CheckpointRow> checkpointMemory,
                   Map<String, String> failures) {
 
     /**
@@ -46,9 +47,9 @@ record ResultFile(String name, String suite, String date, String jdk, String cpu
         }
     }
 
-    /** Whether this is a whole short suite (not a {@code --only} part of it). */
+    /** Whether this is a whole short suite with its own parameters (not a part, nor other parameters). */
     boolean wholeShortSuite() {
-        return "short".equals(suite) && only == null && !measurements.isEmpty();
+        return "short".equals(suite) && only == null && overrides.isEmpty() && !measurements.isEmpty();
     }
 
     /** Reads a results file of either format. */
@@ -81,7 +82,7 @@ record ResultFile(String name, String suite, String date, String jdk, String cpu
         Object only = m.get("only");
         return new ResultFile(name, str(m.get("suite")), str(m.get("date")), str(m.get("jdk")), str(m.get("cpu")),
                 cores == null ? 0 : (int) num(cores), str(m.get("gitCommit")), only == null ? null : str(only),
-                num(m.get("durationSeconds")), List.copyOf(rows), List.copyOf(cps), Map.copyOf(failures));
+                str(m.get("overrides")), num(m.get("durationSeconds")), List.copyOf(rows), List.copyOf(cps), Map.copyOf(failures));
     }
 
     private static ResultFile fromJmh(String name, List<?> list) {
@@ -117,7 +118,7 @@ record ResultFile(String name, String suite, String date, String jdk, String cpu
                     measure, ms, msError, alloc, cpuUs));
             jdk = str(r.get("vmName")) + " " + str(r.get("vmVersion"));
         }
-        return new ResultFile(name, "jmh", "", jdk.trim(), "", 0, "", null, Double.NaN, List.copyOf(rows), List.of(),
+        return new ResultFile(name, "jmh", "", jdk.trim(), "", 0, "", null, "", Double.NaN, List.copyOf(rows), List.of(),
                 Map.of());
     }
 

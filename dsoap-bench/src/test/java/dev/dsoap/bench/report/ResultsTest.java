@@ -6,6 +6,7 @@ import java.nio.file.Files;
 import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -52,6 +53,16 @@ class ResultsTest {
         assertEquals(4, t.threads());
         assertEquals(5000, t.cpuUs(), 1e-9);
         assertEquals(64, t.alloc(), 1e-9);
+    }
+
+    @Test
+    void onlyAWholeShortSuiteWithItsOwnParametersTimesTheSuite() {
+        String head = "{\"suite\": \"short\", \"durationSeconds\": 200.0, ";
+        String rows = "\"results\": [{\"benchmark\": \"B\", \"method\": \"dsoapX\", \"params\": \"\", \"ms\": 1.0}]}";
+        assertTrue(ResultFile.parse("a", head + "\"only\": null, " + rows).wholeShortSuite());
+        assertFalse(ResultFile.parse("b", head + "\"only\": \"Cxf\", " + rows).wholeShortSuite());
+        assertFalse(ResultFile.parse("c", head + "\"overrides\": \"size=1000\", " + rows).wholeShortSuite());
+        assertFalse(ResultFile.parse("d", "{\"suite\": \"full\", " + rows).wholeShortSuite());
     }
 
     @Test

@@ -190,7 +190,9 @@ final class ReportCharts {
             for (Results.Pair x : group) {
                 List<String> point = new ArrayList<>();
                 for (String k : varying) {
-                    point.add(Labels.param(k, x.dsoap().param(k)).replace(" elements", ""));
+                    if (x.dsoap().param(k) != null) {
+                        point.add(Labels.param(k, x.dsoap().param(k)).replace(" elements", ""));
+                    }
                 }
                 StringBuilder label = new StringBuilder(String.join(", ", point));
                 if (!point.isEmpty()) {

@@ -47,6 +47,12 @@ record ResultFile(String name, String suite, String date, String jdk, String cpu
         }
     }
 
+    /**
+     * Parameters a benchmark gained after some results were stored, with the value the older results were
+     * measured at: {@code Axis2EchoBench} ran only the POJO service before it had {@code style}.
+     */
+    private static final Map<String, Map<String, String>> ADDED_PARAMS = Map.of("Axis2EchoBench", Map.of("style", "pojo"));
+
     /** Whether this is a whole short suite with its own parameters (not a part, nor other parameters). */
     boolean wholeShortSuite() {
         return "short".equals(suite) && only == null && overrides.isEmpty() && !measurements.isEmpty();
@@ -64,7 +70,8 @@ record ResultFile(String name, String suite, String date, String jdk, String cpu
         List<Measurement> rows = new ArrayList<>();
         for (Object o : list(m.get("results"))) {
             Map<?, ?> r = (Map<?, ?>) o;
-            rows.add(new Measurement(name, str(r.get("benchmark")), str(r.get("method")), params(str(r.get("params"))),
+            rows.add(new Measurement(name, str(r.get("benchmark")), str(r.get("method")),
+                    withAdded(str(r.get("benchmark")), params(str(r.get("params")))),
                     str(r.get("measure")), num(r.get("ms")), num(r.get("msError")), num(r.get("allocBytesPerOp")),
                     num(r.get("serverCpuUsPerRequest"))));
         }
@@ -114,7 +121,8 @@ record ResultFile(String name, String suite, String date, String jdk, String cpu
                 }
             }
             String measure = str(r.get("mode")) + " x" + (int) num(r.get("threads"));
-            rows.add(new Measurement(name, cls.substring(cls.lastIndexOf('.') + 1), full.substring(dot + 1), params,
+            String bench = cls.substring(cls.lastIndexOf('.') + 1);
+            rows.add(new Measurement(name, bench, full.substring(dot + 1), withAdded(bench, params),
                     measure, ms, msError, alloc, cpuUs));
             jdk = str(r.get("vmName")) + " " + str(r.get("vmVersion"));
         }
@@ -127,6 +135,11 @@ record ResultFile(String name, String suite, String date, String jdk, String cpu
             return num(m.get("score"));
         }
         return Double.NaN;
+    }
+
+    private static Map<String, String> withAdded(String bench, Map<String, String> params) {
+        ADDED_PARAMS.getOrDefault(bench, Map.of()).forEach(params::putIfAbsent);
+        return params;
     }
 
     /** "k=v k=v" into a map. */

@@ -107,7 +107,7 @@ final class Targets {
         for (String style : new String[] {"pojo", "adb"}) {
             String name = style.equals("pojo") ? "POJO service" : "ADB (wsdl2java) service";
             Predicate<Measurement> e2e = bench("Axis2EchoBench").and(eq("shape", "doubles")).and(eq("size", "100000"))
-                    .and(m -> style.equals(m.params().getOrDefault("style", "pojo")));
+                    .and(eq("style", style));
             String note = style.equals("adb") ? " (set against Axis2's POJO path; ADB is a stronger baseline)" : "";
             t.add(new Target(4, AXIS2, name + ": server CPU per request ≥ 10x lower at ≤ 25 % change" + note,
                     r -> cpuAtLeast(r, e2e.and(le("percent", 25)), "dsoapAxis2", "baselineAxis2", 10)));

@@ -112,6 +112,10 @@ class ReportWriterTest {
         String html = Files.readString(index);
         assertTrue(html.contains("200x (DOUBLE, sink DISCARD)"), "measured ratio shown");
         assertTrue(html.contains("3.31 % (120,000 of 3,622,466 bytes)"), "checkpoint share shown");
+        // beside the papers: the stated ratio, and dsoap's own of the same thing
+        assertTrue(html.contains("<td>approximately 10x</td><td>150x (dsoap first send / content match, 100K)</td>"), html);
+        assertTrue(html.contains("<td>+192 % (2.9x)</td><td>+0 % (1.0x)</td>"), "Table 1, P = 25 %, T = 100, N = 128");
+        assertTrue(html.contains("<td>about 3 %</td><td>2.7-3.5 % (every size and N measured)</td>"), "LCP / FCP");
     }
 
     private static void expect(Map<String, String> targets, String textStart, String status) {

@@ -66,6 +66,14 @@ class ResultsTest {
     }
 
     @Test
+    void axis2ResultsFromBeforeTheStyleParameterAreThePojoService() throws Exception {
+        ResultFile old = ResultFile.parse("old", Files.readString(ReportWriterTest.stored("axis2-e2e-2026-11-21.json")));
+        assertTrue(old.measurements().stream().allMatch(m -> "pojo".equals(m.param("style"))));
+        ResultFile adb = ResultFile.parse("adb", Files.readString(ReportWriterTest.stored("axis2-adb-e2e-2026-11-21.json")));
+        assertTrue(adb.measurements().stream().allMatch(m -> "adb".equals(m.param("style"))));
+    }
+
+    @Test
     void rejectsWhatIsNotResults() {
         assertThrows(IllegalArgumentException.class, () -> ResultFile.parse("x", "\"text\""));
         assertThrows(IllegalArgumentException.class, () -> ResultFile.parse("x", "{\"results\": [}"));

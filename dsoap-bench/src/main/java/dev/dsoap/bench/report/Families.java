@@ -91,7 +91,7 @@ final class Families {
             new Family("BaselineReadBench", Section.DESERIALIZATION, "Baseline readers",
                     "Baseline readers: one request read in full", "", Set.of("reader"), Set.of()),
             new Family("DdsReadBench", Section.DESERIALIZATION, "Differential deserialization",
-                    "Differential deserialization: P % of the values changed, in T partitions, checkpoints every N bytes",
+                    "DDS: P % of the values changed, in T partitions, checkpoints every N bytes",
                     LCP + ", Table 1 and Figure 2", Set.of("percent", "strategy"), Set.of()),
             new Family("Axis2EchoBench", Section.AXIS2, "Axis2 end to end", "Axis2 echo over HTTP", "", Set.of(),
                     Set.of("style", "shape", "size")),

@@ -103,8 +103,12 @@ final class ReportCharts {
             Set<String> varying = varying(group, f.seriesParams());
             Map<String, List<Measurement>> series = new LinkedHashMap<>();
             List<Measurement> sorted = new ArrayList<>(group);
-            sorted.sort(Comparator.comparing((Measurement m) -> m.isDsoap()).thenComparing(m -> seriesLabel(m, varying))
-                    .thenComparingDouble(m -> m.number("size")));
+            Comparator<Measurement> order = Comparator.comparing((Measurement m) -> m.isDsoap())
+                    .thenComparing(m -> Labels.method(m));
+            for (String p : varying) {
+                order = order.thenComparingDouble(m -> m.number(p)).thenComparing(m -> String.valueOf(m.param(p)));
+            }
+            sorted.sort(order.thenComparingDouble(m -> m.number("size")));
             for (Measurement m : sorted) {
                 series.computeIfAbsent(seriesLabel(m, varying), k -> new ArrayList<>()).add(m);
             }

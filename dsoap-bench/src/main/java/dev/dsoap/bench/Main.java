@@ -2,6 +2,8 @@ package dev.dsoap.bench;
 
 import dev.dsoap.bench.cxf.GsoapComparison;
 import dev.dsoap.bench.echo.Shape;
+import dev.dsoap.bench.deserialize.CheckpointMemory;
+import dev.dsoap.bench.report.ReportWriter;
 import org.openjdk.jmh.profile.GCProfiler;
 import org.openjdk.jmh.results.RunResult;
 import org.openjdk.jmh.runner.Runner;
@@ -10,6 +12,7 @@ import org.openjdk.jmh.runner.options.ChainedOptionsBuilder;
 import org.openjdk.jmh.runner.options.OptionsBuilder;
 import org.openjdk.jmh.runner.options.TimeValue;
 
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
@@ -24,6 +27,9 @@ import java.util.regex.Pattern;
  *
  * <pre>
  * java -jar dsoap-bench/target/benchmarks.jar --suite short|full [--only REGEX] [-p name=v1,v2]... [--prof gc] [--out DIR]
+ *                                             [--report-dir DIR | --no-report] [--png]
+ * java -jar dsoap-bench/target/benchmarks.jar --report RESULTS.json... [--out DIR] [--png] [--note TEXT]
+ * java -jar dsoap-bench/target/benchmarks.jar --checkpoint-memory [--out DIR]
  * java -jar dsoap-bench/target/benchmarks.jar &lt;any org.openjdk.jmh.Main arguments&gt;
  * </pre>
  *
@@ -31,22 +37,42 @@ import java.util.regex.Pattern;
  * dsoap variant with the baselines measured in the same benchmark class and parameters, and writes it as
  * markdown and JSON (with JDK, CPU, date and git commit) to {@code DIR} (default: {@code bench} beside the
  * jar, i.e. {@code dsoap-bench/target/bench}). {@code --only} keeps the suite's classes whose name matches;
- * {@code -p} replaces a parameter's values in every class that has it. Exits 1 if any benchmark failed.
- * Any other arguments go to JMH unchanged.
+ * {@code -p} replaces a parameter's values in every class that has it. When the selection includes
+ * {@code DdsReadBench}, the checkpoint memory of {@link CheckpointMemory} (deterministic, a few seconds) joins the
+ * results. It then writes the HTML report with its charts ({@code report.ReportWriter}) to {@code --report-dir}:
+ * by default {@code docs/report} under the working directory for a whole suite, {@code report} in the output
+ * folder for an {@code --only} part, so that a partial run does not replace the report of a whole one; the
+ * results' JSON and markdown are copied beside it. {@code --png} adds PNG copies of the charts. Exits 1 if any
+ * benchmark failed. Any other arguments go to JMH unchanged.
+ *
+ * <p>{@code --report} regenerates the report from stored results files (later files win where two hold the same
+ * point), into {@code --out} (default {@code docs/report}), saying that it was not a fresh run; {@code --note}
+ * adds a sentence under that statement.
+ * {@code --checkpoint-memory} writes only {@link CheckpointMemory}'s grid as a results file.
  */
 public final class Main {
     private Main() {
     }
 
     public static void main(String[] args) throws Exception {
-        if (!List.of(args).contains("--suite")) {
-            org.openjdk.jmh.Main.main(args);
+        List<String> argList = List.of(args);
+        if (!argList.contains("--suite")) {
+            if (argList.contains("--report")) {
+                report(args);
+            } else if (argList.contains("--checkpoint-memory")) {
+                checkpointMemory(args);
+            } else {
+                org.openjdk.jmh.Main.main(args);
+            }
             return;
         }
         Suite suite = null;
         Pattern only = null;
         boolean gc = false;
         Path outDir = null;
+        Path reportDir = null;
+        boolean writeReport = true;
+        boolean png = false;
         Map<String, String[]> overrides = new LinkedHashMap<>();
         for (int i = 0; i < args.length; i++) {
             String a = args[i];
@@ -84,6 +110,12 @@ public final class Main {
                     outDir = Paths.get(require(a, v));
                     i++;
                 }
+                case "--report-dir" -> {
+                    reportDir = Paths.get(require(a, v));
+                    i++;
+                }
+                case "--no-report" -> writeReport = false;
+                case "--png" -> png = true;
                 default -> throw new IllegalArgumentException("unknown option with --suite: " + a);
             }
         }
@@ -91,11 +123,20 @@ public final class Main {
             outDir = defaultOutDir();
         }
         Report report = new Report(suite.name(), gc);
+        if (only != null) {
+            report.only(only.pattern());
+        }
+        List<String> given = new ArrayList<>();
+        overrides.forEach((k, vs) -> given.add(k + "=" + String.join(",", vs)));
+        report.overrides(String.join(" ", given));
         int failed = 0;
+        boolean dds = false;
+        long start = System.nanoTime();
         for (Suite.Entry e : suite.entries()) {
             if (only != null && !only.matcher(e.className()).find()) {
                 continue;
             }
+            dds |= e.className().endsWith("DdsReadBench");
             String cls = "dev.dsoap.bench." + e.className();
             ChainedOptionsBuilder o = new OptionsBuilder()
                     .include("^" + Pattern.quote(cls) + "\\." + (e.methods() == null ? "" : "(" + e.methods() + ")$"))
@@ -125,18 +166,33 @@ public final class Main {
                 System.err.println("FAILED: " + e.className() + ": " + ex);
             }
         }
-        Files.createDirectories(outDir);
         if (only == null || only.matcher(GSOAP).find()) {
             failed += gsoap(suite, report, outDir.resolve("gsoap"));
         }
+        report.durationSeconds((System.nanoTime() - start) / 1e9);
+        if (dds) {
+            report.checkpointMemory(CheckpointMemory.measureFigure5());
+        }
+        Files.createDirectories(outDir);
         String base = "results-" + suite.name() + (only != null ? "-partial" : "") + (gc ? "-gc" : "");
         Path md = outDir.resolve(base + ".md");
         Path json = outDir.resolve(base + ".json");
-        Files.writeString(md, report.markdown());
-        Files.writeString(json, report.json());
+        String markdown = report.markdown();
+        String results = report.json();
+        Files.writeString(md, markdown);
+        Files.writeString(json, results);
         System.out.println();
-        System.out.println(report.markdown());
+        System.out.println(markdown);
         System.out.println("written: " + md.toAbsolutePath() + ", " + json.toAbsolutePath());
+        if (writeReport) {
+            Path dir = reportDir != null ? reportDir : only == null ? Paths.get("docs", "report") : outDir.resolve("report");
+            Files.createDirectories(dir);
+            Files.writeString(dir.resolve(base + ".json"), results);
+            Files.writeString(dir.resolve(base + ".md"), markdown);
+            Path index = ReportWriter.write(List.of(new ReportWriter.Input(base + ".json", results, base + ".json",
+                    base + ".md")), dir, ReportWriter.Origin.THIS_RUN, png);
+            System.out.println("report: " + index.toAbsolutePath());
+        }
         if (failed > 0) {
             System.err.println(failed + " benchmark class(es) failed");
             System.exit(1);
@@ -180,6 +236,67 @@ public final class Main {
             System.err.println("FAILED: " + GSOAP + ": " + e);
             return 1;
         }
+    }
+
+    /** {@code --report FILE... [--out DIR] [--png] [--note TEXT]}: the report from stored results files. */
+    private static void report(String[] args) throws IOException {
+        List<Path> files = new ArrayList<>();
+        Path out = Paths.get("docs", "report");
+        boolean png = false;
+        String note = null;
+        for (int i = 0; i < args.length; i++) {
+            switch (args[i]) {
+                case "--report" -> {
+                    while (i + 1 < args.length && !args[i + 1].startsWith("--")) {
+                        files.add(Paths.get(args[++i]));
+                    }
+                }
+                case "--out" -> out = Paths.get(require(args[i], i + 1 < args.length ? args[++i] : null));
+                case "--png" -> png = true;
+                case "--note" -> note = require(args[i], i + 1 < args.length ? args[++i] : null);
+                default -> throw new IllegalArgumentException("unknown option with --report: " + args[i]);
+            }
+        }
+        if (files.isEmpty()) {
+            throw new IllegalArgumentException("--report needs at least one results JSON file");
+        }
+        Files.createDirectories(out);
+        Path base = out.toAbsolutePath().normalize();
+        List<ReportWriter.Input> inputs = new ArrayList<>();
+        for (Path f : files) {
+            Path abs = f.toAbsolutePath().normalize();
+            String name = f.getFileName().toString();
+            Path md = abs.resolveSibling(name.replaceAll("\\.json$", "") + ".md");
+            inputs.add(new ReportWriter.Input(name, Files.readString(f), href(base, abs),
+                    name.endsWith(".json") && Files.isRegularFile(md) ? href(base, md) : null));
+        }
+        Path index = ReportWriter.write(inputs, out, ReportWriter.Origin.STORED, png, note);
+        System.out.println("report: " + index.toAbsolutePath());
+    }
+
+    private static String href(Path from, Path to) {
+        return from.relativize(to).toString().replace(java.io.File.separatorChar, '/');
+    }
+
+    /** {@code --checkpoint-memory [--out DIR]}: Figure 5's grid as a results file, checkpoint-memory.json. */
+    private static void checkpointMemory(String[] args) throws IOException {
+        Path out = defaultOutDir();
+        for (int i = 0; i < args.length; i++) {
+            switch (args[i]) {
+                case "--checkpoint-memory" -> {
+                }
+                case "--out" -> out = Paths.get(require(args[i], i + 1 < args.length ? args[++i] : null));
+                default -> throw new IllegalArgumentException("unknown option with --checkpoint-memory: " + args[i]);
+            }
+        }
+        Report report = new Report("checkpoint-memory", false);
+        List<CheckpointMemory.Row> rows = CheckpointMemory.measureFigure5();
+        report.checkpointMemory(rows);
+        Files.createDirectories(out);
+        Path json = out.resolve("checkpoint-memory.json");
+        Files.writeString(json, report.json());
+        System.out.print(CheckpointMemory.markdown(rows));
+        System.out.println("written: " + json.toAbsolutePath());
     }
 
     private static String require(String option, String value) {

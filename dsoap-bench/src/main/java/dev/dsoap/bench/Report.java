@@ -1,5 +1,6 @@
 package dev.dsoap.bench;
 
+import dev.dsoap.bench.deserialize.CheckpointMemory;
 import org.openjdk.jmh.results.Result;
 import org.openjdk.jmh.results.RunResult;
 import org.openjdk.jmh.infra.BenchmarkParams;
@@ -12,7 +13,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 
 /**
  * The results of one {@link Main} suite run: every measurement, and each dsoap variant ({@code dsoap*}
@@ -26,6 +26,11 @@ import java.util.concurrent.TimeUnit;
  * {@value #SERVER_CPU_NANOS} and {@value #SERVER_REQUESTS} (totals over the measurement, as
  * {@code axis2.Axis2EchoBench} and {@code cxf.CxfEchoBench} report them) also gets its server CPU time per request, in microseconds:
  * their ratio.
+ *
+ * <p>The JSON also carries, when set, the suite's wall-clock time ({@code durationSeconds}), the {@code --only}
+ * selection ({@code only}, null for the whole suite), the {@code -p} overrides ({@code overrides}, empty for the
+ * suite's own parameters) and the checkpoint memory of
+ * {@link CheckpointMemory} ({@code checkpointMemory}), which {@code report.ReportWriter} reads back.
  */
 final class Report {
     /** Auxiliary counter: server CPU time in the measurement, in ns. */
@@ -58,6 +63,14 @@ final class Report {
     private final List<Row> rows = new ArrayList<>();
     private final Map<String, String> failures = new LinkedHashMap<>();
     private final String date = ZonedDateTime.now().format(DateTimeFormatter.ISO_OFFSET_DATE_TIME);
+    /** The {@code --only} pattern, or null when the whole suite ran. */
+    private String only;
+    /** The {@code -p} overrides as given ("size=1000 percent=0,25"), empty when none. */
+    private String overrides = "";
+    /** Wall-clock seconds of the suite's benchmarks, or NaN when not measured. */
+    private double durationSeconds = Double.NaN;
+    /** Checkpoint memory per size, interval and strategy; empty when not measured. */
+    private List<CheckpointMemory.Row> checkpointMemory = List.of();
 
     Report(String suite, boolean gc) {
         this.suite = suite;
@@ -80,16 +93,8 @@ final class Report {
         }
         Result<?> p = r.getPrimaryResult();
         String unit = p.getScoreUnit();
-        double ms;
-        double errMs;
-        if (unit.startsWith("ops/")) {
-            ms = toMs(unit.substring("ops/".length())) / p.getScore();
-            errMs = ms * p.getScoreError() / p.getScore();
-        } else {
-            double perUnit = toMs(unit);
-            ms = p.getScore() * perUnit;
-            errMs = p.getScoreError() * perUnit;
-        }
+        double ms = Scores.ms(p.getScore(), unit);
+        double errMs = Scores.msError(p.getScore(), p.getScoreError(), unit);
         double alloc = Double.NaN;
         Result<?> a = r.getSecondaryResults().get("gc.alloc.rate.norm");
         if (a != null) {
@@ -113,20 +118,24 @@ final class Report {
         rows.add(new Row(bench, method, params, measure, ms, errMs, "ms/op", ms, errMs, Double.NaN, cpuUs));
     }
 
-    void failed(String bench, String message) {
-        failures.put(bench, message);
+    void only(String pattern) {
+        this.only = pattern;
     }
 
-    private static double toMs(String unit) {
-        String u = unit.replace("/op", "");
-        TimeUnit t = switch (u) {
-            case "s" -> TimeUnit.SECONDS;
-            case "ms" -> TimeUnit.MILLISECONDS;
-            case "us" -> TimeUnit.MICROSECONDS;
-            case "ns" -> TimeUnit.NANOSECONDS;
-            default -> throw new IllegalArgumentException("unit " + unit);
-        };
-        return t.toNanos(1) / 1e6;
+    void overrides(String params) {
+        this.overrides = params;
+    }
+
+    void durationSeconds(double seconds) {
+        this.durationSeconds = seconds;
+    }
+
+    void checkpointMemory(List<CheckpointMemory.Row> rows) {
+        this.checkpointMemory = List.copyOf(rows);
+    }
+
+    void failed(String bench, String message) {
+        failures.put(bench, message);
     }
 
     List<Comparison> comparisons() {
@@ -193,6 +202,10 @@ final class Report {
             }
             s.append('\n');
         }
+        if (!checkpointMemory.isEmpty()) {
+            s.append("\n## Checkpoint memory (bytes after one message, hard doubles)\n\n");
+            s.append(CheckpointMemory.markdown(checkpointMemory));
+        }
         if (!failures.isEmpty()) {
             s.append("\n## Failures\n\n");
             failures.forEach((k, v) -> s.append("- ").append(k).append(": ").append(v).append('\n'));
@@ -208,6 +221,9 @@ final class Report {
         s.append("  \"cpu\": ").append(q(cpu())).append(",\n");
         s.append("  \"cores\": ").append(Runtime.getRuntime().availableProcessors()).append(",\n");
         s.append("  \"gitCommit\": ").append(q(git())).append(",\n");
+        s.append("  \"only\": ").append(only == null ? "null" : q(only)).append(",\n");
+        s.append("  \"overrides\": ").append(q(overrides)).append(",\n");
+        s.append("  \"durationSeconds\": ").append(jnum(durationSeconds)).append(",\n");
         s.append("  \"results\": [");
         for (int i = 0; i < rows.size(); i++) {
             Row r = rows.get(i);
@@ -229,6 +245,13 @@ final class Report {
                     .append(jnum(c.baselineMs)).append(", \"baselineOverDsoap\": ").append(jnum(c.ratio()))
                     .append(", \"dsoapServerCpuUs\": ").append(jnum(c.dsoapCpuUs)).append(", \"baselineServerCpuUs\": ")
                     .append(jnum(c.baselineCpuUs)).append('}');
+        }
+        s.append("\n  ],\n  \"checkpointMemory\": [");
+        for (int i = 0; i < checkpointMemory.size(); i++) {
+            CheckpointMemory.Row r = checkpointMemory.get(i);
+            s.append(i == 0 ? "\n" : ",\n").append("    {\"size\": ").append(r.size()).append(", \"messageBytes\": ")
+                    .append(r.messageBytes()).append(", \"interval\": ").append(r.interval()).append(", \"strategy\": ")
+                    .append(q(r.strategy().name())).append(", \"checkpointBytes\": ").append(r.checkpointBytes()).append('}');
         }
         s.append("\n  ],\n  \"failures\": {");
         int i = 0;

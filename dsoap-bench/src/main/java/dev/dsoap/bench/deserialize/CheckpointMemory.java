@@ -25,7 +25,17 @@ public final class CheckpointMemory {
         }
     }
 
+    /** The array sizes of Figure 5 (10K to 100K doubles). */
+    private static final int[] SIZES = {10_000, 25_000, 50_000, 75_000, 100_000};
+    /** The checkpoint intervals N of Figure 5, in bytes. */
+    private static final int[] INTERVALS = {32, 64, 128, 256, 512, 1024};
+
     private CheckpointMemory() {
+    }
+
+    /** Figure 5's grid: every size of {@link #SIZES} with every interval of {@link #INTERVALS} and strategy. */
+    public static List<Row> measureFigure5() {
+        return measure(SIZES, INTERVALS);
     }
 
     /** Measures every combination. */
@@ -63,7 +73,6 @@ public final class CheckpointMemory {
     }
 
     public static void main(String[] args) {
-        System.out.print(markdown(measure(new int[]{10_000, 25_000, 50_000, 75_000, 100_000},
-                new int[]{32, 64, 128, 256, 512, 1024})));
+        System.out.print(markdown(measureFigure5()));
     }
 }

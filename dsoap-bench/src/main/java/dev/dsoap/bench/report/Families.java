@@ -1,0 +1,110 @@
+package dev.dsoap.bench.report;
+
+import java.util.List;
+import java.util.Set;
+
+/**
+ * How the report groups each benchmark class into charts: its section, its title, the paper figure it
+ * reproduces, and which parameters become series (the rest, but {@code size}, split charts).
+ */
+final class Families {
+    private Families() {
+    }
+
+    /** The report's sections, in order. */
+    enum Section {
+        SERIALIZATION("Serialization (issue 2)", "Send-time experiments of \"Differential Serialization for Optimized SOAP "
+                + "Performance\" (Figures 1-12): dsoap's differential serializer against Woodstox and Axis2 2.0.0 writing "
+                + "the same response in process, into the same sink."),
+        DESERIALIZATION("Deserialization (issue 3)", "Experiments of \"Lightweight Checkpointing for Faster SOAP "
+                + "Deserialization\" (Table 1, Figures 2 and 5): dsoap's differential deserializer against Woodstox + "
+                + "parseDouble, dsoap's own plain parse and Axis2 2.0.0, reading 100K hard doubles."),
+        AXIS2("End to end: Axis2 2.0 with and without dsoap.mar (issue 4)", "Two real SimpleHTTPServers on loopback, the "
+                + "same echo services; one engages dsoap.mar. Latency with 1 client, throughput with 4 (shown as ms per "
+                + "call of the whole system), server CPU per request."),
+        CXF("End to end: Apache CXF 4 with and without @DifferentialSoap (issue 5)", "Two JAX-WS endpoints on CXF's Jetty "
+                + "transport, called through real JAX-WS proxies; the dsoap endpoint and its proxies carry "
+                + "@DifferentialSoap. Latency and throughput include the client's own work on the same cores."),
+        OTHER("Other benchmarks", "Benchmark classes the report has no layout for.");
+
+        /** The section's heading. */
+        final String heading;
+        /** One paragraph on what it measures. */
+        final String intro;
+
+        Section(String heading, String intro) {
+            this.heading = heading;
+            this.intro = intro;
+        }
+    }
+
+    /**
+     * One benchmark class's layout.
+     *
+     * @param bench          the class's simple name
+     * @param section        where it goes
+     * @param name           its short name, e.g. "Content match"
+     * @param title          what it measures, in a few words
+     * @param paper          the paper figure it reproduces, or empty
+     * @param seriesParams   parameters that become series within a chart (beside the method)
+     * @param speedupSeries  parameters that become series of the speedup-vs-%-changed chart (beside the comparison)
+     */
+    record Family(String bench, Section section, String name, String title, String paper, Set<String> seriesParams,
+                  Set<String> speedupSeries) {
+        /** The end-to-end benchmarks: their speedup charts show server CPU, all their points in one chart. */
+        boolean endToEnd() {
+            return section == Section.AXIS2 || section == Section.CXF;
+        }
+    }
+
+    private static final String DS = "\"Differential Serialization for Optimized SOAP Performance\"";
+    private static final String LCP = "\"Lightweight Checkpointing for Faster SOAP Deserialization\"";
+
+    /** Every benchmark class with a layout, in report order. */
+    static final List<Family> ALL = List.of(
+            new Family("ContentMatchBench", Section.SERIALIZATION, "Content match",
+                    "Content match: the message is resent unchanged", DS + ", Figures 1-3", Set.of(), Set.of()),
+            new Family("PerfectStructuralBench", Section.SERIALIZATION, "Perfect structural match",
+                    "Perfect structural match: P % of the values rewritten in place, same widths", DS + ", Figures 4-5",
+                    Set.of("percent"), Set.of("kind")),
+            new Family("WorstCaseShiftBench", Section.SERIALIZATION, "Worst-case shifting",
+                    "Worst-case shifting: every value grows from the narrowest to the widest form", DS + ", Figures 6-7",
+                    Set.of("adaptive"), Set.of()),
+            new Family("AlternatingShiftBench", Section.SERIALIZATION, "Alternating shift",
+                    "Narrowest and widest messages alternating", DS + ", Figures 6-7 as a stream", Set.of("adaptive"),
+                    Set.of()),
+            new Family("IntermediateGrowthBench", Section.SERIALIZATION, "Intermediate growth",
+                    "Intermediate growth: P % of the values grow from 18 to 24 bytes (MIOs 36 to 46)", DS + ", Figures 8-9",
+                    Set.of("percent"), Set.of("kind")),
+            new Family("StuffingBench", Section.SERIALIZATION, "Stuffing",
+                    "Stuffing: fields padded to a fixed or maximum width", DS + ", Figures 10-11", Set.of("stuffing"),
+                    Set.of()),
+            new Family("ClosingTagShiftBench", Section.SERIALIZATION, "Closing-tag shift",
+                    "Full closing-tag shift: widest and narrowest values alternating in stuffed fields",
+                    DS + ", Figures 10-11", Set.of(), Set.of()),
+            new Family("OverlayBench", Section.SERIALIZATION, "Chunk overlaying",
+                    "Chunk overlaying: one reused 32 KiB chunk against separate chunks", DS + ", Figure 12", Set.of(),
+                    Set.of()),
+            new Family("TrackedArrayBench", Section.SERIALIZATION, "Tracked arrays",
+                    "Tracked arrays: dirty bits instead of comparing every value", "the DUT table's dirty bits",
+                    Set.of("dirtyPercent"), Set.of()),
+            new Family("BaselineReadBench", Section.DESERIALIZATION, "Baseline readers",
+                    "Baseline readers: one request read in full", "", Set.of("reader"), Set.of()),
+            new Family("DdsReadBench", Section.DESERIALIZATION, "Differential deserialization",
+                    "DDS: P % of the values changed, in T partitions, checkpoints every N bytes",
+                    LCP + ", Table 1 and Figure 2", Set.of("percent", "strategy"), Set.of()),
+            new Family("Axis2EchoBench", Section.AXIS2, "Axis2 end to end", "Axis2 echo over HTTP", "", Set.of(),
+                    Set.of("style", "shape", "size")),
+            new Family("CxfEchoBench", Section.CXF, "CXF end to end", "CXF echo over HTTP", "", Set.of(),
+                    Set.of("shape", "size")));
+
+    /** The layout of a benchmark class; one in {@link Section#OTHER} for a class without one. */
+    static Family of(String bench) {
+        for (Family f : ALL) {
+            if (f.bench.equals(bench)) {
+                return f;
+            }
+        }
+        return new Family(bench, Section.OTHER, bench, bench, "", Set.of(), Set.of());
+    }
+}

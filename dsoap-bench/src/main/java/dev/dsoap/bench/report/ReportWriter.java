@@ -1,0 +1,368 @@
+package dev.dsoap.bench.report;
+
+import org.jfree.chart.text.TextUtils;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.DirectoryStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.ZonedDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+
+/**
+ * Writes the benchmark report: {@code index.html} with the targets at a glance, every toolkit and mode side by
+ * side, and charts as SVG files in {@code charts/} beside it (PNG copies on request). Everything is local: the page
+ * loads no script and nothing from the network.
+ *
+ * <p>The input is the results JSON of {@code Main --suite} (or JMH's own JSON), read back, so a report can be
+ * regenerated from stored files as well as written right after a run.
+ */
+public final class ReportWriter {
+    private ReportWriter() {
+    }
+
+    /**
+     * One results file.
+     *
+     * @param name its name, shown as the source of its data
+     * @param json its content
+     * @param href a link to it relative to the report's folder, or null
+     * @param markdownHref a link to its markdown twin relative to the report's folder, or null
+     */
+    public record Input(String name, String json, String href, String markdownHref) {
+    }
+
+    /** Where the results come from, said at the top of the report. */
+    public enum Origin {
+        /** Measured by the run that writes the report. */
+        THIS_RUN,
+        /** Read from files stored earlier; the report says so, with their dates. */
+        STORED
+    }
+
+    /** The sub-folder of the charts. */
+    static final String CHARTS = "charts";
+
+    /**
+     * Writes {@code index.html} and its charts into {@code outDir}, replacing the charts of an earlier report there.
+     *
+     * @return the path of {@code index.html}
+     */
+    public static Path write(List<Input> inputs, Path outDir, Origin origin, boolean png) throws IOException {
+        return write(inputs, outDir, origin, png, null);
+    }
+
+    /**
+     * As {@link #write(List, Path, Origin, boolean)}, with a note shown under the report's origin line (for stored
+     * results: which runs were combined and why), or null for none.
+     */
+    public static Path write(List<Input> inputs, Path outDir, Origin origin, boolean png, String note)
+            throws IOException {
+        if (inputs.isEmpty()) {
+            throw new IllegalArgumentException("the report needs at least one results file");
+        }
+        List<ResultFile> files = new ArrayList<>();
+        for (Input in : inputs) {
+            files.add(ResultFile.parse(in.name(), in.json()));
+        }
+        Results results = new Results(files);
+        Papers papers = Papers.load();
+        String previous = System.setProperty("java.awt.headless", "true");
+        // JFreeChart draws rotated text (the y axis label) through a TextLayout by default, which JFreeSVG writes as
+        // glyph outlines; plain drawString keeps it text
+        boolean workaround = TextUtils.isUseDrawRotatedStringWorkaround();
+        TextUtils.setUseDrawRotatedStringWorkaround(false);
+        try {
+            List<ReportCharts.Spec> charts = ReportCharts.build(results, papers);
+            Path chartDir = outDir.resolve(CHARTS);
+            Files.createDirectories(chartDir);
+            clean(chartDir);
+            for (ReportCharts.Spec c : charts) {
+                Charts.writeSvg(c.chart(), chartDir.resolve(c.id() + ".svg"), c.width(), c.height());
+                if (png) {
+                    Charts.writePng(c.chart(), chartDir.resolve(c.id() + ".png"), c.width(), c.height());
+                }
+            }
+            Path index = outDir.resolve("index.html");
+            Files.writeString(index, html(inputs, results, papers, charts, origin, note), StandardCharsets.UTF_8);
+            return index;
+        } finally {
+            TextUtils.setUseDrawRotatedStringWorkaround(workaround);
+            if (previous == null) {
+                System.clearProperty("java.awt.headless");
+            } else {
+                System.setProperty("java.awt.headless", previous);
+            }
+        }
+    }
+
+    /** Removes the SVG and PNG files an earlier report left in the charts folder. */
+    private static void clean(Path chartDir) throws IOException {
+        try (DirectoryStream<Path> ds = Files.newDirectoryStream(chartDir, "*.{svg,png}")) {
+            for (Path p : ds) {
+                Files.delete(p);
+            }
+        }
+    }
+
+    static String html(List<Input> inputs, Results r, Papers papers, List<ReportCharts.Spec> charts, Origin origin,
+                       String note) {
+        StringBuilder h = new StringBuilder(64 * 1024);
+        h.append("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\"/>\n")
+                .append("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"/>\n")
+                .append("<title>dsoap benchmark report</title>\n<style>\n").append(CSS).append("</style>\n</head>\n<body>\n");
+        h.append("<h1>dsoap benchmark report</h1>\n");
+        header(h, inputs, r, origin);
+        if (note != null && !note.isBlank()) {
+            h.append("<p class=\"origin\">").append(esc(note)).append("</p>\n");
+        }
+        targets(h, r);
+        h.append("<nav><p>Sections: ");
+        Set<Families.Section> sections = new LinkedHashSet<>();
+        for (ReportCharts.Spec c : charts) {
+            sections.add(c.section());
+        }
+        for (Families.Section s : sections) {
+            h.append("<a href=\"#").append(s.name().toLowerCase(Locale.ROOT)).append("\">").append(esc(s.heading))
+                    .append("</a> · ");
+        }
+        h.append("<a href=\"#side-by-side\">Side by side</a> · <a href=\"#papers\">Beside the papers</a> · ")
+                .append("<a href=\"#notes\">Notes</a> · <a href=\"#all\">All measurements</a></p></nav>\n");
+        for (Families.Section s : sections) {
+            h.append("<section id=\"").append(s.name().toLowerCase(Locale.ROOT)).append("\">\n<h2>").append(esc(s.heading))
+                    .append("</h2>\n<p>").append(esc(s.intro)).append("</p>\n<div class=\"charts\">\n");
+            for (ReportCharts.Spec c : charts) {
+                if (c.section() == s) {
+                    figure(h, c);
+                }
+            }
+            h.append("</div>\n");
+            if (s == Families.Section.DESERIALIZATION && r.checkpointMemory().isEmpty()) {
+                h.append("<p class=\"note\">Checkpoint memory: not in these results. The suite records it when its "
+                        + "selection includes DdsReadBench; stored results can add it with a file written by "
+                        + "<code>java -jar benchmarks.jar --checkpoint-memory</code>.</p>\n");
+            }
+            h.append("</section>\n");
+        }
+        if (r.checkpointMemory().isEmpty() && !sections.contains(Families.Section.DESERIALIZATION)) {
+            h.append("<p class=\"note\">Checkpoint memory: not in these results.</p>\n");
+        }
+        sideBySide(h, r);
+        besidePapers(h, r, papers);
+        notes(h, r, papers);
+        all(h, r);
+        h.append("</body>\n</html>\n");
+        return h.toString();
+    }
+
+    private static void header(StringBuilder h, List<Input> inputs, Results r, Origin origin) {
+        h.append("<p class=\"origin\">");
+        if (origin == Origin.STORED) {
+            h.append("<strong>Generated from stored results, not from a fresh run.</strong> Each file below was measured "
+                    + "on the date it shows; where two files hold the same benchmark point, the later file in the list "
+                    + "is used. Every chart names the files its data came from.");
+        } else {
+            ResultFile f = r.files().get(0);
+            h.append("<strong>Measured on this machine in this run</strong> (suite ").append(esc(f.suite()));
+            if (f.only() != null) {
+                h.append(", only classes matching <code>").append(esc(f.only())).append("</code>");
+            }
+            if (!f.overrides().isEmpty()) {
+                h.append(", parameters <code>").append(esc(f.overrides())).append("</code>");
+            }
+            h.append(", ").append(esc(f.date())).append("). All figures below were measured on the machine described "
+                    + "here, in this run.");
+        }
+        h.append(" Report generated ").append(esc(ZonedDateTime.now().format(DateTimeFormatter.ISO_OFFSET_DATE_TIME)))
+                .append(".</p>\n");
+        h.append("<table class=\"machine\">\n<tr><th>results file</th><th>suite</th><th>date</th><th>git commit</th>"
+                + "<th>JDK</th><th>CPU</th><th>cores</th><th>points</th></tr>\n");
+        for (int i = 0; i < inputs.size(); i++) {
+            Input in = inputs.get(i);
+            ResultFile f = r.files().get(i);
+            h.append("<tr><td>");
+            if (in.href() != null) {
+                h.append("<a href=\"").append(esc(in.href())).append("\">").append(esc(in.name())).append("</a>");
+                if (in.markdownHref() != null) {
+                    h.append(" (<a href=\"").append(esc(in.markdownHref())).append("\">md</a>)");
+                }
+            } else {
+                h.append(esc(in.name()));
+            }
+            h.append("</td><td>").append(esc(f.suite())).append(f.only() != null ? ", part: " + esc(f.only()) : "")
+                    .append(f.overrides().isEmpty() ? "" : ", -p " + esc(f.overrides()))
+                    .append("</td><td>").append(orUnknown(f.date())).append("</td><td><code>").append(orUnknown(f.commit()))
+                    .append("</code></td><td>").append(orUnknown(f.jdk())).append("</td><td>").append(orUnknown(f.cpu()))
+                    .append("</td><td>").append(f.cores() == 0 ? "not recorded" : String.valueOf(f.cores()))
+                    .append("</td><td>").append(f.measurements().size() + f.checkpointMemory().size()).append("</td></tr>\n");
+            if (!f.failures().isEmpty()) {
+                h.append("<tr><td colspan=\"8\" class=\"not-met\">failed: ").append(esc(String.join(", ",
+                        f.failures().keySet()))).append("</td></tr>\n");
+            }
+        }
+        h.append("</table>\n");
+    }
+
+    private static void targets(StringBuilder h, Results r) {
+        h.append("<h2 id=\"targets\">Targets at a glance</h2>\n<p>Each issue's benchmark target, checked against the "
+                + "results above. Ratios are baseline / dsoap: above 1x, dsoap is faster or uses less. A target that "
+                + "names several points is met only when all are.</p>\n");
+        h.append("<table class=\"targets\">\n<tr><th>issue</th><th>area</th><th>target</th><th>measured</th><th>status</th>"
+                + "<th>from</th></tr>\n");
+        for (Targets.Target t : Targets.all()) {
+            Targets.Verdict v = t.evaluate(r);
+            String cls = switch (v.status()) {
+                case MET -> "met";
+                case NOT_MET -> "not-met";
+                case NOT_MEASURED -> "absent";
+            };
+            h.append("<tr class=\"").append(cls).append("\"><td>").append(t.issue()).append("</td><td>")
+                    .append(esc(t.area())).append("</td><td>").append(esc(t.text())).append("</td><td>")
+                    .append(esc(v.measured())).append("</td><td class=\"status\">").append(esc(v.status().text))
+                    .append("</td><td>").append(esc(String.join(", ", v.sources()))).append("</td></tr>\n");
+        }
+        h.append("</table>\n");
+    }
+
+    private static void figure(StringBuilder h, ReportCharts.Spec c) {
+        h.append("<figure><img src=\"").append(CHARTS).append('/').append(esc(c.id())).append(".svg\" width=\"")
+                .append(c.width()).append("\" height=\"").append(c.height()).append("\" alt=\"").append(esc(c.title()))
+                .append("\"/>\n<figcaption>").append(esc(c.caption())).append(" <span class=\"src\">Data: ")
+                .append(esc(String.join(", ", c.sources()))).append(".</span></figcaption></figure>\n");
+    }
+
+    private static void sideBySide(StringBuilder h, Results r) {
+        h.append("<section id=\"side-by-side\">\n<h2>Side by side</h2>\n<p>Every dsoap variant against every baseline "
+                + "measured alike (same class, parameters, mode and threads). Ratio: baseline / dsoap.</p>\n");
+        h.append("<table>\n<tr><th>benchmark</th><th>parameters</th><th>dsoap</th><th>ms</th><th>baseline</th><th>ms</th>"
+                + "<th>time ratio</th><th>server CPU ratio</th></tr>\n");
+        for (Results.Pair p : r.allPairs()) {
+            Measurement d = p.dsoap();
+            Measurement b = p.baseline();
+            h.append("<tr><td>").append(esc(d.bench())).append("</td><td>").append(esc(d.paramsWithout(Set.of())))
+                    .append("</td><td>").append(esc(Labels.method(d))).append("</td><td class=\"n\">")
+                    .append(ms(d)).append("</td><td>").append(esc(Labels.method(b))).append("</td><td class=\"n\">")
+                    .append(ms(b)).append("</td><td class=\"n\"><strong>").append(Targets.ratio(p.speedup()))
+                    .append("</strong></td><td class=\"n\">").append(Double.isNaN(p.cpuRatio()) ? ""
+                            : Targets.ratio(p.cpuRatio())).append("</td></tr>\n");
+        }
+        h.append("</table>\n</section>\n");
+    }
+
+    private static void besidePapers(StringBuilder h, Results r, Papers papers) {
+        h.append("<section id=\"papers\">\n<h2>Beside the papers</h2>\n<p>Numbers the papers state in their text or "
+                + "tables, transcribed in <code>papers.json</code>, beside dsoap's measurement of the same thing. The "
+                + "papers measured C code on 2004-2006 hardware: compare direction and rough size, not digits.</p>\n");
+        h.append("<table>\n<tr><th>paper, where</th><th>what</th><th>paper</th><th>dsoap</th><th>from</th></tr>\n");
+        for (BesidePapers.Row row : BesidePapers.rows(r, papers)) {
+            h.append("<tr><td>").append(esc(row.paper())).append("</td><td>").append(esc(row.what())).append("</td><td>")
+                    .append(esc(row.theirs())).append("</td><td>").append(esc(row.ours())).append("</td><td>")
+                    .append(esc(String.join(", ", row.sources()))).append("</td></tr>\n");
+        }
+        h.append("</table>\n</section>\n");
+    }
+
+    private static void notes(StringBuilder h, Results r, Papers papers) {
+        h.append("<section id=\"notes\">\n<h2>Notes</h2>\n<ul>\n");
+        for (Papers.Paper p : List.of(papers.papers().get("ds"), papers.papers().get("lcp"))) {
+            h.append("<li>\"").append(esc(p.title())).append("\" (").append(esc(p.authors()))
+                    .append(p.venue().isEmpty() ? "" : ", " + esc(p.venue())).append("), drawn as <em>")
+                    .append(esc(p.label())).append("</em>: ").append(esc(p.setup())).append(".</li>\n");
+        }
+        h.append("<li>Left out because the papers give them only as plots, without numbers: the send-time curves of "
+                + "Figures 1-12 of \"Differential Serialization for Optimized SOAP Performance\" (only the ratios its "
+                + "text states are used); Figures 2-5 of \"Lightweight Checkpointing for Faster SOAP Deserialization\" "
+                + "(only its text's averages and Table 1 are used; Figure 5's megabytes are not stated); the charts of "
+                + "the slides \"Benchmark Suite for Web Services\", whose summary \"17% to 10X improvement\" names no "
+                + "workload and is not drawn.</li>\n");
+        h.append("<li>Table 1 of the lightweight checkpointing paper prints \"percent improvement\"; its text says each "
+                + "number is the speedup minus 1, times 100, so the speedup drawn is 1 + value / 100.</li>\n");
+        h.append("<li>Times are JMH averages (ms per operation). Throughput results (the 4-client end-to-end runs) appear "
+                + "as ms per call of the whole system, 1 / throughput. Error bars (JMH's 99.9 % interval) are in the "
+                + "table below; on a shared 2-core machine with 3 measured iterations they are often as large as the "
+                + "mean, so read ratios to about a factor of two where they are.</li>\n");
+        if (r.checkpointMemory().isEmpty()) {
+            h.append("<li>Checkpoint memory is not in these results, so its charts and target are absent.</li>\n");
+        }
+        h.append("</ul>\n</section>\n");
+    }
+
+    private static void all(StringBuilder h, Results r) {
+        h.append("<section id=\"all\">\n<h2>All measurements</h2>\n<details><summary>").append(r.measurements().size())
+                .append(" results</summary>\n<table>\n<tr><th>benchmark</th><th>method</th><th>parameters</th><th>mode</th>"
+                        + "<th>ms</th><th>± (99.9 %)</th><th>alloc B/op</th><th>server CPU µs/request</th><th>file</th></tr>\n");
+        for (Measurement m : r.measurements()) {
+            h.append("<tr><td>").append(esc(m.bench())).append("</td><td>").append(esc(m.method())).append("</td><td>")
+                    .append(esc(m.paramsWithout(Set.of()))).append("</td><td>").append(esc(m.measure()))
+                    .append("</td><td class=\"n\">").append(Charts.number(m.ms())).append("</td><td class=\"n\">")
+                    .append(Double.isNaN(m.msError()) ? "" : Charts.number(m.msError())).append("</td><td class=\"n\">")
+                    .append(Double.isNaN(m.alloc()) ? "" : String.format(Locale.ROOT, "%.0f", m.alloc()))
+                    .append("</td><td class=\"n\">").append(Double.isNaN(m.cpuUs()) ? "" : Charts.number(m.cpuUs()))
+                    .append("</td><td>").append(esc(m.source())).append("</td></tr>\n");
+        }
+        h.append("</table>\n</details>\n");
+        if (!r.checkpointMemory().isEmpty()) {
+            h.append("<details><summary>checkpoint memory, ").append(r.checkpointMemory().size())
+                    .append(" points</summary>\n<table>\n<tr><th>doubles</th><th>message bytes</th><th>N</th>"
+                            + "<th>strategy</th><th>checkpoint bytes</th><th>% of message</th></tr>\n");
+            for (ResultFile.CheckpointRow c : r.checkpointMemory()) {
+                h.append("<tr><td class=\"n\">").append(c.size()).append("</td><td class=\"n\">").append(c.messageBytes())
+                        .append("</td><td class=\"n\">").append(c.interval()).append("</td><td>")
+                        .append(Labels.strategy(c.strategy())).append("</td><td class=\"n\">").append(c.bytes())
+                        .append("</td><td class=\"n\">")
+                        .append(String.format(Locale.ROOT, "%.2f %%", 100 * c.fractionOfMessage())).append("</td></tr>\n");
+            }
+            h.append("</table>\n</details>\n");
+        }
+        h.append("</section>\n");
+    }
+
+    private static String ms(Measurement m) {
+        return Charts.number(m.ms()) + (Double.isNaN(m.msError()) ? "" : " ± " + Charts.number(m.msError()));
+    }
+
+    private static String orUnknown(String s) {
+        return s == null || s.isEmpty() ? "not recorded" : esc(s);
+    }
+
+    static String esc(String s) {
+        StringBuilder b = new StringBuilder(s.length());
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            switch (c) {
+                case '<' -> b.append("&lt;");
+                case '>' -> b.append("&gt;");
+                case '&' -> b.append("&amp;");
+                case '"' -> b.append("&quot;");
+                default -> b.append(c);
+            }
+        }
+        return b.toString();
+    }
+
+    private static final String CSS = """
+            body { font-family: sans-serif; margin: 1.5em auto; max-width: 1600px; padding: 0 1em; color: #222; }
+            h1 { margin-bottom: 0.2em; }
+            h2 { border-bottom: 1px solid #ccc; padding-bottom: 0.2em; margin-top: 1.6em; }
+            table { border-collapse: collapse; margin: 0.6em 0; font-size: 0.9em; }
+            th, td { border: 1px solid #ccc; padding: 0.25em 0.5em; vertical-align: top; text-align: left; }
+            th { background: #f0f0f0; }
+            td.n { text-align: right; white-space: nowrap; }
+            tr.met td.status { background: #c8ecc8; font-weight: bold; }
+            tr.not-met td.status, td.not-met { background: #f6c6c6; font-weight: bold; }
+            tr.absent td.status { background: #e8e8e8; color: #555; }
+            .charts { display: flex; flex-wrap: wrap; gap: 1em; }
+            figure { margin: 0; max-width: 760px; }
+            figure img { max-width: 100%; height: auto; border: 1px solid #ddd; }
+            figcaption { font-size: 0.85em; color: #444; margin-top: 0.3em; }
+            .src { color: #777; }
+            .origin { background: #fff8dc; padding: 0.5em; border: 1px solid #e6d9a8; }
+            .note { color: #555; font-style: italic; }
+            """;
+}

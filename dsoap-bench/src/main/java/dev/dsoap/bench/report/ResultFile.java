@@ -1,0 +1,168 @@
+package dev.dsoap.bench.report;
+
+import dev.dsoap.bench.Scores;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * One results file: the JSON {@code Main --suite} writes (an object with {@code suite}, {@code date}, {@code jdk},
+ * {@code cpu}, {@code cores}, {@code gitCommit}, {@code results} and optionally {@code durationSeconds},
+ * {@code only}, {@code checkpointMemory} and {@code failures}), or JMH's own {@code -rf json} output (an array of
+ * benchmark results, which records the JDK but no date, CPU or commit).
+ *
+ * @param name             the file's name, shown as the data's source
+ * @param suite            the suite's name ({@code short}, {@code full}, {@code checkpoint-memory}), or "jmh"
+ * @param date             when it ran, as the file says, or empty
+ * @param jdk              the JDK, or empty
+ * @param cpu              the CPU model, or empty
+ * @param cores            available cores, or 0 when unknown
+ * @param commit           the git commit, or empty
+ * @param only             the {@code --only} selection, or null for a whole suite (and for JMH's files)
+ * @param overrides        the {@code -p} parameter overrides, empty for the suite's own parameters
+ * @param durationSeconds  wall-clock seconds of the suite's benchmarks, or NaN
+ * @param measurements     every result, in the file's order
+ * @param checkpointMemory checkpoint memory rows, possibly empty
+ * @param failures         benchmark classes that failed, with their messages
+ */
+record ResultFile(String name, String suite, String date, String jdk, String cpu, int cores, String commit, String only,
+                  String overrides, double durationSeconds, List<Measurement> measurements, List<CheckpointRow> checkpointMemory,
+                  Map<String, String> failures) {
+
+    /**
+     * The memory the checkpoints of one message took.
+     *
+     * @param size         doubles in the message
+     * @param messageBytes the message's length
+     * @param interval     checkpoint interval N, in bytes
+     * @param strategy     {@code FULL}, {@code DIFFERENTIAL} or {@code LIGHTWEIGHT}
+     * @param bytes        checkpoint bytes after the message was read
+     */
+    record CheckpointRow(int size, long messageBytes, int interval, String strategy, long bytes) {
+        double fractionOfMessage() {
+            return (double) bytes / messageBytes;
+        }
+    }
+
+    /**
+     * Parameters a benchmark gained after some results were stored, with the value the older results were
+     * measured at: {@code Axis2EchoBench} ran only the POJO service before it had {@code style}.
+     */
+    private static final Map<String, Map<String, String>> ADDED_PARAMS = Map.of("Axis2EchoBench", Map.of("style", "pojo"));
+
+    /** Whether this is a whole short suite with its own parameters (not a part, nor other parameters). */
+    boolean wholeShortSuite() {
+        return "short".equals(suite) && only == null && overrides.isEmpty() && !measurements.isEmpty();
+    }
+
+    /** Reads a results file of either format. */
+    static ResultFile parse(String name, String json) {
+        Object root = Json.parse(json);
+        if (root instanceof List<?> list) {
+            return fromJmh(name, list);
+        }
+        if (!(root instanceof Map<?, ?> m)) {
+            throw new IllegalArgumentException(name + ": neither a dsoap results object nor a JMH results array");
+        }
+        List<Measurement> rows = new ArrayList<>();
+        for (Object o : list(m.get("results"))) {
+            Map<?, ?> r = (Map<?, ?>) o;
+            rows.add(new Measurement(name, str(r.get("benchmark")), str(r.get("method")),
+                    withAdded(str(r.get("benchmark")), params(str(r.get("params")))),
+                    str(r.get("measure")), num(r.get("ms")), num(r.get("msError")), num(r.get("allocBytesPerOp")),
+                    num(r.get("serverCpuUsPerRequest"))));
+        }
+        List<CheckpointRow> cps = new ArrayList<>();
+        for (Object o : list(m.get("checkpointMemory"))) {
+            Map<?, ?> r = (Map<?, ?>) o;
+            cps.add(new CheckpointRow((int) num(r.get("size")), (long) num(r.get("messageBytes")),
+                    (int) num(r.get("interval")), str(r.get("strategy")), (long) num(r.get("checkpointBytes"))));
+        }
+        Map<String, String> failures = new LinkedHashMap<>();
+        if (m.get("failures") instanceof Map<?, ?> f) {
+            f.forEach((k, v) -> failures.put(String.valueOf(k), String.valueOf(v)));
+        }
+        Object cores = m.get("cores");
+        Object only = m.get("only");
+        return new ResultFile(name, str(m.get("suite")), str(m.get("date")), str(m.get("jdk")), str(m.get("cpu")),
+                cores == null ? 0 : (int) num(cores), str(m.get("gitCommit")), only == null ? null : str(only),
+                str(m.get("overrides")), num(m.get("durationSeconds")), List.copyOf(rows), List.copyOf(cps), Map.copyOf(failures));
+    }
+
+    private static ResultFile fromJmh(String name, List<?> list) {
+        List<Measurement> rows = new ArrayList<>();
+        String jdk = "";
+        for (Object o : list) {
+            Map<?, ?> r = (Map<?, ?>) o;
+            String full = str(r.get("benchmark"));
+            int dot = full.lastIndexOf('.');
+            String cls = full.substring(0, dot);
+            Map<String, String> params = new TreeMap<>();
+            if (r.get("params") instanceof Map<?, ?> p) {
+                p.forEach((k, v) -> params.put(String.valueOf(k), String.valueOf(v)));
+            }
+            Map<?, ?> primary = (Map<?, ?>) r.get("primaryMetric");
+            double score = num(primary.get("score"));
+            double error = num(primary.get("scoreError"));
+            String unit = str(primary.get("scoreUnit"));
+            double ms = Scores.ms(score, unit);
+            double msError = Scores.msError(score, error, unit);
+            double alloc = Double.NaN;
+            double cpuUs = Double.NaN;
+            if (r.get("secondaryMetrics") instanceof Map<?, ?> sec) {
+                alloc = secondary(sec, "gc.alloc.rate.norm");
+                double cpu = secondary(sec, "serverCpuNanos");
+                double requests = secondary(sec, "serverRequests");
+                if (requests > 0) {
+                    cpuUs = cpu / requests / 1000;
+                }
+            }
+            String measure = str(r.get("mode")) + " x" + (int) num(r.get("threads"));
+            String bench = cls.substring(cls.lastIndexOf('.') + 1);
+            rows.add(new Measurement(name, bench, full.substring(dot + 1), withAdded(bench, params),
+                    measure, ms, msError, alloc, cpuUs));
+            jdk = str(r.get("vmName")) + " " + str(r.get("vmVersion"));
+        }
+        return new ResultFile(name, "jmh", "", jdk.trim(), "", 0, "", null, "", Double.NaN, List.copyOf(rows), List.of(),
+                Map.of());
+    }
+
+    private static double secondary(Map<?, ?> sec, String key) {
+        if (sec.get(key) instanceof Map<?, ?> m) {
+            return num(m.get("score"));
+        }
+        return Double.NaN;
+    }
+
+    private static Map<String, String> withAdded(String bench, Map<String, String> params) {
+        ADDED_PARAMS.getOrDefault(bench, Map.of()).forEach(params::putIfAbsent);
+        return params;
+    }
+
+    /** "k=v k=v" into a map. */
+    static Map<String, String> params(String s) {
+        Map<String, String> m = new TreeMap<>();
+        for (String kv : s.trim().split("\\s+")) {
+            int eq = kv.indexOf('=');
+            if (eq > 0) {
+                m.put(kv.substring(0, eq), kv.substring(eq + 1));
+            }
+        }
+        return m;
+    }
+
+    private static List<?> list(Object o) {
+        return o instanceof List<?> l ? l : List.of();
+    }
+
+    private static String str(Object o) {
+        return o == null ? "" : String.valueOf(o);
+    }
+
+    private static double num(Object o) {
+        return o instanceof Double d ? d : Double.NaN;
+    }
+}

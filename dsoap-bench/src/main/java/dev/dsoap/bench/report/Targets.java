@@ -1,0 +1,277 @@
+package dev.dsoap.bench.report;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.function.Function;
+import java.util.function.Predicate;
+import java.util.function.ToDoubleFunction;
+
+/**
+ * The benchmark targets of issues 2 to 6, each checked against the results at hand: met, not met, or not measured
+ * when the results lack the benchmark point the target names. A target that names several points (1 and 4 clients,
+ * 0 % and 25 % change) is met only when every one of them meets it.
+ */
+final class Targets {
+    private Targets() {
+    }
+
+    /** Whether a target was met. */
+    enum Status {
+        MET("met"), NOT_MET("not met"), NOT_MEASURED("not measured in these results");
+
+        /** How the report shows it. */
+        final String text;
+
+        Status(String text) {
+            this.text = text;
+        }
+    }
+
+    /**
+     * What the results say about one target.
+     *
+     * @param status   met, not met or not measured
+     * @param measured the measured values, e.g. "52x (25 %, 1 client), 52x (25 %, 4 clients)", or why not measured
+     * @param sources  the results files the values came from
+     */
+    record Verdict(Status status, String measured, List<String> sources) {
+    }
+
+    /**
+     * One target.
+     *
+     * @param issue the issue that set it
+     * @param area  what it concerns, e.g. "Serialization (DS)"
+     * @param text  the target as the issue states it
+     * @param check evaluates it
+     */
+    record Target(int issue, String area, String text, Function<Results, Verdict> check) {
+        Verdict evaluate(Results r) {
+            return check.apply(r);
+        }
+    }
+
+    private static final String DS = "Serialization (DS), 100K doubles";
+    private static final String DDS = "Deserialization (DDS), 100K hard doubles";
+    private static final String AXIS2 = "Axis2 end to end, 100K doubles";
+    private static final String CXF = "CXF end to end, 100K doubles";
+    private static final String SUITE = "The suite";
+
+    /** Every target, in issue order. */
+    static List<Target> all() {
+        List<Target> t = new ArrayList<>();
+        Predicate<Measurement> content = bench("ContentMatchBench").and(eq("size", "100000"));
+        t.add(new Target(2, DS, "content match ≥ 100x faster than Woodstox full serialization", r -> atLeast(
+                r.pairs(content.and(eq("kind", "DOUBLE")), "dsoapContentMatch", "baselineWoodstox"), 100,
+                Results.Pair::speedup, p -> p.dsoap().param("kind") + ", sink " + p.dsoap().param("sink"),
+                r.pairs(content.and(eq("kind", "DOUBLE").negate()), "dsoapContentMatch", "baselineWoodstox"))));
+        t.add(new Target(2, DS, "content match ≥ 500x faster than Axis2's serialization", r -> atLeast(
+                r.pairs(content.and(eq("kind", "DOUBLE")), "dsoapContentMatch", "baselineAxis2"), 500,
+                Results.Pair::speedup, p -> p.dsoap().param("kind") + ", sink " + p.dsoap().param("sink"),
+                r.pairs(content.and(eq("kind", "DOUBLE").negate()), "dsoapContentMatch", "baselineAxis2"))));
+        Predicate<Measurement> perfect = bench("PerfectStructuralBench").and(eq("size", "100000"));
+        for (String[] pt : new String[][] {{"25", "6"}, {"100", "2"}}) {
+            Predicate<Measurement> at = perfect.and(eq("percent", pt[0]));
+            t.add(new Target(2, DS, pt[0] + " % of values changed, same widths: ≥ " + pt[1] + "x faster than Woodstox",
+                    r -> atLeast(r.pairs(at.and(eq("kind", "DOUBLE")), "dsoapPerfectStructural", "baselineWoodstox"),
+                            Double.parseDouble(pt[1]), Results.Pair::speedup, p -> p.dsoap().param("kind"),
+                            r.pairs(at.and(eq("kind", "DOUBLE").negate()), "dsoapPerfectStructural", "baselineWoodstox"))));
+        }
+        Predicate<Measurement> worst = bench("WorstCaseShiftBench").and(eq("size", "100000")).and(eq("adaptive", "true"));
+        t.add(new Target(2, DS, "worst-case shifting, adaptive policy on: no slower than 1.1x Woodstox "
+                + "(Woodstox / dsoap ≥ 0.91x)", r -> atLeast(
+                r.pairs(worst.and(eq("kind", "DOUBLE")), "dsoapWorstCase", "baselineWoodstox"), 1 / 1.1,
+                Results.Pair::speedup, p -> p.dsoap().param("kind") + ", " + p.dsoap().param("chunkKb") + " KiB chunks",
+                r.pairs(worst.and(eq("kind", "DOUBLE").negate()), "dsoapWorstCase", "baselineWoodstox"))));
+        t.add(new Target(2, DS, "content and perfect-structural matches allocate < 1 KB per message (-prof gc)",
+                Targets::allocation));
+
+        Predicate<Measurement> dds = bench("DdsReadBench").and(eq("size", "100000"));
+        Predicate<Measurement> table1 = dds.and(eq("partitions", "100")).and(eq("interval", "128"))
+                .and(eq("strategy", "LIGHTWEIGHT"));
+        t.add(new Target(3, DDS, "identical message: ≥ 150x faster than Woodstox + parseDouble", r -> atLeast(
+                r.pairs(dds.and(eq("percent", "0")).and(eq("strategy", "LIGHTWEIGHT")), "dsoapDds", "baselineWoodstox"),
+                150, Results.Pair::speedup, p -> "T = " + p.dsoap().param("partitions") + ", N = "
+                        + p.dsoap().param("interval"), List.of())));
+        for (String[] pt : new String[][] {{"25", "5"}, {"50", "3"}}) {
+            t.add(new Target(3, DDS, "P = " + pt[0] + " %, T = 100: ≥ " + pt[1] + "x faster than Woodstox + parseDouble",
+                    r -> atLeast(r.pairs(table1.and(eq("percent", pt[0])), "dsoapDds", "baselineWoodstox"),
+                            Double.parseDouble(pt[1]), Results.Pair::speedup, p -> "N = " + p.dsoap().param("interval"),
+                            List.of())));
+        }
+        t.add(new Target(3, DDS, "P = 100 % (nothing alike), default settings (adaptive bypass on): ≥ 1.5x faster than "
+                + "Woodstox + parseDouble, and within 5 % of dsoap's own plain parse", Targets::ddsNothingAlike));
+        t.add(new Target(3, DDS, "LCP checkpoint memory ≤ 3 % of the message at N = 128", Targets::checkpointMemory));
+
+        for (String style : new String[] {"pojo", "adb"}) {
+            String name = style.equals("pojo") ? "POJO service" : "ADB (wsdl2java) service";
+            Predicate<Measurement> e2e = bench("Axis2EchoBench").and(eq("shape", "doubles")).and(eq("size", "100000"))
+                    .and(eq("style", style));
+            String note = style.equals("adb") ? " (set against Axis2's POJO path; ADB is a stronger baseline)" : "";
+            t.add(new Target(4, AXIS2, name + ": server CPU per request ≥ 10x lower at ≤ 25 % change" + note,
+                    r -> cpuAtLeast(r, e2e.and(le("percent", 25)), "dsoapAxis2", "baselineAxis2", 10)));
+            t.add(new Target(4, AXIS2, name + ": throughput (4 clients) ≥ 5x higher at ≤ 25 % change" + note,
+                    r -> atLeast(r.pairs(e2e.and(le("percent", 25)), "dsoapAxis2Concurrent", "baselineAxis2Concurrent"), 5,
+                            Results.Pair::speedup, Targets::e2eLabel, List.of())));
+            t.add(new Target(4, AXIS2, name + ": at 100 % change never more than 5 % slower (baseline / dsoap ≥ 0.95x)",
+                    r -> neverSlower(r, e2e, "dsoapAxis2", "baselineAxis2")));
+        }
+        Predicate<Measurement> cxf = bench("CxfEchoBench").and(eq("shape", "doubles")).and(eq("size", "100000"));
+        t.add(new Target(5, CXF, "@DifferentialSoap: server CPU per request ≥ 5x lower than CXF + JAXB at ≤ 25 % change",
+                r -> cpuAtLeast(r, cxf.and(le("percent", 25)), "dsoapCxf", "baselineCxf", 5)));
+        t.add(new Target(5, CXF, "at 100 % change never more than 5 % slower than CXF + JAXB (baseline / dsoap ≥ 0.95x)",
+                r -> neverSlower(r, cxf, "dsoapCxf", "baselineCxf")));
+        t.add(new Target(6, SUITE, "the short suite finishes in under 6 minutes (its benchmarks' wall-clock time; the "
+                + "build before it is not counted)", Targets::shortSuiteTime));
+        return t;
+    }
+
+    private static Verdict atLeast(List<Results.Pair> judged, double threshold, ToDoubleFunction<Results.Pair> metric,
+                                   Function<Results.Pair, String> label, List<Results.Pair> context) {
+        Function<Results.Pair, String> describe = p -> ratio(metric.applyAsDouble(p)) + " (" + label.apply(p) + ")";
+        return judge(judged, p -> metric.applyAsDouble(p) >= threshold, describe, context);
+    }
+
+    /** Met when every judged pair passes; the context pairs are shown but not judged. */
+    private static Verdict judge(List<Results.Pair> judged, Predicate<Results.Pair> pass,
+                                 Function<Results.Pair, String> describe, List<Results.Pair> context) {
+        if (judged.isEmpty()) {
+            return notMeasured();
+        }
+        boolean met = true;
+        List<String> parts = new ArrayList<>();
+        List<Measurement> used = new ArrayList<>();
+        for (Results.Pair p : judged) {
+            met &= pass.test(p);
+            parts.add(describe.apply(p));
+            used.add(p.dsoap());
+            used.add(p.baseline());
+        }
+        String text = String.join(", ", parts);
+        if (!context.isEmpty()) {
+            List<String> more = new ArrayList<>();
+            for (Results.Pair p : context) {
+                more.add(describe.apply(p));
+            }
+            text += "; not part of the target: " + String.join(", ", more);
+        }
+        return new Verdict(met ? Status.MET : Status.NOT_MET, text, Results.sources(used));
+    }
+
+    private static Verdict cpuAtLeast(Results r, Predicate<Measurement> p, String dsoap, String baseline, double threshold) {
+        List<Results.Pair> pairs = new ArrayList<>(r.pairs(p, dsoap, baseline));
+        pairs.addAll(r.pairs(p, dsoap + "Concurrent", baseline + "Concurrent"));
+        pairs.removeIf(x -> Double.isNaN(x.cpuRatio()));
+        return atLeast(pairs, threshold, Results.Pair::cpuRatio, Targets::e2eLabel, List.of());
+    }
+
+    private static Verdict neverSlower(Results r, Predicate<Measurement> p, String dsoap, String baseline) {
+        Predicate<Measurement> full = p.and(eq("percent", "100"));
+        List<Results.Pair> pairs = new ArrayList<>(r.pairs(full, dsoap, baseline));
+        pairs.addAll(r.pairs(full, dsoap + "Concurrent", baseline + "Concurrent"));
+        return atLeast(pairs, 1 / 1.05, Results.Pair::speedup,
+                x -> (x.dsoap().threads() == 1 ? "latency, 1 client" : "throughput, " + x.dsoap().threads() + " clients"),
+                List.of());
+    }
+
+    private static Verdict allocation(Results r) {
+        List<Measurement> ms = r.select(bench("ContentMatchBench").or(bench("PerfectStructuralBench"))
+                .and(eq("size", "100000")).and(eq("kind", "DOUBLE"))
+                .and(m -> m.method().equals("dsoapContentMatch") || m.method().equals("dsoapPerfectStructural"))
+                .and(m -> !Double.isNaN(m.alloc())));
+        if (ms.isEmpty()) {
+            return new Verdict(Status.NOT_MEASURED, "no allocation data (the suite's --prof gc was not used)", List.of());
+        }
+        boolean met = true;
+        List<String> parts = new ArrayList<>();
+        for (Measurement m : ms) {
+            met &= m.alloc() < 1024;
+            String what = m.method().equals("dsoapContentMatch") ? "content match" : "perfect structural "
+                    + m.param("percent") + " %";
+            parts.add(String.format(Locale.ROOT, "%.0f B (%s)", m.alloc(), what));
+        }
+        return new Verdict(met ? Status.MET : Status.NOT_MET, String.join(", ", parts), Results.sources(ms));
+    }
+
+    private static Verdict ddsNothingAlike(Results r) {
+        List<Results.Pair> woodstox = r.pairs(bench("DdsReadBench").and(eq("size", "100000")).and(eq("percent", "100"))
+                .and(eq("adaptive", "true")), "dsoapDds", "baselineWoodstox");
+        return judge(woodstox, p -> p.speedup() >= 1.5 && overPlain(r, p) <= 0.05, p -> {
+            double over = overPlain(r, p);
+            return ratio(p.speedup()) + " faster than Woodstox, " + (Double.isNaN(over) ? "no plain parse measured"
+                    : String.format(Locale.ROOT, "%+.1f %% against plain", 100 * over)) + " (T = "
+                    + p.dsoap().param("partitions") + ")";
+        }, List.of());
+    }
+
+    /** How much slower DDS was than dsoap's plain parse measured alike (0.03: 3 % slower), or NaN. */
+    private static double overPlain(Results r, Results.Pair p) {
+        Measurement plain = r.partner(p.dsoap(), "dsoapPlain");
+        return plain == null ? Double.NaN : p.dsoap().ms() / plain.ms() - 1;
+    }
+
+    private static Verdict checkpointMemory(Results r) {
+        List<String> parts = new ArrayList<>();
+        boolean met = true;
+        boolean any = false;
+        for (ResultFile.CheckpointRow c : r.checkpointMemory()) {
+            if (c.size() == 100_000 && c.interval() == 128 && c.strategy().equals("LIGHTWEIGHT")) {
+                any = true;
+                met &= c.fractionOfMessage() <= 0.03;
+                parts.add(String.format(Locale.ROOT, "%.2f %% (%,d of %,d bytes)", 100 * c.fractionOfMessage(), c.bytes(),
+                        c.messageBytes()));
+            }
+        }
+        if (!any) {
+            return new Verdict(Status.NOT_MEASURED, "no checkpoint memory in these results", List.of());
+        }
+        List<String> sources = new ArrayList<>();
+        for (ResultFile f : r.files()) {
+            if (!f.checkpointMemory().isEmpty()) {
+                sources.add(f.name());
+            }
+        }
+        return new Verdict(met ? Status.MET : Status.NOT_MET, String.join(", ", parts), sources);
+    }
+
+    private static Verdict shortSuiteTime(Results r) {
+        for (ResultFile f : r.files()) {
+            if (f.wholeShortSuite() && !Double.isNaN(f.durationSeconds())) {
+                double s = f.durationSeconds();
+                return new Verdict(s < 360 ? Status.MET : Status.NOT_MET,
+                        String.format(Locale.ROOT, "%d min %02d s", (long) s / 60, (long) s % 60), List.of(f.name()));
+            }
+        }
+        return new Verdict(Status.NOT_MEASURED, "no whole short-suite run with its duration in these results", List.of());
+    }
+
+    private static Verdict notMeasured() {
+        return new Verdict(Status.NOT_MEASURED, "the benchmark point is not in these results", List.of());
+    }
+
+    private static String e2eLabel(Results.Pair p) {
+        int threads = p.dsoap().threads();
+        return p.dsoap().param("percent") + " %, " + (threads == 1 ? "1 client" : threads + " clients");
+    }
+
+    /** A ratio as the report prints it: "544x", "4.6x", "0.95x". */
+    static String ratio(double r) {
+        if (Double.isNaN(r)) {
+            return "n/a";
+        }
+        return String.format(Locale.ROOT, r >= 10 ? "%.0fx" : r >= 1 ? "%.1fx" : "%.2fx", r);
+    }
+
+    static Predicate<Measurement> bench(String name) {
+        return m -> m.bench().equals(name);
+    }
+
+    static Predicate<Measurement> eq(String param, String value) {
+        return m -> value.equals(m.param(param));
+    }
+
+    static Predicate<Measurement> le(String param, double max) {
+        return m -> m.number(param) <= max;
+    }
+}

@@ -1,0 +1,175 @@
+package dev.dsoap.bench.report;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class ReportWriterTest {
+    private static final String MET = "met";
+    private static final String NOT_MET = "not met";
+    private static final String ABSENT = "not measured in these results";
+
+    @TempDir
+    Path dir;
+
+    static Path fixture() throws Exception {
+        return Paths.get(ReportWriterTest.class.getResource("fixture-results.json").toURI());
+    }
+
+    /** The stored results of the project, beside the module. */
+    static Path stored(String name) {
+        return Paths.get("..", "docs", "benchmark-results", name);
+    }
+
+    static ReportWriter.Input input(Path p) throws Exception {
+        return new ReportWriter.Input(p.getFileName().toString(), Files.readString(p), null, null);
+    }
+
+    private static List<Path> svgs(Path out) throws Exception {
+        try (Stream<Path> s = Files.list(out.resolve(ReportWriter.CHARTS))) {
+            return s.filter(p -> p.toString().endsWith(".svg")).sorted().toList();
+        }
+    }
+
+    @Test
+    void fixtureReportIsWellFormedWithItsChartsAndSeries() throws Exception {
+        Path index = ReportWriter.write(List.of(input(fixture())), dir, ReportWriter.Origin.THIS_RUN, false);
+        assertTrue(Files.isRegularFile(index));
+        ReportXml.parse(index);
+        String html = Files.readString(index);
+        assertTrue(html.contains("Measured on this machine in this run"), "origin line");
+        assertTrue(html.contains("Fixture CPU") && html.contains("Fixture JDK 17") && html.contains("0123456789abcdef"),
+                "machine header");
+        assertFalse(html.contains("<script"), "no scripts");
+        assertFalse(html.contains("http://") || html.contains("https://"), "nothing loaded from the network");
+
+        List<Path> svgs = svgs(dir);
+        assertFalse(svgs.isEmpty());
+        for (Path svg : svgs) {
+            assertEquals("svg", ReportXml.parse(svg).getDocumentElement().getLocalName(), svg.toString());
+            assertTrue(html.contains("charts/" + svg.getFileName()), "index.html shows " + svg.getFileName());
+        }
+        // three sizes of content match: log-log lines, one per toolkit and mode
+        List<String> content = ReportXml.svgTexts(dir.resolve("charts/contentmatchbench-kind-double-sink-discard-time.svg"));
+        assertTrue(content.contains("Content match: the message is resent unchanged"), content.toString());
+        assertTrue(content.containsAll(List.of("Woodstox", "Axis2", "dsoap first send", "dsoap content match")),
+                content.toString());
+        assertTrue(content.contains("elements in the array (log scale)"), content.toString());
+        // one size of perfect structural: bars, with values
+        List<String> perfect = ReportXml.svgTexts(dir.resolve("charts/perfectstructuralbench-kind-double-time.svg"));
+        assertTrue(perfect.containsAll(List.of("Woodstox, 25 %", "dsoap, 100 %", "2")), perfect.toString());
+        // the DDS speedup chart carries the paper's Table 1 beside dsoap's ratios
+        List<String> dds = ReportXml.svgTexts(dir.resolve("charts/"
+                + "ddsreadbench-adaptive-false-interval-128-partitions-100-size-100000-strategy-lightweight-speedup.svg"));
+        assertTrue(dds.contains("bSOAP LCP (Lightweight Checkpointing paper): LCP / no DDS, Table 1"), dds.toString());
+        assertTrue(dds.containsAll(List.of("dsoap plain parse / dsoap DDS", "Woodstox / dsoap DDS", "200x", "4.0x",
+                "2.9x")), dds.toString());
+        // server CPU of the end-to-end run, with the ratio in the label
+        List<String> cpu = ReportXml.svgTexts(dir.resolve("charts/axis2echobench-server-cpu.svg"));
+        assertTrue(cpu.stream().anyMatch(t -> t.contains("25 %, 1 client: 25x less")), cpu.toString());
+        assertTrue(cpu.stream().anyMatch(t -> t.contains("25 %, 4 clients: 20x less")), cpu.toString());
+        // checkpoint memory and the paper's two stated shares
+        List<String> share = ReportXml.svgTexts(dir.resolve("charts/checkpoint-memory-share.svg"));
+        assertTrue(share.stream().anyMatch(t -> t.contains("LCP about 3 % of FCP")), share.toString());
+        assertTrue(Files.isRegularFile(dir.resolve("charts/checkpoint-memory.svg")));
+        assertTrue(Files.isRegularFile(dir.resolve("charts/content-match-beside-paper.svg")));
+    }
+
+    @Test
+    void targetsAreJudgedFromTheFixtureValues() throws Exception {
+        Path index = ReportWriter.write(List.of(input(fixture())), dir, ReportWriter.Origin.THIS_RUN, false);
+        Map<String, String> t = ReportXml.targets(index);
+        assertEquals(Targets.all().size(), t.size());
+        expect(t, "content match ≥ 100x faster than Woodstox", MET);         // 20 / 0.1 = 200x
+        expect(t, "content match ≥ 500x faster than Axis2", MET);            // 300 / 0.1 = 3000x
+        expect(t, "25 % of values changed, same widths", NOT_MET);          // 10 / 2 = 5x < 6x
+        expect(t, "100 % of values changed, same widths", MET);             // 10 / 4 = 2.5x
+        expect(t, "worst-case shifting", ABSENT);
+        expect(t, "content and perfect-structural matches allocate", NOT_MET);                   // 2048 B at 100 %
+        expect(t, "identical message", MET);                                // 40 / 0.2 = 200x
+        expect(t, "P = 25 %, T = 100", NOT_MET);                            // 40 / 10 = 4x < 5x
+        expect(t, "P = 50 %, T = 100", ABSENT);
+        expect(t, "P = 100 % (nothing alike)", ABSENT);
+        expect(t, "LCP checkpoint memory", NOT_MET);                        // 120000 / 3622466 = 3.3 %
+        expect(t, "POJO service: server CPU", MET);                         // 25x and 20x
+        expect(t, "POJO service: throughput", NOT_MET);                     // 400 / 100 = 4x < 5x
+        expect(t, "POJO service: at 100 % change", ABSENT);
+        expect(t, "ADB (wsdl2java) service: server CPU", ABSENT);
+        expect(t, "@DifferentialSoap: server CPU", ABSENT);
+        expect(t, "at 100 % change never more than 5 % slower than CXF", NOT_MET);   // 200 / 220 = 0.91x
+        expect(t, "the short suite finishes in under 6 minutes", MET);      // 300 s
+        String html = Files.readString(index);
+        assertTrue(html.contains("200x (DOUBLE, sink DISCARD)"), "measured ratio shown");
+        assertTrue(html.contains("3.31 % (120,000 of 3,622,466 bytes)"), "checkpoint share shown");
+        // beside the papers: the stated ratio, and dsoap's own of the same thing
+        assertTrue(html.contains("<td>approximately 10x</td><td>150x (dsoap first send / content match, 100K)</td>"), html);
+        assertTrue(html.contains("<td>+192 % (2.9x)</td><td>+0 % (1.0x)</td>"), "Table 1, P = 25 %, T = 100, N = 128");
+        assertTrue(html.contains("<td>about 3 %</td><td>2.7-3.5 % (every size and N measured)</td>"), "LCP / FCP");
+    }
+
+    private static void expect(Map<String, String> targets, String textStart, String status) {
+        List<String> hits = new ArrayList<>();
+        targets.forEach((k, v) -> {
+            if (k.startsWith(textStart)) {
+                hits.add(v);
+            }
+        });
+        assertEquals(1, hits.size(), "one target starting with '" + textStart + "' in " + targets.keySet());
+        assertEquals(status, hits.get(0), textStart);
+    }
+
+    @Test
+    void storedShortRunMarksWhatItLacksNotMeasured() throws Exception {
+        Path index = ReportWriter.write(List.of(input(stored("short-run3.json"))), dir, ReportWriter.Origin.STORED, false,
+                "a note for the reader");
+        String html = Files.readString(index);
+        assertTrue(html.contains("Generated from stored results, not from a fresh run"));
+        assertTrue(html.contains("a note for the reader"));
+        assertTrue(html.contains("2026-11-21T11:49:52"), "the file's date");
+        assertTrue(html.contains("Checkpoint memory: not in these results"));
+        Map<String, String> t = ReportXml.targets(index);
+        expect(t, "content match ≥ 100x faster than Woodstox", MET);
+        expect(t, "25 % of values changed, same widths", MET);
+        expect(t, "content and perfect-structural matches allocate", ABSENT);
+        expect(t, "identical message", ABSENT);
+        expect(t, "LCP checkpoint memory", ABSENT);
+        expect(t, "POJO service: server CPU", ABSENT);
+        expect(t, "@DifferentialSoap: server CPU", ABSENT);
+        expect(t, "the short suite finishes in under 6 minutes", ABSENT);
+        for (Path svg : svgs(dir)) {
+            ReportXml.parse(svg);
+        }
+        // one size only: bars, not lines
+        List<String> content = ReportXml.svgTexts(dir.resolve("charts/contentmatchbench-kind-double-sink-discard-time.svg"));
+        assertFalse(content.contains("elements in the array (log scale)"), content.toString());
+    }
+
+    @Test
+    void jmhOwnJsonDrawsFigure2() throws Exception {
+        Path index = ReportWriter.write(List.of(input(stored("dds-figure2-2026-11-21.json"))), dir,
+                ReportWriter.Origin.STORED, false);
+        List<String> fig2 = ReportXml.svgTexts(dir.resolve("charts/dds-checkpoint-overhead-100000.svg"));
+        assertTrue(fig2.containsAll(List.of("dsoap DDS, FCP", "dsoap DDS, DCP", "dsoap DDS, LCP")), fig2.toString());
+        assertTrue(Files.readString(index).contains("not recorded"), "JMH's JSON has no date, CPU or commit");
+    }
+
+    @Test
+    void regeneratingRemovesChartsOfTheEarlierReport() throws Exception {
+        ReportWriter.write(List.of(input(fixture())), dir, ReportWriter.Origin.THIS_RUN, true);
+        assertTrue(Files.isRegularFile(dir.resolve("charts/axis2echobench-server-cpu.png")));
+        ReportWriter.write(List.of(input(stored("short-run3.json"))), dir, ReportWriter.Origin.STORED, false);
+        assertFalse(Files.exists(dir.resolve("charts/axis2echobench-server-cpu.svg")));
+        assertFalse(Files.exists(dir.resolve("charts/axis2echobench-server-cpu.png")));
+    }
+}

@@ -1,0 +1,81 @@
+package dev.dsoap.bench.report;
+
+import org.junit.jupiter.api.Test;
+
+import java.nio.file.Files;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class ResultsTest {
+    private static String file(double woodstoxMs, boolean withDsoap) {
+        return "{\"suite\": \"full\", \"date\": \"d\", \"jdk\": \"j\", \"cpu\": \"c\", \"cores\": 2, \"gitCommit\": \"g\","
+                + " \"results\": [{\"benchmark\": \"ContentMatchBench\", \"method\": \"baselineWoodstox\", \"params\":"
+                + " \"kind=INT size=10\", \"ms\": " + woodstoxMs + ", \"msError\": null, \"unit\": \"ms/op\"}"
+                + (withDsoap ? ", {\"benchmark\": \"ContentMatchBench\", \"method\": \"dsoapContentMatch\", \"params\":"
+                + " \"size=10 kind=INT\", \"ms\": 0.5, \"unit\": \"ms/op\"}" : "") + "]}";
+    }
+
+    @Test
+    void laterFileReplacesTheSamePoint() {
+        Results r = new Results(List.of(ResultFile.parse("a.json", file(10, true)), ResultFile.parse("b.json", file(20, false))));
+        assertEquals(2, r.measurements().size());
+        List<Results.Pair> pairs = r.allPairs();
+        assertEquals(1, pairs.size());
+        assertEquals(40, pairs.get(0).speedup(), 1e-9);
+        assertEquals("b.json", pairs.get(0).baseline().source());
+        assertEquals("a.json", pairs.get(0).dsoap().source(), "a point only the first file has stays");
+        assertTrue(Double.isNaN(pairs.get(0).baseline().msError()));
+        assertTrue(Double.isNaN(pairs.get(0).cpuRatio()));
+    }
+
+    @Test
+    void readsJmhOwnFormatWithUnitsAndThreads() throws Exception {
+        ResultFile f = ResultFile.parse("fig2", Files.readString(ReportWriterTest.stored("dds-figure2-2026-11-21.json")));
+        assertEquals("jmh", f.suite());
+        assertEquals(27, f.measurements().size());
+        Measurement m = f.measurements().get(0);
+        assertEquals("DdsReadBench", m.bench());
+        assertEquals("baselineWoodstox", m.method());
+        assertEquals("avgt x1", m.measure());
+        assertEquals("FULL", m.param("strategy"));
+        assertEquals(58.72467449792929, m.ms(), 1e-9);
+        String thrpt = "[{\"benchmark\": \"x.y.EchoBench.dsoapEchoConcurrent\", \"mode\": \"thrpt\", \"threads\": 4,"
+                + " \"params\": {\"size\": \"10\"}, \"primaryMetric\": {\"score\": 200.0, \"scoreError\": 20.0,"
+                + " \"scoreUnit\": \"ops/s\"}, \"secondaryMetrics\": {\"serverCpuNanos\": {\"score\": 5.0E9},"
+                + " \"serverRequests\": {\"score\": 1000.0}, \"gc.alloc.rate.norm\": {\"score\": 64.0}}}]";
+        Measurement t = ResultFile.parse("t", thrpt).measurements().get(0);
+        assertEquals(5.0, t.ms(), 1e-12, "200 ops/s of the whole system: 5 ms per operation");
+        assertEquals(0.5, t.msError(), 1e-12);
+        assertEquals(4, t.threads());
+        assertEquals(5000, t.cpuUs(), 1e-9);
+        assertEquals(64, t.alloc(), 1e-9);
+    }
+
+    @Test
+    void onlyAWholeShortSuiteWithItsOwnParametersTimesTheSuite() {
+        String head = "{\"suite\": \"short\", \"durationSeconds\": 200.0, ";
+        String rows = "\"results\": [{\"benchmark\": \"B\", \"method\": \"dsoapX\", \"params\": \"\", \"ms\": 1.0}]}";
+        assertTrue(ResultFile.parse("a", head + "\"only\": null, " + rows).wholeShortSuite());
+        assertFalse(ResultFile.parse("b", head + "\"only\": \"Cxf\", " + rows).wholeShortSuite());
+        assertFalse(ResultFile.parse("c", head + "\"overrides\": \"size=1000\", " + rows).wholeShortSuite());
+        assertFalse(ResultFile.parse("d", "{\"suite\": \"full\", " + rows).wholeShortSuite());
+    }
+
+    @Test
+    void axis2ResultsFromBeforeTheStyleParameterAreThePojoService() throws Exception {
+        ResultFile old = ResultFile.parse("old", Files.readString(ReportWriterTest.stored("axis2-e2e-2026-11-21.json")));
+        assertTrue(old.measurements().stream().allMatch(m -> "pojo".equals(m.param("style"))));
+        ResultFile adb = ResultFile.parse("adb", Files.readString(ReportWriterTest.stored("axis2-adb-e2e-2026-11-21.json")));
+        assertTrue(adb.measurements().stream().allMatch(m -> "adb".equals(m.param("style"))));
+    }
+
+    @Test
+    void rejectsWhatIsNotResults() {
+        assertThrows(IllegalArgumentException.class, () -> ResultFile.parse("x", "\"text\""));
+        assertThrows(IllegalArgumentException.class, () -> ResultFile.parse("x", "{\"results\": [}"));
+    }
+}

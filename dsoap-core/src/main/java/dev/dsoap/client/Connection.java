@@ -84,7 +84,10 @@ final class Connection extends SimpleChannelInboundHandler<FullHttpResponse> {
                 p.written = true;
             } else {
                 closing(ClientException.Reason.CLOSED, "writing " + p.describe() + " failed: " + f.cause());
-                ctx.close();
+                if (!(f.cause() instanceof IOException)) {
+                    ctx.close();
+                }
+                // after an I/O error the output is shut; responses already on their way are still read
             }
         });
         ctx.writeAndFlush(LastHttpContent.EMPTY_LAST_CONTENT, done);
@@ -164,8 +167,9 @@ final class Connection extends SimpleChannelInboundHandler<FullHttpResponse> {
             }
             ctx.close();
         } else if (c instanceof IOException) {
+            // a failed write shuts the output only (AUTO_CLOSE off): responses the server sent before it closed
+            // are still read, and the end of input (or a failed read, which closes the channel) ends the rest
             closing(ClientException.Reason.CLOSED, "connection lost: " + c);
-            ctx.close();
         } else {
             protocolError(ctx, String.valueOf(c), c);
         }

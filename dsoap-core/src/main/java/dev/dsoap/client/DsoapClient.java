@@ -135,6 +135,8 @@ public final class DsoapClient implements AutoCloseable {
         this.bootstrap = new Bootstrap().group(group).channel(NioSocketChannel.class)
                 .option(ChannelOption.TCP_NODELAY, true)
                 .option(ChannelOption.SO_KEEPALIVE, true)
+                // a failed write shuts the output but keeps reading: pipelined responses already sent still arrive
+                .option(ChannelOption.AUTO_CLOSE, false)
                 .option(ChannelOption.CONNECT_TIMEOUT_MILLIS, (int) Math.min(Integer.MAX_VALUE, b.connectTimeout.toMillis()))
                 .handler(new ChannelInitializer<SocketChannel>() {
                     @Override

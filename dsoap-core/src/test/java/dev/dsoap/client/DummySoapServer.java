@@ -10,6 +10,8 @@ import io.netty.channel.ChannelOption;
 import io.netty.channel.EventLoopGroup;
 import io.netty.channel.MultiThreadIoEventLoopGroup;
 import io.netty.channel.SimpleChannelInboundHandler;
+import io.netty.channel.group.ChannelGroup;
+import io.netty.channel.group.DefaultChannelGroup;
 import io.netty.channel.nio.NioIoHandler;
 import io.netty.channel.socket.SocketChannel;
 import io.netty.channel.socket.nio.NioServerSocketChannel;
@@ -43,8 +45,9 @@ import java.util.zip.CRC32;
  * bSOAP's dummy SOAP server, on Netty: accepts HTTP/1.1 keep-alive connections on 127.0.0.1, reads each
  * request's body (Content-Length or chunked) without parsing it, counts requests and bytes, and answers every
  * request, in order (pipelined requests included), with one fixed response. Optionally it returns the body's
- * length and CRC-32 in response headers, keeps the bodies for inspection, or closes a connection instead of
- * answering its n-th request.
+ * length and CRC-32 in response headers, keeps the bodies for inspection, holds its answers back until a
+ * connection has a batch of requests waiting (which only a pipelining client survives), or closes a
+ * connection instead of answering its n-th request.
  *
  * <p>Shared with dsoap-bench (the send-time benchmark) through dsoap-core's test jar. Thread-safe; its
  * counters may be read at any time. One I/O thread; {@link #close()} stops it.
@@ -64,6 +67,8 @@ public final class DummySoapServer implements AutoCloseable {
     private final Builder config;
     private final EventLoopGroup group;
     private final Channel server;
+    /** Accepted connections still open. */
+    private final ChannelGroup open;
     private final AtomicLong requests = new AtomicLong();
     private final AtomicLong bodyBytes = new AtomicLong();
     private final AtomicLong chunkedRequests = new AtomicLong();
@@ -75,6 +80,7 @@ public final class DummySoapServer implements AutoCloseable {
         this.config = b;
         this.group = new MultiThreadIoEventLoopGroup(1, new DefaultThreadFactory("dsoap-dummy-server", true),
                 NioIoHandler.newFactory());
+        this.open = new DefaultChannelGroup(group.next());
         try {
             this.server = new ServerBootstrap().group(group).channel(NioServerSocketChannel.class)
                     .childOption(ChannelOption.TCP_NODELAY, true)
@@ -82,6 +88,7 @@ public final class DummySoapServer implements AutoCloseable {
                         @Override
                         protected void initChannel(SocketChannel ch) {
                             connections.incrementAndGet();
+                            open.add(ch);
                             ch.pipeline().addLast(new HttpServerCodec(new HttpDecoderConfig().setMaxChunkSize(1 << 16)),
                                     new Reader());
                         }
@@ -140,9 +147,11 @@ public final class DummySoapServer implements AutoCloseable {
         }
     }
 
+    /** Closes the listening socket and every connection, and stops the I/O thread. */
     @Override
     public void close() {
         server.close().awaitUninterruptibly();
+        open.close().awaitUninterruptibly();
         group.shutdownGracefully(0, 2, TimeUnit.SECONDS).awaitUninterruptibly();
     }
 
@@ -153,6 +162,8 @@ public final class DummySoapServer implements AutoCloseable {
         private long length;
         private int number;
         private boolean keepAlive;
+        /** Answers held back until the batch is full. */
+        private final List<FullHttpResponse> held = new ArrayList<>();
 
         @Override
         protected void channelRead0(ChannelHandlerContext ctx, HttpObject msg) {
@@ -208,11 +219,27 @@ public final class DummySoapServer implements AutoCloseable {
                 r.headers().set(BODY_CRC32, crc.getValue());
             }
             HttpUtil.setKeepAlive(r, keepAlive);
-            if (keepAlive) {
-                ctx.writeAndFlush(r);
-            } else {
+            if (!keepAlive) {
                 ctx.writeAndFlush(r).addListener(f -> ctx.close());
+                return;
             }
+            held.add(r);
+            if (held.size() >= config.batch) {
+                for (FullHttpResponse h : held) {
+                    ctx.write(h);
+                }
+                held.clear();
+                ctx.flush();
+            }
+        }
+
+        @Override
+        public void channelInactive(ChannelHandlerContext ctx) {
+            for (FullHttpResponse h : held) {
+                h.release();
+            }
+            held.clear();
+            ctx.fireChannelInactive();
         }
     }
 
@@ -224,8 +251,18 @@ public final class DummySoapServer implements AutoCloseable {
         private boolean checksums;
         private boolean keepBodies;
         private int closeAfter;
+        private int batch = 1;
 
         private Builder() {
+        }
+
+        /** Holds answers back until {@code n} requests of a connection wait for theirs, then sends them in order. */
+        public Builder batch(int n) {
+            if (n < 1) {
+                throw new IllegalArgumentException("batch " + n);
+            }
+            this.batch = n;
+            return this;
         }
 
         /** The one response every request gets. */

@@ -102,6 +102,7 @@ public final class DsoapClient implements AutoCloseable {
     private final Bootstrap bootstrap;
     /** Pipelining slots: one per request in flight. */
     private final Semaphore slots;
+    /** Requests numbered so far, for messages. */
     private final AtomicLong requests = new AtomicLong();
     /** Guards {@link #connection} and {@link #closed}. */
     private final Object lock = new Object();
@@ -307,11 +308,6 @@ public final class DsoapClient implements AutoCloseable {
                         + ") would deadlock; continue futures with the ...Async methods");
             }
         }
-    }
-
-    /** Requests sent so far (including failed ones). */
-    public long requests() {
-        return requests.get();
     }
 
     /**

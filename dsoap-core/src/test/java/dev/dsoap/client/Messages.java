@@ -9,13 +9,14 @@ import dev.dsoap.binding.WireConvention;
 import dev.dsoap.serialize.DifferentialSerializer;
 import dev.dsoap.serialize.SerializerConfig;
 import dev.dsoap.serialize.SerializerStats;
+import dev.dsoap.serialize.SeqBeans;
 
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.zip.CRC32;
 
-/** The client tests' message: arrays of doubles, ints, strings and beans, and a few scalars. */
+/** The client tests' message: arrays of doubles, ints, strings and MIO beans, and a few scalars. */
 final class Messages {
     static final String NS = "urn:dsoap:client";
     static final WireConvention SOAP11 = WireConvention.documentLiteralWrapped();
@@ -28,7 +29,7 @@ final class Messages {
 
     static MessagePlan plan(WireConvention c) {
         return new PlanCompiler().compile(MessageShape.wrapped(NS, "put", Part.of("d", double[].class),
-                Part.of("i", int[].class), Part.of(null, "s", String[].class, true), Part.of("p", Point[].class),
+                Part.of("i", int[].class), Part.of(null, "s", String[].class, true), Part.of("p", SeqBeans.Mio[].class),
                 Part.of("name", String.class), Part.of("x", double.class), Part.of(null, "dd", Double[].class, true)), c);
     }
 
@@ -51,48 +52,5 @@ final class Messages {
         CRC32 c = new CRC32();
         c.update(b);
         return c.getValue();
-    }
-
-    /** The papers' mesh interface object with a label, as a JavaBean. */
-    public static final class Point {
-        private int a;
-        private int b;
-        private double v;
-        private String label;
-
-        public Point() {
-        }
-
-        public int getA() {
-            return a;
-        }
-
-        public void setA(int a) {
-            this.a = a;
-        }
-
-        public int getB() {
-            return b;
-        }
-
-        public void setB(int b) {
-            this.b = b;
-        }
-
-        public double getV() {
-            return v;
-        }
-
-        public void setV(double v) {
-            this.v = v;
-        }
-
-        public String getLabel() {
-            return label;
-        }
-
-        public void setLabel(String label) {
-            this.label = label;
-        }
     }
 }

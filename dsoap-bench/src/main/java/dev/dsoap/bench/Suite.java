@@ -58,6 +58,8 @@ public record Suite(String name, List<Entry> entries, int warmups, int iteration
         // the same point on Apache CXF (JAX-WS proxies against Endpoint.publish on Jetty); the other shapes,
         // sizes and percentages are in the full suite
         e.add(oneClient(entry("cxf.CxfEchoBench", "shape", "doubles", "size", "100000", "percent", "25")));
+        // send time against the dummy server (paper Figures 4-5 on the wire), one point: three short forks
+        e.add(entry("send.SendTimeBench", "shape", "doubles", "size", "100000", "percent", "25"));
         return new Suite("short", e, 2, 3, 1);
     }
 
@@ -67,9 +69,11 @@ public record Suite(String name, List<Entry> entries, int warmups, int iteration
         for (String c : List.of(S + "ContentMatchBench", S + "PerfectStructuralBench", S + "WorstCaseShiftBench",
                 S + "AlternatingShiftBench", S + "IntermediateGrowthBench", S + "StuffingBench",
                 S + "ClosingTagShiftBench", S + "OverlayBench", "tracked.TrackedArrayBench", D + "BaselineReadBench",
-                "axis2.Axis2EchoBench", "cxf.CxfEchoBench")) {
+                "axis2.Axis2EchoBench", "cxf.CxfEchoBench", "send.SendTimeBench")) {
             e.add(new Entry(c, Map.of()));
         }
+        // send time with one HTTP chunk per template chunk (chunk overlaying on the wire), at 100K items
+        e.add(entry("send.SendTimeBench", "size", "100000", "framing", "CHUNKED"));
         // Table 1: every P, T, N and size, lightweight checkpoints, no bypass (as the paper measured)
         e.add(new Entry(D + "DdsReadBench", Map.of()));
         // Figure 2: checkpoint overhead when every message differs, per strategy and interval

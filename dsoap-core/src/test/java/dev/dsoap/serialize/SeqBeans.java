@@ -12,8 +12,8 @@ import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.util.List;
 
-/** Beans for the compiled-plan sequence, fault and concurrency tests. */
-final class SeqBeans {
+/** Beans for the compiled-plan sequence, fault and concurrency tests, and the client's tests. */
+public final class SeqBeans {
     private SeqBeans() {
     }
 

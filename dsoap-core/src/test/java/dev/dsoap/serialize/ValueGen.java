@@ -20,9 +20,9 @@ import java.util.Random;
  * empty or null, and nullable values go null. Values reach every edge the serializer must survive: NaN
  * (with payloads), -0.0, infinities, subnormals, MIN/MAX of every type, values whose text grows from 1
  * to 24 characters and shrinks back, markup and control characters, non-ASCII, surrogate pairs, empty and
- * 10K-character strings. Deterministic for a seed. Not thread-safe.
+ * 10K-character strings. Deterministic for a seed. Not thread-safe. Public for the client's tests.
  */
-final class ValueGen {
+public final class ValueGen {
     static final double[] DOUBLES = {0.0, -0.0, 1.0, -1.0, Double.NaN, Double.longBitsToDouble(0x7ff8000000000123L),
             Double.longBitsToDouble(0xfff0000000000001L), Double.POSITIVE_INFINITY, Double.NEGATIVE_INFINITY,
             Double.MIN_VALUE, -Double.MIN_VALUE, Double.MAX_VALUE, -Double.MAX_VALUE, Double.MIN_NORMAL,
@@ -48,13 +48,13 @@ final class ValueGen {
     /** Percent of leaves to change in the current message. */
     private int pct;
 
-    ValueGen(Random r, int maxLength) {
+    public ValueGen(Random r, int maxLength) {
         this.r = r;
         this.maxLength = maxLength;
     }
 
     /** The parts of a first message. */
-    Object[] first(StructNode root) {
+    public Object[] first(StructNode root) {
         Object[] parts = (Object[]) root.factory().get();
         for (PlanNode c : root.children()) {
             set(c, parts, value(c, null, true));
@@ -63,7 +63,7 @@ final class ValueGen {
     }
 
     /** Changes about {@code pct} percent of the leaves of {@code parts} (0: none at all, not even structure). */
-    void next(StructNode root, Object[] parts, int pct) {
+    public void next(StructNode root, Object[] parts, int pct) {
         this.pct = pct;
         for (PlanNode c : root.children()) {
             Object old = c.accessor().get(parts);

@@ -204,8 +204,9 @@ public final class Main {
 
     /**
      * The gSOAP step ({@link GsoapComparison}): the short suite's point (100K doubles, 25 % changed), or in the
-     * full suite every shape at 100K and doubles at 1K and 10K. Returns 1 if it failed, else 0 (also when gSOAP
-     * is not installed: it says so and skips).
+     * full suite every shape at 100K and doubles at 1K and 10K, each point in a JVM of its own with the end-to-end
+     * benchmarks' pre-touched 2 GB heap ({@link GsoapComparison#runForked}). Returns 1 if it failed, else 0 (also
+     * when gSOAP is not installed: it says so and skips).
      */
     private static int gsoap(Suite suite, Report report, Path work) {
         List<String[]> points = new ArrayList<>();
@@ -224,7 +225,7 @@ public final class Main {
                 String params = "percent=" + percent + " shape=" + p[0] + " size=" + size;
                 System.out.println("# gSOAP 2.8 beside CXF with and without dsoap: " + params);
                 int calls = size >= 100_000 ? 12 : 100;
-                for (GsoapComparison.Line l : GsoapComparison.run(shape, size, percent, calls / 3, calls, work, System.out)) {
+                for (GsoapComparison.Line l : GsoapComparison.runForked(shape, size, percent, calls / 3, calls, work)) {
                     System.out.printf("  %-16s %-13s %10.3f ms/call ± %.3f, server CPU %s%n", l.method(), l.measure(),
                             l.ms(), l.errMs(), Double.isNaN(l.cpuUs()) ? "-" : String.format("%.1f µs/request", l.cpuUs()));
                     report.addExternal(GSOAP, l.method(), params, l.measure(), l.ms(), l.errMs(), l.cpuUs());

@@ -29,6 +29,42 @@ class SuiteTest {
         }
     }
 
+    /**
+     * Every entry of both suites names an existing benchmark class, only parameters it declares, and a method
+     * selection that keeps at least one of its benchmark methods: a renamed method or parameter would
+     * otherwise make the suite silently run less, or JMH fail at the end of a long run.
+     */
+    @Test
+    void everyEntryNamesExistingClassesParametersAndMethods() throws Exception {
+        for (Suite suite : new Suite[] {Suite.shortSuite(), Suite.fullSuite()}) {
+            for (Suite.Entry e : suite.entries()) {
+                Class<?> c = Class.forName("dev.dsoap.bench." + e.className());
+                for (String param : e.params().keySet()) {
+                    assertTrue(c.getField(param).isAnnotationPresent(org.openjdk.jmh.annotations.Param.class),
+                            suite.name() + ": " + e.className() + " has no @Param " + param);
+                }
+                Pattern p = e.methods() == null ? Pattern.compile(".*") : Pattern.compile(e.methods());
+                long kept = java.util.Arrays.stream(c.getMethods())
+                        .filter(m -> m.isAnnotationPresent(org.openjdk.jmh.annotations.Benchmark.class))
+                        .filter(m -> p.matcher(m.getName()).matches()).count();
+                assertTrue(kept > 0, suite.name() + ": " + e.className() + " keeps no method with " + e.methods());
+            }
+        }
+    }
+
+    @Test
+    void theShortSuiteJudgesTheTargetsPoints() {
+        Suite s = Suite.shortSuite();
+        Pattern worst = Pattern.compile(entry(s, "serialize.WorstCaseShiftBench").methods());
+        assertTrue(worst.matcher("dsoapWorstCase").matches() && worst.matcher("baselineWoodstox").matches());
+        Suite.Entry table1 = entry(s, "deserialize.DdsReadBench");
+        assertEquals(java.util.List.of("0", "25", "50"), java.util.List.of(table1.params().get("percent")));
+        Pattern dds = Pattern.compile(table1.methods());
+        assertTrue(dds.matcher("dsoapDds").matches() && dds.matcher("baselineWoodstox").matches());
+        assertFalse(dds.matcher("dsoapPlain").matches());
+        assertEquals(1, s.warmups());
+    }
+
     @Test
     void aTwoArgumentEntryRunsEveryMethod() {
         assertNull(new Suite.Entry("x.Y", java.util.Map.of()).methods());

@@ -7,8 +7,10 @@ import dev.dsoap.bench.gsoap.GsoapPeer;
 import jakarta.xml.ws.BindingProvider;
 import org.apache.commons.math3.distribution.TDistribution;
 
+import java.io.IOException;
 import java.io.PrintStream;
 import java.net.URI;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -31,6 +33,66 @@ import java.util.List;
  */
 public final class GsoapComparison {
     private GsoapComparison() {
+    }
+
+    /** The JVM options of the step's fork: the end-to-end benchmarks' heap, pre-touched as theirs is. */
+    public static final List<String> JVM_OPTIONS = List.of("-Xms2g", "-Xmx2g", "-XX:+AlwaysPreTouch");
+
+    /**
+     * The step in a JVM of its own, as the suite runs it (the suite's own JVM has neither the benchmarks' heap
+     * nor a pre-touched one, and has run the JMH runner): {@code SHAPE SIZE PERCENT WARMUP CALLS WORK_DIR OUT}
+     * runs {@link #run} and writes its lines to {@code OUT}, one per line, tab-separated (method, measure,
+     * ms, error ms, CPU µs); an empty file when gSOAP is not installed. Exits with 1 on failure.
+     */
+    public static void main(String[] args) throws Exception {
+        if (args.length != 7) {
+            System.err.println("usage: GsoapComparison SHAPE SIZE PERCENT WARMUP CALLS WORK_DIR OUT");
+            System.exit(2);
+        }
+        List<Line> lines = run(Shape.of(args[0]), Integer.parseInt(args[1]), Integer.parseInt(args[2]),
+                Integer.parseInt(args[3]), Integer.parseInt(args[4]), Path.of(args[5]), System.out);
+        StringBuilder out = new StringBuilder();
+        for (Line l : lines) {
+            out.append(l.method()).append('\t').append(l.measure()).append('\t').append(l.ms()).append('\t')
+                    .append(l.errMs()).append('\t').append(l.cpuUs()).append('\n');
+        }
+        Files.writeString(Path.of(args[6]), out);
+        System.exit(0);
+    }
+
+    /**
+     * Runs {@link #main} in a new JVM with {@link #JVM_OPTIONS} and this JVM's class path, its output passed
+     * through to this JVM's, and returns its lines (empty when gSOAP is not installed).
+     *
+     * @throws IOException if the fork fails (its exit code and the reason it printed are in its output)
+     */
+    public static List<Line> runForked(Shape shape, int size, int percent, int warmup, int calls, Path work)
+            throws IOException, InterruptedException {
+        Files.createDirectories(work);
+        Path out = Files.createTempFile(work, "lines", ".tsv");
+        try {
+            List<String> cmd = new ArrayList<>();
+            cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+            cmd.addAll(JVM_OPTIONS);
+            cmd.add("-cp");
+            cmd.add(System.getProperty("java.class.path"));
+            cmd.add(GsoapComparison.class.getName());
+            cmd.addAll(List.of(shape.param, Integer.toString(size), Integer.toString(percent),
+                    Integer.toString(warmup), Integer.toString(calls), work.toString(), out.toString()));
+            int exit = new ProcessBuilder(cmd).inheritIO().start().waitFor();
+            if (exit != 0) {
+                throw new IOException("the gSOAP step's JVM exited with " + exit + " (its output says why)");
+            }
+            List<Line> lines = new ArrayList<>();
+            for (String l : Files.readAllLines(out)) {
+                String[] f = l.split("\t");
+                lines.add(new Line(f[0], f[1], Double.parseDouble(f[2]), Double.parseDouble(f[3]),
+                        Double.parseDouble(f[4])));
+            }
+            return lines;
+        } finally {
+            Files.deleteIfExists(out);
+        }
     }
 
     /**

@@ -133,8 +133,8 @@ public class TypeSerializeBench {
         first = new DifferentialSerializer(plan, SerializerConfig.defaults(), new SerializerStats(), null);
         verify(v);
         next = 0;
-        System.out.println(v + ": dsoap " + first.messageLength() + " bytes (message 0), kept serializer "
-                + differential.chunkCount() + " chunks");
+        System.out.println(v + ": dsoap's first send of message 0 " + firstSend(0).length + " bytes, Woodstox's "
+                + woodstoxBytes(0).length + "; kept serializer " + differential.chunkCount() + " chunks");
     }
 
     /**

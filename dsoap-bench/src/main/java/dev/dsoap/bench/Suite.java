@@ -60,6 +60,13 @@ public record Suite(String name, List<Entry> entries, int warmups, int iteration
         e.add(oneClient(entry("cxf.CxfEchoBench", "shape", "doubles", "size", "100000", "percent", "25")));
         // send time against the dummy server (paper Figures 4-5 on the wire), one point: three short forks
         e.add(entry("send.SendTimeBench", "shape", "doubles", "size", "100000", "percent", "25"));
+        // serialization only and deserialization only by item type (issue 6): strings and base64 at 100K items,
+        // 25 % changed, Woodstox against dsoap's differential path only; doubles, ints, Axis2, first sends, plain
+        // parses and the other sizes and percentages are in the full suite
+        e.add(methods(entry(S + "TypeSerializeBench", "type", "strings,base64", "size", "100000", "percent", "25"),
+                "baselineWoodstox|dsoapDifferential"));
+        e.add(methods(entry(D + "TypeDeserializeBench", "type", "strings,base64", "size", "100000", "percent", "25"),
+                "baselineWoodstox|dsoapDds"));
         return new Suite("short", e, 2, 3, 1);
     }
 
@@ -69,7 +76,8 @@ public record Suite(String name, List<Entry> entries, int warmups, int iteration
         for (String c : List.of(S + "ContentMatchBench", S + "PerfectStructuralBench", S + "WorstCaseShiftBench",
                 S + "AlternatingShiftBench", S + "IntermediateGrowthBench", S + "StuffingBench",
                 S + "ClosingTagShiftBench", S + "OverlayBench", "tracked.TrackedArrayBench", D + "BaselineReadBench",
-                "axis2.Axis2EchoBench", "cxf.CxfEchoBench", "send.SendTimeBench")) {
+                "axis2.Axis2EchoBench", "cxf.CxfEchoBench", "send.SendTimeBench", S + "TypeSerializeBench",
+                D + "TypeDeserializeBench")) {
             e.add(new Entry(c, Map.of()));
         }
         // send time with one HTTP chunk per template chunk (chunk overlaying on the wire), at 100K items
@@ -91,6 +99,11 @@ public record Suite(String name, List<Entry> entries, int warmups, int iteration
      */
     private static Entry oneClient(Entry e) {
         return new Entry(e.className(), e.params(), ".*(?<!Concurrent)");
+    }
+
+    /** {@code e} with only the methods matching {@code regex} (whole name). */
+    private static Entry methods(Entry e, String regex) {
+        return new Entry(e.className(), e.params(), regex);
     }
 
     private static Entry entry(String cls, String... kv) {

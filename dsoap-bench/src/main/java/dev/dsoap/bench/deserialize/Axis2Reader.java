@@ -36,8 +36,12 @@ import java.lang.reflect.Method;
  * calling the back-end method". The object supplier is Axis2's default, and the parameter names are
  * {@code {"arg0"}}, as a deployed POJO service has them.
  *
- * <p>Thread-safe: no state of its own beyond constants; Axis2 serves concurrent requests with the same
- * static code.
+ * <p>The by-type benchmarks ({@link TypeDeserializeBench}) read {@code int[]}, {@code String[]} and {@code byte[]}
+ * requests the same way, each through its own one-method POJO service ({@link #Axis2Reader(ItemType)}): Axis2
+ * converts each int item, takes each string item's text, and decodes a {@code byte[]} parameter's single element
+ * from base64.
+ *
+ * <p>Thread-safe: no mutable state; Axis2 serves concurrent requests with the same static code.
  */
 public final class Axis2Reader {
     /** The POJO whose operation the requests call. */

@@ -133,8 +133,10 @@ public class TypeSerializeBench {
         first = new DifferentialSerializer(plan, SerializerConfig.defaults(), new SerializerStats(), null);
         verify(v);
         next = 0;
-        System.out.println(v + ": dsoap's first send of message 0 " + firstSend(0).length + " bytes, Woodstox's "
-                + woodstoxBytes(0).length + "; kept serializer " + differential.chunkCount() + " chunks");
+        int last = parts.length - 1;
+        System.out.println(v + ": message 0 " + firstSend(0).length + " bytes as a first send, " + woodstoxBytes(0).length
+                + " from Woodstox; message " + last + " " + differential.messageLength() + " bytes from the kept serializer ("
+                + differential.chunkCount() + " chunks, padding included), " + firstSend(last).length + " as a first send");
     }
 
     /**

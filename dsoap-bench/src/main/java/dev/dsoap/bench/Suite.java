@@ -67,6 +67,13 @@ public record Suite(String name, List<Entry> entries, int warmups, int iteration
         // send time against the dummy server (paper Figures 4-5 on the wire), one point, Woodstox beside dsoap
         e.add(methods(entry("send.SendTimeBench", "shape", "doubles", "size", "100000", "percent", "25"),
                 "baselineWoodstox|dsoapDifferential"));
+        // serialization only and deserialization only by item type (issue 6): strings and base64 at 100K items,
+        // 25 % changed, Woodstox against dsoap's differential path only; doubles, ints, Axis2, first sends, plain
+        // parses and the other sizes and percentages are in the full suite
+        e.add(methods(entry(S + "TypeSerializeBench", "type", "strings,base64", "size", "100000", "percent", "25"),
+                "baselineWoodstox|dsoapDifferential"));
+        e.add(methods(entry(D + "TypeDeserializeBench", "type", "strings,base64", "size", "100000", "percent", "25"),
+                "baselineWoodstox|dsoapDds"));
         return new Suite("short", e, 1, 3, 1);
     }
 
@@ -76,7 +83,8 @@ public record Suite(String name, List<Entry> entries, int warmups, int iteration
         for (String c : List.of(S + "ContentMatchBench", S + "PerfectStructuralBench", S + "WorstCaseShiftBench",
                 S + "AlternatingShiftBench", S + "IntermediateGrowthBench", S + "StuffingBench",
                 S + "ClosingTagShiftBench", S + "OverlayBench", "tracked.TrackedArrayBench", D + "BaselineReadBench",
-                "axis2.Axis2EchoBench", "cxf.CxfEchoBench", "send.SendTimeBench")) {
+                "axis2.Axis2EchoBench", "cxf.CxfEchoBench", "send.SendTimeBench", S + "TypeSerializeBench",
+                D + "TypeDeserializeBench")) {
             e.add(new Entry(c, Map.of()));
         }
         // send time with one HTTP chunk per template chunk (chunk overlaying on the wire), at 100K items

@@ -4,6 +4,7 @@ import org.junit.jupiter.api.Test;
 
 import java.util.regex.Pattern;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -63,6 +64,36 @@ class SuiteTest {
         assertTrue(dds.matcher("dsoapDds").matches() && dds.matcher("baselineWoodstox").matches());
         assertFalse(dds.matcher("dsoapPlain").matches());
         assertEquals(1, s.warmups());
+    }
+
+    @Test
+    void theShortSuiteRunsStringsAndBase64ByTypeAgainstWoodstoxOnly() {
+        Suite.Entry ser = entry(Suite.shortSuite(), "serialize.TypeSerializeBench");
+        Suite.Entry de = entry(Suite.shortSuite(), "deserialize.TypeDeserializeBench");
+        for (Suite.Entry e : new Suite.Entry[] {ser, de}) {
+            assertArrayEquals(new String[] {"strings", "base64"}, e.params().get("type"), e.className());
+            assertArrayEquals(new String[] {"100000"}, e.params().get("size"), e.className());
+            assertArrayEquals(new String[] {"25"}, e.params().get("percent"), e.className());
+        }
+        assertMethods(ser, new String[] {"baselineWoodstox", "dsoapDifferential"},
+                new String[] {"baselineAxis2", "dsoapFirstSend"});
+        assertMethods(de, new String[] {"baselineWoodstox", "dsoapDds"},
+                new String[] {"baselineAxis2", "dsoapPlain"});
+        for (String cls : new String[] {"serialize.TypeSerializeBench", "deserialize.TypeDeserializeBench"}) {
+            Suite.Entry full = entry(Suite.fullSuite(), cls);
+            assertNull(full.methods(), "the full suite runs every method of " + cls);
+            assertTrue(full.params().isEmpty(), "the full suite runs every parameter of " + cls);
+        }
+    }
+
+    private static void assertMethods(Suite.Entry e, String[] run, String[] skipped) {
+        Pattern p = Pattern.compile(e.methods());
+        for (String m : run) {
+            assertTrue(p.matcher(m).matches(), e.className() + " " + m);
+        }
+        for (String m : skipped) {
+            assertFalse(p.matcher(m).matches(), e.className() + " " + m);
+        }
     }
 
     @Test

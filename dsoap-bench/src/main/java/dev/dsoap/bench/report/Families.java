@@ -22,6 +22,11 @@ final class Families {
         AXIS2("End to end: Axis2 2.0 with and without dsoap.mar (issue 4)", "Two real SimpleHTTPServers on loopback, the "
                 + "same echo services; one engages dsoap.mar. Latency with 1 client, throughput with 4 (shown as ms per "
                 + "call of the whole system), server CPU per request."),
+        TYPES("Serialization and deserialization by type (issue 6)", "Serialization-only and deserialization-only "
+                + "workloads: a message of doubles, ints, strings or one base64 byte[] (8 bytes per item, a single "
+                + "element), P % of the items changed between consecutive messages; dsoap's differential serializer and "
+                + "deserializer against Woodstox and Axis2 2.0.0 in process. A base64 element is re-encoded (re-decoded) "
+                + "whole when any of its bytes changes."),
         CXF("End to end: Apache CXF 4 with and without @DifferentialSoap (issue 5)", "Two JAX-WS endpoints on CXF's Jetty "
                 + "transport, called through real JAX-WS proxies; the dsoap endpoint and its proxies carry "
                 + "@DifferentialSoap. Latency and throughput include the client's own work on the same cores."),
@@ -48,9 +53,18 @@ final class Families {
      * @param paper          the paper figure it reproduces, or empty
      * @param seriesParams   parameters that become series within a chart (beside the method)
      * @param speedupSeries  parameters that become series of the speedup-vs-%-changed chart (beside the comparison)
+     * @param unvaried       methods whose work does not depend on the series parameters (a baseline writes every
+     *                       message in full whatever changed): the time chart draws each once, the mean of its runs
+     * @param speedups       the ratios the speedup chart draws, each {dsoap method, method it is compared with}; empty:
+     *                       every dsoap method over every baseline measured alike
      */
     record Family(String bench, Section section, String name, String title, String paper, Set<String> seriesParams,
-                  Set<String> speedupSeries) {
+                  Set<String> speedupSeries, Set<String> unvaried, List<List<String>> speedups) {
+        Family(String bench, Section section, String name, String title, String paper, Set<String> seriesParams,
+               Set<String> speedupSeries) {
+            this(bench, section, name, title, paper, seriesParams, speedupSeries, Set.of(), List.of());
+        }
+
         /** The end-to-end benchmarks: their speedup charts show server CPU, all their points in one chart. */
         boolean endToEnd() {
             return section == Section.AXIS2 || section == Section.CXF;
@@ -93,6 +107,14 @@ final class Families {
             new Family("DdsReadBench", Section.DESERIALIZATION, "Differential deserialization",
                     "DDS: P % of the values changed, in T partitions, checkpoints every N bytes",
                     LCP + ", Table 1 and Figure 2", Set.of("percent", "strategy"), Set.of()),
+            new Family("TypeSerializeBench", Section.TYPES, "Serialization by type",
+                    "Serialization only, by item type: P % of the items changed between consecutive messages", "",
+                    Set.of("percent"), Set.of("size"), Set.of("baselineWoodstox", "baselineAxis2", "dsoapFirstSend"),
+                    List.of(List.of("dsoapDifferential", "baselineWoodstox"), List.of("dsoapDifferential", "dsoapFirstSend"))),
+            new Family("TypeDeserializeBench", Section.TYPES, "Deserialization by type",
+                    "Deserialization only, by item type: P % of the items changed between consecutive messages", "",
+                    Set.of("percent"), Set.of("size"), Set.of("baselineWoodstox", "baselineAxis2", "dsoapPlain"),
+                    List.of(List.of("dsoapDds", "baselineWoodstox"), List.of("dsoapDds", "dsoapPlain"))),
             new Family("Axis2EchoBench", Section.AXIS2, "Axis2 end to end", "Axis2 echo over HTTP", "", Set.of(),
                     Set.of("style", "shape", "size")),
             new Family("CxfEchoBench", Section.CXF, "CXF end to end", "CXF echo over HTTP", "", Set.of(),

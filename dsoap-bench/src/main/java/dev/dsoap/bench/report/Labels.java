@@ -26,6 +26,7 @@ final class Labels {
             Map.entry("dsoapOverlay", "dsoap overlay"),
             Map.entry("dsoapSeparateChunks", "dsoap separate chunks"),
             Map.entry("dsoapTrackedArray", "dsoap TrackedDoubleArray"),
+            Map.entry("dsoapDifferential", "dsoap differential"),
             Map.entry("dsoapDds", "dsoap DDS"),
             Map.entry("dsoapPlain", "dsoap plain parse"),
             Map.entry("dsoapAxis2", "Axis2 + dsoap.mar"),
@@ -71,7 +72,7 @@ final class Labels {
             case "partitions" -> "T = " + value;
             case "interval" -> "N = " + value;
             case "sink" -> "sink " + value;
-            case "kind", "reader", "shape" -> value;
+            case "kind", "reader", "shape", "type" -> value;
             case "style" -> "pojo".equals(value) ? "POJO" : "adb".equals(value) ? "ADB" : value;
             default -> name + "=" + value;
         };

@@ -110,7 +110,9 @@ final class ReportCharts {
             }
             sorted.sort(order.thenComparingDouble(m -> m.number("size")));
             for (Measurement m : sorted) {
-                series.computeIfAbsent(seriesLabel(m, varying), k -> new ArrayList<>()).add(m);
+                boolean once = f.unvaried().contains(m.method());
+                series.computeIfAbsent(once ? seriesLabel(m, Set.of()) + meanOver(group, m.method(), varying)
+                        : seriesLabel(m, varying), k -> new ArrayList<>()).add(m);
             }
             Set<String> sizes = new TreeSet<>();
             group.forEach(m -> sizes.add(String.valueOf(m.param("size"))));
@@ -122,20 +124,15 @@ final class ReportCharts {
                 List<Charts.Line> lines = new ArrayList<>();
                 for (Map.Entry<String, List<Measurement>> s : series.entrySet()) {
                     List<Measurement> pts = s.getValue();
-                    double[] xs = new double[pts.size()];
-                    double[] ys = new double[pts.size()];
-                    for (int i = 0; i < xs.length; i++) {
-                        xs[i] = pts.get(i).number("size");
-                        ys[i] = pts.get(i).ms();
-                    }
-                    lines.add(new Charts.Line(s.getKey(), role(pts.get(0)), xs, ys));
+                    lines.add(line(s.getKey(), role(pts.get(0)), meanBySize(pts)));
                 }
                 chart = Charts.logLog(f.title(), "elements in the array (log scale)", what + " (log scale)", lines);
                 height = 440;
             } else {
                 List<Charts.Bar> bars = new ArrayList<>();
                 for (Map.Entry<String, List<Measurement>> s : series.entrySet()) {
-                    bars.add(new Charts.Bar(s.getKey(), s.getValue().get(0).ms(), role(s.getValue().get(0))));
+                    bars.add(new Charts.Bar(s.getKey(), meanBySize(s.getValue()).firstEntry().getValue(),
+                            role(s.getValue().get(0))));
                 }
                 chart = Charts.bars(f.title(), what + " (log scale)", bars);
                 height = 110 + 30 * bars.size();
@@ -144,7 +141,10 @@ final class ReportCharts {
             String caption = (sizes.size() >= 2 ? "Time against the number of elements, log-log, one line per toolkit and mode"
                     : "Time per operation at " + Labels.count(sizes.iterator().next()) + " elements, one bar per toolkit "
                     + "and mode (the results have one size; runs with several sizes draw log-log lines)")
-                    + ". Warm colours: baselines; cool colours: dsoap. " + (f.endToEnd() ? "1 client: the latency of a "
+                    + ". Warm colours: baselines; cool colours: dsoap. " + (f.unvaried().isEmpty() ? ""
+                    : "Methods that do the same work whatever changed (" + String.join(", ", f.unvaried().stream()
+                    .sorted().map(Labels::method).toList()) + ") are drawn once per size, the mean of their runs at "
+                    + "every % measured. ") + (f.endToEnd() ? "1 client: the latency of a "
                     + "call; 4 clients: ms per call of the whole system (1 / throughput). " : "")
                     + (f.paper().isEmpty() ? "" : "Reproduces " + f.paper() + ".");
             out.add(new Spec(f.section(), slug(f.bench() + "-" + g.getKey() + "-time"), caption, chart, WIDTH, height,
@@ -164,10 +164,15 @@ final class ReportCharts {
             return List.of();
         }
         List<Results.Pair> pairs = new ArrayList<>();
-        for (Results.Pair x : r.allPairs()) {
-            if (x.dsoap().bench().equals(f.bench())) {
-                pairs.add(x);
+        if (f.speedups().isEmpty()) {
+            for (Results.Pair x : r.allPairs()) {
+                if (x.dsoap().bench().equals(f.bench())) {
+                    pairs.add(x);
+                }
             }
+        }
+        for (List<String> ratio : f.speedups()) {
+            pairs.addAll(r.pairs(Targets.bench(f.bench()), ratio.get(0), ratio.get(1)));
         }
         if (f.bench().equals("DdsReadBench")) {
             pairs.addAll(r.pairs(Targets.bench(f.bench()), "dsoapDds", "dsoapPlain"));
@@ -489,6 +494,39 @@ final class ReportCharts {
             ys[i++] = e.getValue();
         }
         return new Charts.Line(label, role, xs, ys);
+    }
+
+    /** Time per operation by size: the mean where several measurements (of the series parameters) share a size. */
+    private static TreeMap<Double, Double> meanBySize(List<Measurement> ms) {
+        TreeMap<Double, double[]> sums = new TreeMap<>();
+        for (Measurement m : ms) {
+            double[] s = sums.computeIfAbsent(m.number("size"), k -> new double[2]);
+            s[0] += m.ms();
+            s[1]++;
+        }
+        TreeMap<Double, Double> out = new TreeMap<>();
+        sums.forEach((size, s) -> out.put(size, s[0] / s[1]));
+        return out;
+    }
+
+    /**
+     * For a method drawn once: ", mean over 0, 25, 50, 100 %", the values of the series parameters its runs in the
+     * group had, or empty when it has one run per size.
+     */
+    private static String meanOver(List<Measurement> group, String method, Set<String> varying) {
+        List<String> parts = new ArrayList<>();
+        for (String p : varying) {
+            TreeMap<Double, String> values = new TreeMap<>();
+            for (Measurement m : group) {
+                if (m.method().equals(method) && m.param(p) != null) {
+                    values.put(m.number(p), m.param(p));
+                }
+            }
+            if (values.size() > 1) {
+                parts.add(Labels.param(p, String.join(", ", values.values())));
+            }
+        }
+        return parts.isEmpty() ? "" : ", mean over " + String.join("; ", parts);
     }
 
     private static void addIfPresent(List<Spec> out, Spec s) {

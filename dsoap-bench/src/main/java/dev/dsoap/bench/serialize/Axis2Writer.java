@@ -4,6 +4,7 @@ import org.apache.axiom.om.OMAbstractFactory;
 import org.apache.axiom.om.OMElement;
 import org.apache.axiom.soap.SOAPEnvelope;
 import org.apache.axiom.soap.SOAPFactory;
+import org.apache.axiom.util.base64.Base64Utils;
 import org.apache.axis2.databinding.utils.BeanUtil;
 
 import javax.xml.namespace.QName;
@@ -41,6 +42,33 @@ public final class Axis2Writer {
         Object[] items = new Object[n];
         for (int i = 0; i < n; i++) {
             items[i] = Array.get(array, i);
+        }
+        OMElement body = BeanUtil.getOMElement(RESPONSE, items, RETURN, false, null);
+        envelope.getBody().addChild(body);
+        envelope.serialize(out);
+    }
+
+    /**
+     * Writes the message for {@code array} (any array type) the way {@code RPCUtil.processResponseAsDocLitWrapped}
+     * turns a returned array into items: an object array ({@code String[]}) is passed as it is, a {@code byte[]}
+     * becomes one item, its base64 text ({@code Base64Utils.encode}, a {@code String}), and any other primitive
+     * array is boxed item by item.
+     */
+    @SuppressWarnings("deprecation")
+    public void writeArray(Object array, OutputStream out) throws Exception {
+        SOAPFactory fac = OMAbstractFactory.getSOAP11Factory();
+        SOAPEnvelope envelope = fac.getDefaultEnvelope();
+        Object[] items;
+        if (array instanceof Object[] objects) {
+            items = objects;
+        } else if (array instanceof byte[] bytes) {
+            items = new Object[] {Base64Utils.encode(bytes)};
+        } else {
+            int n = Array.getLength(array);
+            items = new Object[n];
+            for (int i = 0; i < n; i++) {
+                items[i] = Array.get(array, i);
+            }
         }
         OMElement body = BeanUtil.getOMElement(RESPONSE, items, RETURN, false, null);
         envelope.getBody().addChild(body);

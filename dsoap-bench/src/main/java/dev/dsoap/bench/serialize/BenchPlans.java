@@ -29,4 +29,11 @@ public final class BenchPlans {
                 MessageShape.wrapped(NS, "echoResponse", MessageShape.Part.of("return", type)),
                 WireConvention.documentLiteralWrapped());
     }
+
+    /** The plan for a response carrying one array of {@code type}: a {@code byte[]} is a single {@code <return>}. */
+    public static MessagePlan plan(ItemType type) {
+        return new PlanCompiler().compile(
+                MessageShape.wrapped(NS, "echoResponse", MessageShape.Part.of("return", type.arrayType)),
+                WireConvention.documentLiteralWrapped());
+    }
 }

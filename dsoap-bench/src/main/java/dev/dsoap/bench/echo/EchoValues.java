@@ -19,21 +19,22 @@ import java.util.function.IntPredicate;
  *
  * <p><b>Values.</b> As in {@link DdsMessages}: hard doubles ({@link DdsMessages#hardDouble}), ints over the
  * whole range, MIOs of two random ints and a hard double of which only the double changes. All values are
- * finite. Strings are words of {@value #MIN_LETTERS} to {@value #MAX_LETTERS} letters built from syllables
- * (some capitalized); item {@code i} also holds one of {@link #EDGES} at a random place when
+ * finite (strings: below). The changed items are {@link DdsMessages#changedIndices round(percent % of size)} of them, in one
+ * run at the centre of each of {@value #PARTITIONS} partitions; every other item keeps its value in every
+ * array. {@code percent = 0} gives identical arrays.
+ *
+ * <p><b>Strings.</b> Words of {@value #MIN_LETTERS} to {@value #MAX_LETTERS} letters built from syllables,
+ * a third of them capitalized. Item {@code i} also holds one of {@link #EDGES} at a random place when
  * {@code i % }{@value #EDGE_STRIDE}{@code  == 1} (one string in {@value #EDGE_STRIDE}): XML's markup
  * characters, text that looks escaped ({@code &amp;amp;}, {@code ]]>}), two- and three-byte UTF-8 and
  * supplementary characters (surrogate pairs in Java, four bytes of UTF-8). Its base value holds edge
  * {@code (i / }{@value #EDGE_STRIDE}{@code ) % EDGES.size()}, so the first {@value #EDGE_STRIDE}
  * {@code x EDGES.size()} base values hold every edge; variant {@code k} of a changed item holds edge
- * {@code (i / }{@value #EDGE_STRIDE}{@code  + k) % EDGES.size()}, so consecutive messages change the edge
- * with the letters. A changed string's variants have as many letters as its variant 0 three times in four
- * ({@link #SAME_LENGTH}), else a new number; with the edge text changing too, most changed strings change
- * their length in bytes from one message to the next. No string is empty or null, or starts or ends with
- * white space.
- * The changed items are {@link DdsMessages#changedIndices round(percent % of size)} of them, in one
- * run at the centre of each of {@value #PARTITIONS} partitions; every other item keeps its value in every
- * array. {@code percent = 0} gives identical arrays.
+ * {@code (i / }{@value #EDGE_STRIDE}{@code  + k) % EDGES.size()}, so the edge changes with the letters. Each
+ * variant of a changed string has as many letters as its variant 0 three times in four ({@link #SAME_LENGTH}),
+ * else a number of its own; a little under half of the changed strings (44 % at seed {@link #SEED}) change
+ * their length from one message to the next, the others keep it (and their width in UTF-8, unless the edge
+ * text changes it). No string is empty or null, or starts or ends with white space.
  *
  * <p><b>Variants.</b> Each run has {@value #VARIANTS} pre-generated variants, the item values differing from
  * one variant to another in every item; array {@code n} takes run {@code r}'s variant

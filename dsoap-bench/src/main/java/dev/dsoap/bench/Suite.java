@@ -64,6 +64,9 @@ public record Suite(String name, List<Entry> entries, int warmups, int iteration
         // the same point on Apache CXF (JAX-WS proxies against Endpoint.publish on Jetty); the other shapes,
         // sizes and percentages are in the full suite
         e.add(oneClient(entry("cxf.CxfEchoBench", "shape", "doubles", "size", "100000", "percent", "25")));
+        // echoVoid latency (no parameters, no result) on both hosts: Axis2's POJO service (in-only, 202) and CXF,
+        // plain against dsoap, one client (its only methods): four short forks
+        e.add(oneClient(entry("echo.VoidLatencyBench", "host", "axis2,cxf")));
         // send time against the dummy server (paper Figures 4-5 on the wire), one point, Woodstox beside dsoap
         e.add(methods(entry("send.SendTimeBench", "shape", "doubles", "size", "100000", "percent", "25"),
                 "baselineWoodstox|dsoapDifferential"));
@@ -83,8 +86,8 @@ public record Suite(String name, List<Entry> entries, int warmups, int iteration
         for (String c : List.of(S + "ContentMatchBench", S + "PerfectStructuralBench", S + "WorstCaseShiftBench",
                 S + "AlternatingShiftBench", S + "IntermediateGrowthBench", S + "StuffingBench",
                 S + "ClosingTagShiftBench", S + "OverlayBench", "tracked.TrackedArrayBench", D + "BaselineReadBench",
-                "axis2.Axis2EchoBench", "cxf.CxfEchoBench", "send.SendTimeBench", S + "TypeSerializeBench",
-                D + "TypeDeserializeBench")) {
+                "axis2.Axis2EchoBench", "cxf.CxfEchoBench", "echo.VoidLatencyBench", "send.SendTimeBench",
+                S + "TypeSerializeBench", D + "TypeDeserializeBench")) {
             e.add(new Entry(c, Map.of()));
         }
         // send time with one HTTP chunk per template chunk (chunk overlaying on the wire), at 100K items
@@ -103,6 +106,7 @@ public record Suite(String name, List<Entry> entries, int warmups, int iteration
     /**
      * {@code e} with its single-client methods only (latency and server CPU per request; the four-client
      * throughput methods, {@code *Concurrent}, are left to the full suite), to keep the short suite short.
+     * All of {@code echo.VoidLatencyBench}'s methods are single-client; the filter keeps it so.
      */
     private static Entry oneClient(Entry e) {
         return new Entry(e.className(), e.params(), ".*(?<!Concurrent)");

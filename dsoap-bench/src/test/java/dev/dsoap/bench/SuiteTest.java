@@ -97,6 +97,29 @@ class SuiteTest {
     }
 
     @Test
+    void theShortSuiteRunsEchoVoidOnBothHostsAndNoStrings() {
+        Suite.Entry v = entry(Suite.shortSuite(), "echo.VoidLatencyBench");
+        assertArrayEquals(new String[] {"axis2", "cxf"}, v.params().get("host"));
+        Pattern p = Pattern.compile(v.methods());
+        assertTrue(p.matcher("baselineVoid").matches() && p.matcher("dsoapVoid").matches());
+        for (Suite.Entry e : Suite.shortSuite().entries()) {
+            String[] shapes = e.params().get("shape");
+            assertTrue(shapes == null || !java.util.Arrays.asList(shapes).contains("strings"), e.className());
+        }
+        assertNull(entry(Suite.fullSuite(), "echo.VoidLatencyBench").methods(), "the full suite runs every method");
+        assertTrue(entry(Suite.fullSuite(), "echo.VoidLatencyBench").params().isEmpty(), "the full suite: both hosts");
+    }
+
+    @Test
+    void everySuiteClassExists() throws Exception {
+        for (Suite s : new Suite[] {Suite.shortSuite(), Suite.fullSuite()}) {
+            for (Suite.Entry e : s.entries()) {
+                Class.forName("dev.dsoap.bench." + e.className());
+            }
+        }
+    }
+
+    @Test
     void aTwoArgumentEntryRunsEveryMethod() {
         assertNull(new Suite.Entry("x.Y", java.util.Map.of()).methods());
         assertEquals("short", Suite.shortSuite().name());

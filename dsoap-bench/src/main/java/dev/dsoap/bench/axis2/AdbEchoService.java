@@ -7,6 +7,10 @@ import dev.dsoap.bench.axis2.adb.types.EchoInts;
 import dev.dsoap.bench.axis2.adb.types.EchoIntsResponse;
 import dev.dsoap.bench.axis2.adb.types.EchoMios;
 import dev.dsoap.bench.axis2.adb.types.EchoMiosResponse;
+import dev.dsoap.bench.axis2.adb.types.EchoStrings;
+import dev.dsoap.bench.axis2.adb.types.EchoStringsResponse;
+import dev.dsoap.bench.axis2.adb.types.EchoVoid;
+import dev.dsoap.bench.axis2.adb.types.EchoVoidResponse;
 
 /**
  * The benchmark's ADB service, {@link #NAME}: wsdl2java's skeleton interface for {@code src/main/wsdl/AdbEcho.wsdl}
@@ -39,5 +43,18 @@ public final class AdbEchoService implements AdbEchoSkeletonInterface {
         EchoMiosResponse r = new EchoMiosResponse();
         r.set_return(request.getV());
         return r;
+    }
+
+    @Override
+    public EchoStringsResponse echoStrings(EchoStrings request) {
+        EchoStringsResponse r = new EchoStringsResponse();
+        r.set_return(request.getV());
+        return r;
+    }
+
+    /** An empty request wrapper answered with an empty response wrapper. */
+    @Override
+    public EchoVoidResponse echoVoid(EchoVoid request) {
+        return new EchoVoidResponse();
     }
 }

@@ -26,7 +26,8 @@ import java.util.concurrent.atomic.AtomicLong;
 /**
  * End to end over loopback (issue 4, deliverable 8): the same services on two Axis2 2.0.0 SimpleHTTPServers in
  * this JVM, one plain and one with dsoap's module engaged in axis2.xml ({@link EchoServers}), echoing an array
- * of {@code size} items of {@code shape} ({@code doubles}, {@code ints} or {@code mios}). {@code style} chooses
+ * of {@code size} items of {@code shape} ({@code doubles}, {@code ints}, {@code mios} or {@code strings}, the
+ * strings with a sprinkling of markup characters, non-ASCII characters and surrogate pairs: {@link dev.dsoap.bench.echo.EchoValues}). {@code style} chooses
  * the service, both deployed on both servers ({@link Style}): {@code pojo} calls the POJO service
  * {@link EchoService} (Axis2's RPCMessageReceiver, which dsoap's module takes over), {@code adb} the
  * wsdl2java-generated ADB service {@link AdbEchoService} (generated receivers, skeleton and beans from
@@ -85,11 +86,11 @@ public class Axis2EchoBench {
 
     @Param({"pojo", "adb"})
     public String style;
-    @Param({"doubles", "ints", "mios"})
+    @Param({"doubles", "ints", "mios", "strings"})
     public String shape;
     @Param({"1000", "10000", "100000"})
     public int size;
-    @Param({"0", "25", "100"})
+    @Param({"0", "25", "50", "100"})
     public int percent;
 
     private EchoServers servers;

@@ -39,10 +39,21 @@ final class EchoClient {
      * @throws IOException if the status is not 200, or the exchange fails
      */
     long post(URI uri, byte[] body, int length) throws IOException, InterruptedException {
+        return post(uri, body, length, 200);
+    }
+
+    /**
+     * As {@link #post(URI, byte[], int)}, expecting HTTP {@code status}: 202 (Accepted) for a one-way
+     * operation, which Axis2 acknowledges without a SOAP response.
+     *
+     * @throws IOException if the status is another, or the exchange fails
+     */
+    long post(URI uri, byte[] body, int length, int status) throws IOException, InterruptedException {
         HttpResponse<Long> r = http.send(request(uri, body, length),
                 info -> HttpResponse.BodySubscribers.fromSubscriber(new Counter(), Counter::bytes));
-        if (r.statusCode() != 200) {
-            throw new IOException("HTTP " + r.statusCode() + " from " + uri + " (" + r.body() + " bytes)");
+        if (r.statusCode() != status) {
+            throw new IOException("HTTP " + r.statusCode() + " from " + uri + " (" + r.body() + " bytes), expected "
+                    + status);
         }
         return r.body();
     }

@@ -13,7 +13,8 @@ import java.util.Arrays;
  * message {@code n} for call {@code n}, as a schema-driven client (a WSDL-generated stub) writes them:
  * {@code <soapenv:Header/>} then, in the body, the operation's wrapper element {@code <ns:OPERATION>} in the
  * service's namespace holding one {@code <v>} element per item; an MIO item is
- * {@code <v><a>INT</a><b>INT</b><v>DOUBLE</v></v>}. For the POJO service the items and their fields are
+ * {@code <v><a>INT</a><b>INT</b><v>DOUBLE</v></v>}, a string item its text with {@code &}, {@code <} and
+ * {@code >} escaped. For the POJO service the items and their fields are
  * unqualified, as Axis2's schema for a POJO says; for the ADB service they are in the wrapper's namespace
  * ({@code <ns:v><ns:a>INT</ns:a>...</ns:v>}), as its WSDL's schema ({@code elementFormDefault="qualified"})
  * says and as the generated stub writes them. Numbers are written by {@code Double.toString} and
@@ -90,6 +91,7 @@ final class EchoMessages {
         return switch (values.shape()) {
             case DOUBLES -> "<" + v + (k < 0 ? values.baseDouble(i) : values.variantDouble(k, p)) + "</" + v;
             case INTS -> "<" + v + (k < 0 ? values.baseInt(i) : values.variantInt(k, p)) + "</" + v;
+            case STRINGS -> "<" + v + escape(k < 0 ? values.baseString(i) : values.variantString(k, p)) + "</" + v;
             case MIOS -> {
                 Mio m = values.baseMio(i);
                 String a = prefix + "a>";
@@ -98,6 +100,21 @@ final class EchoMessages {
                         + "<" + v + (k < 0 ? m.getV() : values.variantDouble(k, p)) + "</" + v + "</" + v;
             }
         };
+    }
+
+    /**
+     * The request of the operation {@code echoVoid} of the service of {@code style} ({@code namespace}): the
+     * envelope of every message of this class around an empty wrapper, {@code <ns:echoVoid xmlns:ns="..."/>}.
+     */
+    static byte[] voidRequest(String namespace) {
+        return utf8("<?xml version='1.0' encoding='UTF-8'?><soapenv:Envelope xmlns:soapenv=\"" + BenchPlans.SOAP11
+                + "\"><soapenv:Header/><soapenv:Body><ns:echoVoid xmlns:ns=\"" + namespace
+                + "\"/></soapenv:Body></soapenv:Envelope>");
+    }
+
+    /** {@code s} as element content: {@code &}, {@code <} and {@code >} escaped, as Axis2's stubs write them. */
+    static String escape(String s) {
+        return s.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;");
     }
 
     private static byte[] utf8(CharSequence s) {
@@ -147,7 +164,7 @@ final class EchoMessages {
         return Arrays.copyOf(b, fill(n, b));
     }
 
-    /** The items message {@code n} carries, in a new {@code double[]}, {@code int[]} or {@code Mio[]}. */
+    /** The items message {@code n} carries, in a new {@code double[]}, {@code int[]}, {@code Mio[]} or {@code String[]}. */
     Object values(long n) {
         return values.values(n);
     }

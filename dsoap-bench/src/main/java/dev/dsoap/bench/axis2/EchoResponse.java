@@ -15,8 +15,8 @@ import java.util.List;
 
 /**
  * Reads the values out of an echo response with Woodstox, independently of Axis2 and dsoap, for
- * {@link dev.dsoap.bench.echo.EchoValues#difference} to compare with what was sent: each child of the body's first element is an item (its text for a double or an
- * int; for an MIO, its children {@code a}, {@code b} and {@code v} by local name, in any order). Prefixes,
+ * {@link dev.dsoap.bench.echo.EchoValues#difference} to compare with what was sent: each child of the body's first element is an item (its text for a double, an
+ * int or a string; for an MIO, its children {@code a}, {@code b} and {@code v} by local name, in any order). Prefixes,
  * namespaces and number spellings do not matter.
  *
  * <p>Stateless and thread-safe.
@@ -35,7 +35,8 @@ final class EchoResponse {
     }
 
     /**
-     * The items of an echo response of {@code shape}: a {@code double[]}, {@code int[]} or {@code Mio[]}.
+     * The items of an echo response of {@code shape}: a {@code double[]}, {@code int[]}, {@code Mio[]} or
+     * {@code String[]} (a string item's text exactly as it reads, white space included).
      *
      * @throws IllegalStateException if the body holds a fault, or an item is malformed
      */
@@ -52,12 +53,13 @@ final class EchoResponse {
         }
         List<Object> items = new ArrayList<>();
         while (r.nextTag() == XMLStreamConstants.START_ELEMENT) {
-            items.add(shape == Shape.MIOS ? mio(r) : r.getElementText().trim());
+            items.add(shape == Shape.MIOS ? mio(r) : shape == Shape.STRINGS ? r.getElementText() : r.getElementText().trim());
         }
         return switch (shape) {
             case DOUBLES -> items.stream().mapToDouble(s -> Double.parseDouble((String) s)).toArray();
             case INTS -> items.stream().mapToInt(s -> Integer.parseInt((String) s)).toArray();
             case MIOS -> items.toArray(new Mio[0]);
+            case STRINGS -> items.toArray(new String[0]);
         };
     }
 

@@ -23,6 +23,8 @@ import java.nio.file.attribute.BasicFileAttributes;
 final class EchoServers implements AutoCloseable {
     /** SimpleHttpServer's system property for closing connections without waiting for their threads. */
     private static final String FAST_SHUTDOWN = "org.apache.axis2.transport.http.server.fastShutdown";
+    /** The operation without parameters or result. */
+    static final String VOID = "echoVoid";
     private final Path dir;
     private final EchoServer plain;
     private final EchoServer dsoap;
@@ -68,7 +70,43 @@ final class EchoServers implements AutoCloseable {
 
     /** dsoap's statistics for the operation of {@code shape} of the service of {@code style} on {@link #dsoap()}. */
     OperationStats stats(Style style, Shape shape) throws Exception {
-        return OperationStats.of("Axis2Operation", "server", dsoap.serviceName(style), shape.operation);
+        return stats(style, shape.operation);
+    }
+
+    /** dsoap's statistics for {@code operation} of the service of {@code style} on {@link #dsoap()}. */
+    OperationStats stats(Style style, String operation) throws Exception {
+        return OperationStats.of("Axis2Operation", "server", dsoap.serviceName(style), operation);
+    }
+
+    /**
+     * Posts the POJO service's {@code echoVoid} request ({@link EchoMessages#voidRequest}) once to {@link #plain()}
+     * and twice to {@link #dsoap()}, and checks that every answer is HTTP 202 (Accepted) with no body, and that
+     * dsoap read both requests itself and wrote nothing, with no fallback. Axis2 deploys a POJO method that
+     * returns {@code void} (and declares no checked exception) as an in-only operation: the server reads the
+     * request, invokes the method, and acknowledges with 202 and no SOAP response ({@code RPCInOnlyMessageReceiver},
+     * which dsoap's module takes over as it does {@code RPCMessageReceiver}).
+     *
+     * @throws IllegalStateException on any difference
+     */
+    void verifyVoid(EchoClient client) throws Exception {
+        byte[] request = EchoMessages.voidRequest(namespace(Style.POJO));
+        OperationStats stats = stats(Style.POJO, VOID);
+        long read = stats.get("MessagesRead");
+        long written = stats.get("MessagesWritten");
+        long fallbacks = stats.fallbacks();
+        for (EchoServer s : new EchoServer[]{plain, dsoap, dsoap}) {
+            long body = client.post(s.uri(Style.POJO), request, request.length, 202);
+            if (body != 0) {
+                throw new IllegalStateException(s + " answered " + VOID + " with a " + body + "-byte body");
+            }
+        }
+        read = stats.get("MessagesRead") - read;
+        written = stats.get("MessagesWritten") - written;
+        fallbacks = stats.fallbacks() - fallbacks;
+        if (read != 2 || written != 0 || fallbacks != 0) {
+            throw new IllegalStateException("dsoap did not read the check's 2 " + VOID + " requests itself (read " + read
+                    + ", written " + written + ", fallbacks " + fallbacks + "): " + stats);
+        }
     }
 
     /**

@@ -22,4 +22,12 @@ public final class EchoService {
     public Mio[] echoMios(Mio[] v) {
         return v;
     }
+
+    public String[] echoStrings(String[] v) {
+        return v;
+    }
+
+    /** No parameters, no result: Axis2 deploys a void method as an in-only operation. */
+    public void echoVoid() {
+    }
 }

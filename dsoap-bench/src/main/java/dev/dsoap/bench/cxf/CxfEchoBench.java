@@ -29,8 +29,8 @@ import java.util.concurrent.atomic.AtomicLong;
  * endpoints published with {@code jakarta.xml.ws.Endpoint.publish} on Jetty 12 in this JVM
  * ({@link CxfEchoServers}), one plain ({@link PlainEcho}) and one annotated with {@code @DifferentialSoap}
  * ({@link DsoapEcho}), the same SEI ({@link EchoPort}, document/literal wrapped, JAXB) and CXF configuration
- * otherwise, echoing an array of {@code size} items of {@code shape} ({@code doubles}, {@code ints} or
- * {@code mios}). Call {@code n} passes array {@code n} of an {@link EchoValues} stream (the Axis2
+ * otherwise, echoing an array of {@code size} items of {@code shape} ({@code doubles}, {@code ints},
+ * {@code mios} or {@code strings}). Call {@code n} passes array {@code n} of an {@link EchoValues} stream (the Axis2
  * benchmark's values: every array differs from the one before in {@code percent} % of the items, 0:
  * all identical) to a real JAX-WS proxy ({@code Service.create(URL?wsdl, QName).getPort(EchoPort.class)}):
  * the baseline methods call the plain endpoint through plain proxies (JAXB on both sides), the dsoap methods
@@ -74,7 +74,7 @@ import java.util.concurrent.atomic.AtomicLong;
  * window is a {@link CpuWindow}.
  *
  * <pre>
- * java -jar dsoap-bench/target/benchmarks.jar --suite short --only CxfEchoBench -p percent=0,25,100
+ * java -jar dsoap-bench/target/benchmarks.jar --suite short --only CxfEchoBench -p percent=0,25,50,100
  * </pre>
  */
 @State(Scope.Benchmark)
@@ -89,11 +89,11 @@ public class CxfEchoBench {
     /** The first array the benchmark sends: the setup's check sent arrays 0 and 1. */
     static final long FIRST = 2;
 
-    @Param({"doubles", "ints", "mios"})
+    @Param({"doubles", "ints", "mios", "strings"})
     public String shape;
     @Param({"1000", "10000", "100000"})
     public int size;
-    @Param({"0", "25", "100"})
+    @Param({"0", "25", "50", "100"})
     public int percent;
 
     CxfEchoServers servers;

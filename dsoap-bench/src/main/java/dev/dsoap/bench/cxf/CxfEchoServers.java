@@ -36,6 +36,8 @@ import java.util.logging.Logger;
 final class CxfEchoServers implements AutoCloseable {
     /** dsoap's MBean type for CXF operations. */
     static final String MBEAN_TYPE = "CxfOperation";
+    /** The operation without parameters or result. */
+    static final String VOID = "echoVoid";
     /** The statistics of messages that fall back before their operation is known. */
     private static final String ANY_OPERATION = "*";
     /** The most children CXF's StAX reader lets an element have, here: ten times the largest array. */
@@ -150,17 +152,18 @@ final class CxfEchoServers implements AutoCloseable {
 
     /**
      * Calls the operation of {@code shape} through {@code port} with {@code values} ({@code double[]},
-     * {@code int[]} or {@code Mio[]}) and returns what it echoed.
+     * {@code int[]}, {@code Mio[]} or {@code String[]}) and returns what it echoed.
      */
     static Object echo(EchoPort port, Shape shape, Object values) {
         return switch (shape) {
             case DOUBLES -> port.echoDoubles((double[]) values);
             case INTS -> port.echoInts((int[]) values);
             case MIOS -> port.echoMios((Mio[]) values);
+            case STRINGS -> port.echoStrings((String[]) values);
         };
     }
 
-    /** The number of items of an echo ({@code double[]}, {@code int[]} or {@code Mio[]}); -1 for none. */
+    /** The number of items of an echo ({@code double[]}, {@code int[]}, {@code Mio[]} or {@code String[]}); -1 for none. */
     static int items(Object echoed) {
         return echoed == null ? -1 : Array.getLength(echoed);
     }
@@ -172,7 +175,12 @@ final class CxfEchoServers implements AutoCloseable {
      * @throws IllegalStateException if that operation has not carried a message yet
      */
     OperationStats stats(String side, Shape shape) throws JMException {
-        return OperationStats.of(MBEAN_TYPE, context(side), side, serviceName(), shape.operation);
+        return stats(side, shape.operation);
+    }
+
+    /** As {@link #stats(String, Shape)}, for {@code operation}. */
+    OperationStats stats(String side, String operation) throws JMException {
+        return OperationStats.of(MBEAN_TYPE, context(side), side, serviceName(), operation);
     }
 
     /**
@@ -200,24 +208,46 @@ final class CxfEchoServers implements AutoCloseable {
      * @throws IllegalStateException on any difference
      */
     void verify(EchoValues values) throws Exception {
-        Shape shape = values.shape();
-        long[] server = counts("server", shape);
-        long[] client = counts("client", shape);
-        check(port(false), plain, values, 0);
-        EchoPort p = port(true);
-        check(p, dsoap, values, 0);
-        check(p, dsoap, values, 1);
-        long[] s = counts("server", shape);
-        long[] c = counts("client", shape);
+        verify(values.shape().operation, () -> check(port(false), plain, values, 0), () -> {
+            EchoPort p = port(true);
+            check(p, dsoap, values, 0);
+            check(p, dsoap, values, 1);
+        });
+    }
+
+    /**
+     * Calls {@code echoVoid} once through a plain proxy on {@link #plain()} and twice through a dsoap proxy on
+     * {@link #dsoap()} (an empty request wrapper, answered with an empty response wrapper), and checks, as
+     * {@link #verify(EchoValues)} does, that dsoap read and wrote both exchanges itself on both sides and that
+     * nothing carried the plain pair. (The calls return nothing to compare; a fault would throw.)
+     *
+     * @throws IllegalStateException on any difference
+     */
+    void verifyVoid() throws Exception {
+        verify(VOID, () -> port(false).echoVoid(), () -> {
+            EchoPort p = port(true);
+            p.echoVoid();
+            p.echoVoid();
+        });
+    }
+
+    /** Runs the plain call, then the 2 dsoap calls, and checks dsoap's counts for {@code operation}. */
+    private void verify(String operation, Runnable plainCall, Runnable dsoapCalls) throws Exception {
+        long[] server = counts("server", operation);
+        long[] client = counts("client", operation);
+        plainCall.run();
+        dsoapCalls.run();
+        long[] s = counts("server", operation);
+        long[] c = counts("client", operation);
         for (int i = 0; i < 3; i++) {
             s[i] -= server[i];
             c[i] -= client[i];
         }
         if (s[0] != 2 || s[1] != 2 || s[2] != 0 || c[0] != 2 || c[1] != 2 || c[2] != 0) {
-            throw new IllegalStateException("dsoap did not carry the check's 2 exchanges itself (server: read " + s[0]
-                    + ", written " + s[1] + ", fallbacks " + s[2] + "; client: read " + c[0] + ", written " + c[1]
-                    + ", fallbacks " + c[2] + "); server " + describe("server", shape) + "; client "
-                    + describe("client", shape));
+            throw new IllegalStateException("dsoap did not carry the check's 2 exchanges of " + operation
+                    + " itself (server: read " + s[0] + ", written " + s[1] + ", fallbacks " + s[2] + "; client: read "
+                    + c[0] + ", written " + c[1] + ", fallbacks " + c[2] + "); server " + describe("server", operation)
+                    + "; client " + describe("client", operation));
         }
         Set<ObjectName> stray = ManagementFactory.getPlatformMBeanServer().queryNames(new ObjectName("dev.dsoap:type="
                 + MBEAN_TYPE + ",service=" + ObjectName.quote(PlainEcho.SERVICE + "." + EchoPort.PORT) + ",*"), null);
@@ -236,13 +266,13 @@ final class CxfEchoServers implements AutoCloseable {
     }
 
     /**
-     * Messages read, written, and fallen back (in either direction, for the operation of {@code shape} and
+     * Messages read, written, and fallen back (in either direction, for {@code operation} and
      * before any operation was known) on {@code side} of the dsoap pair; zeros for beans not registered yet
      * (CXF builds dsoap's operations, and registers their beans, on their first message).
      */
-    private long[] counts(String side, Shape shape) throws JMException {
+    private long[] counts(String side, String operation) throws JMException {
         long[] n = new long[3];
-        OperationStats op = statsOrNull(side, shape.operation);
+        OperationStats op = statsOrNull(side, operation);
         if (op != null) {
             n[0] = op.get("MessagesRead");
             n[1] = op.get("MessagesWritten");
@@ -259,12 +289,17 @@ final class CxfEchoServers implements AutoCloseable {
         return OperationStats.find(MBEAN_TYPE, context(side), side, serviceName(), operation);
     }
 
-    /** dsoap's statistics for {@code side} of the dsoap pair, for the log. */
+    /** dsoap's statistics for the operation of {@code shape} on {@code side} of the dsoap pair, for the log. */
     String describe(String side, Shape shape) {
+        return describe(side, shape.operation);
+    }
+
+    /** dsoap's statistics for {@code operation} on {@code side} of the dsoap pair, for the log. */
+    String describe(String side, String operation) {
         try {
-            OperationStats op = statsOrNull(side, shape.operation);
+            OperationStats op = statsOrNull(side, operation);
             OperationStats any = statsOrNull(side, ANY_OPERATION);
-            return (op == null ? "no statistics for " + shape.operation : op.toString())
+            return (op == null ? "no statistics for " + operation : op.toString())
                     + (any == null ? "" : "; before an operation was known: read fallbacks " + any.map("ReadFallbacks"));
         } catch (JMException e) {
             return e.toString();

@@ -6,7 +6,7 @@ import jakarta.jws.WebService;
 
 /**
  * The CXF benchmark's service endpoint interface: document/literal wrapped (JAX-WS's default), one operation
- * per {@link dev.dsoap.bench.echo.Shape}, each returning its argument. Requests carry the items as
+ * per {@link dev.dsoap.bench.echo.Shape}, each returning its argument, and {@link #echoVoid()}. Requests carry the items as
  * unqualified {@code <v>} elements in the wrapper {@code <ns2:OPERATION>}, responses as unqualified
  * {@code <return>} elements; an MIO item holds {@code <a>}, {@code <b>}, {@code <v>}. Not annotated with
  * {@code @DifferentialSoap}: {@link DsoapEcho} is, and the benchmark's dsoap clients pass
@@ -24,4 +24,9 @@ public interface EchoPort {
     int[] echoInts(@WebParam(name = "v") int[] v);
 
     Mio[] echoMios(@WebParam(name = "v") Mio[] v);
+
+    String[] echoStrings(@WebParam(name = "v") String[] v);
+
+    /** An empty request wrapper {@code <ns2:echoVoid/>}, answered with an empty {@code <ns2:echoVoidResponse/>}. */
+    void echoVoid();
 }

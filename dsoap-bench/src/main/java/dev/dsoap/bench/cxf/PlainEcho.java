@@ -27,4 +27,13 @@ public class PlainEcho implements EchoPort {
     public Mio[] echoMios(Mio[] v) {
         return v;
     }
+
+    @Override
+    public String[] echoStrings(String[] v) {
+        return v;
+    }
+
+    @Override
+    public void echoVoid() {
+    }
 }

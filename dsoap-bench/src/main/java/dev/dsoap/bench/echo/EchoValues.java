@@ -6,6 +6,7 @@ import dev.dsoap.bench.serialize.Mio;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Objects;
 import java.util.Random;
 import java.util.function.IntFunction;
 import java.util.function.IntPredicate;
@@ -18,9 +19,22 @@ import java.util.function.IntPredicate;
  *
  * <p><b>Values.</b> As in {@link DdsMessages}: hard doubles ({@link DdsMessages#hardDouble}), ints over the
  * whole range, MIOs of two random ints and a hard double of which only the double changes. All values are
- * finite. The changed items are {@link DdsMessages#changedIndices round(percent % of size)} of them, in one
+ * finite (strings: below). The changed items are {@link DdsMessages#changedIndices round(percent % of size)} of them, in one
  * run at the centre of each of {@value #PARTITIONS} partitions; every other item keeps its value in every
  * array. {@code percent = 0} gives identical arrays.
+ *
+ * <p><b>Strings.</b> Words of {@value #MIN_LETTERS} to {@value #MAX_LETTERS} letters built from syllables,
+ * a third of them capitalized. Item {@code i} also holds one of {@link #EDGES} at a random place when
+ * {@code i % }{@value #EDGE_STRIDE}{@code  == 1} (one string in {@value #EDGE_STRIDE}): XML's markup
+ * characters, text that looks escaped ({@code &amp;amp;}, {@code ]]>}), two- and three-byte UTF-8 and
+ * supplementary characters (surrogate pairs in Java, four bytes of UTF-8). Its base value holds edge
+ * {@code (i / }{@value #EDGE_STRIDE}{@code ) % EDGES.size()}, so the first {@value #EDGE_STRIDE}
+ * {@code x EDGES.size()} base values hold every edge; variant {@code k} of a changed item holds edge
+ * {@code (i / }{@value #EDGE_STRIDE}{@code  + k) % EDGES.size()}, so the edge changes with the letters. Each
+ * variant of a changed string has as many letters as its variant 0 three times in four ({@link #SAME_LENGTH}),
+ * else a number of its own; a little under half of the changed strings (44 % at seed {@link #SEED}) change
+ * their length from one message to the next, the others keep it (and their width in UTF-8, unless the edge
+ * text changes it). No string is empty or null, or starts or ends with white space.
  *
  * <p><b>Variants.</b> Each run has {@value #VARIANTS} pre-generated variants, the item values differing from
  * one variant to another in every item; array {@code n} takes run {@code r}'s variant
@@ -46,6 +60,23 @@ public final class EchoValues {
     public static final int PARTITIONS = 100;
     /** Variants of each run; a power of two. */
     public static final int VARIANTS = 16;
+    /** Letters in a string, at least. */
+    public static final int MIN_LETTERS = 4;
+    /** Letters in a string, at most. */
+    public static final int MAX_LETTERS = 24;
+    /** One string in this many holds an edge text. */
+    public static final int EDGE_STRIDE = 5;
+    /** Chance, out of 4, that a changed string's variant keeps the letter count of variant 0. */
+    static final int SAME_LENGTH = 3;
+    /**
+     * The edge texts strings carry: markup characters, escape-like text, non-ASCII characters of two and
+     * three UTF-8 bytes, and supplementary characters (surrogate pairs in Java, four UTF-8 bytes).
+     */
+    public static final List<String> EDGES = List.of("&", "<", ">", "\"", "'", "&amp;", "]]>", "\u00e9", "\u00df",
+            "\u20ac", "\u65e5\u672c", "\u03a9", "\ud83d\ude00", "\ud834\udd1e", "\ud840\udc00");
+    /** The syllables strings are built from. */
+    private static final String[] SYLLABLES = {"an", "ber", "ca", "den", "el", "for", "gra", "hin", "is", "jo", "ka",
+            "lum", "mer", "no", "or", "pla", "qui", "ros", "sta", "tion", "u", "ver", "wil", "xe", "yo", "zen"};
 
     private final Shape shape;
     private final int size;
@@ -54,12 +85,14 @@ public final class EchoValues {
     private final int[] changed;
     /** Run {@code r} covers positions {@code [runs[r], runs[r + 1])} of {@link #changed}. */
     private final int[] runs;
-    /** The values of the items that do not change: {@code double[]}, {@code int[]} or {@code Mio[]}. */
+    /** The values of the items that do not change: {@code double[]}, {@code int[]}, {@code Mio[]} or {@code String[]}. */
     private final Object base;
     /** {@code [variant][position]}: the changed items' doubles (for MIOs, their {@code v}), or null. */
     private final double[][] doubleVariants;
     /** {@code [variant][position]}: the changed items' ints, or null. */
     private final int[][] intVariants;
+    /** {@code [variant][position]}: the changed items' strings, or null. */
+    private final String[][] stringVariants;
 
     public EchoValues(Shape shape, int size, int percent) {
         if (size < 0 || percent < 0 || percent > 100) {
@@ -73,16 +106,13 @@ public final class EchoValues {
         this.runs = runs(changed, size);
         Random r = new Random(SEED);
         this.base = base(r);
-        if (shape == Shape.INTS) {
-            this.intVariants = new int[VARIANTS][changed.length];
-            this.doubleVariants = null;
-        } else {
-            this.doubleVariants = new double[VARIANTS][changed.length];
-            this.intVariants = null;
-        }
+        this.intVariants = shape == Shape.INTS ? new int[VARIANTS][changed.length] : null;
+        this.stringVariants = shape == Shape.STRINGS ? new String[VARIANTS][changed.length] : null;
+        this.doubleVariants = shape == Shape.DOUBLES || shape == Shape.MIOS ? new double[VARIANTS][changed.length] : null;
+        int[] letters0 = new int[shape == Shape.STRINGS ? changed.length : 0];
         for (int k = 0; k < VARIANTS; k++) {
             for (int p = 0; p < changed.length; p++) {
-                draw(k, p, r);
+                draw(k, p, r, letters0);
             }
         }
     }
@@ -133,12 +163,58 @@ public final class EchoValues {
                 }
                 yield a;
             }
+            case STRINGS -> {
+                String[] a = new String[size];
+                for (int i = 0; i < size; i++) {
+                    a[i] = string(r, letters(r), i % EDGE_STRIDE == 1 ? EDGES.get(i / EDGE_STRIDE % EDGES.size()) : null);
+                }
+                yield a;
+            }
         };
     }
 
-    /** Draws variant {@code k}'s value of changed position {@code p}, different from the earlier variants'. */
-    private void draw(int k, int p, Random r) {
-        if (intVariants != null) {
+    private static int letters(Random r) {
+        return MIN_LETTERS + r.nextInt(MAX_LETTERS - MIN_LETTERS + 1);
+    }
+
+    /**
+     * A word of {@code letters} letters from {@link #SYLLABLES}, capitalized one time in three, with
+     * {@code edge} (if not null) inserted at a random place.
+     */
+    private static String string(Random r, int letters, String edge) {
+        StringBuilder b = new StringBuilder(letters + 4);
+        while (b.length() < letters) {
+            b.append(SYLLABLES[r.nextInt(SYLLABLES.length)]);
+        }
+        b.setLength(letters);
+        if (r.nextInt(3) == 0) {
+            b.setCharAt(0, Character.toUpperCase(b.charAt(0)));
+        }
+        if (edge != null) {
+            b.insert(r.nextInt(letters + 1), edge);
+        }
+        return b.toString();
+    }
+
+    /**
+     * Draws variant {@code k}'s value of changed position {@code p}, different from the earlier variants'.
+     *
+     * @param letters0 strings: variant 0's number of letters by position (variant 0 fills it in)
+     */
+    private void draw(int k, int p, Random r, int[] letters0) {
+        if (stringVariants != null) {
+            int i = changed[p];
+            String edge = i % EDGE_STRIDE == 1 ? EDGES.get((i / EDGE_STRIDE + k) % EDGES.size()) : null;
+            int letters = k > 0 && r.nextInt(4) < SAME_LENGTH ? letters0[p] : letters(r);
+            if (k == 0) {
+                letters0[p] = letters;
+            }
+            String v = string(r, letters, edge);
+            while (usedString(k, p, v)) {
+                v = string(r, letters, edge);
+            }
+            stringVariants[k][p] = v;
+        } else if (intVariants != null) {
             int v = r.nextInt();
             while (used(k, p, v)) {
                 v = r.nextInt();
@@ -151,6 +227,15 @@ public final class EchoValues {
             }
             doubleVariants[k][p] = v;
         }
+    }
+
+    private boolean usedString(int k, int p, String value) {
+        for (int j = 0; j < k; j++) {
+            if (stringVariants[j][p].equals(value)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private boolean used(int k, int p, long value) {
@@ -220,6 +305,16 @@ public final class EchoValues {
         return new Mio(m.getA(), m.getB(), m.getV());
     }
 
+    /** Item {@code i}'s value where it does not change (shape {@code strings}). */
+    public String baseString(int i) {
+        return ((String[]) base)[i];
+    }
+
+    /** Variant {@code k}'s string of changed position {@code p}. */
+    public String variantString(int k, int p) {
+        return stringVariants[k][p];
+    }
+
     /** Variant {@code k}'s double (for MIOs, its {@code v}) of changed position {@code p}. */
     public double variantDouble(int k, int p) {
         return doubleVariants[k][p];
@@ -230,11 +325,12 @@ public final class EchoValues {
         return intVariants[k][p];
     }
 
-    /** The items array {@code n} carries, in a new {@code double[]}, {@code int[]} or {@code Mio[]}. */
+    /** The items array {@code n} carries, in a new {@code double[]}, {@code int[]}, {@code Mio[]} or {@code String[]}. */
     public Object values(long n) {
         Object out = switch (shape) {
             case DOUBLES -> ((double[]) base).clone();
             case INTS -> ((int[]) base).clone();
+            case STRINGS -> ((String[]) base).clone();
             case MIOS -> {
                 Mio[] src = (Mio[]) base;
                 Mio[] a = new Mio[size];
@@ -252,6 +348,7 @@ public final class EchoValues {
                     case DOUBLES -> ((double[]) out)[i] = doubleVariants[k][p];
                     case INTS -> ((int[]) out)[i] = intVariants[k][p];
                     case MIOS -> ((Mio[]) out)[i].setV(doubleVariants[k][p]);
+                    case STRINGS -> ((String[]) out)[i] = stringVariants[k][p];
                 }
             }
         }
@@ -259,7 +356,8 @@ public final class EchoValues {
     }
 
     /**
-     * Null if {@code got} holds the same items as {@code want} (bit for bit), else where they first differ.
+     * Null if {@code got} holds the same items as {@code want} (bit for bit; strings char for char), else where
+     * they first differ.
      */
     public static String difference(Object want, Object got) {
         if (want instanceof double[] w && got instanceof double[] g) {
@@ -268,6 +366,9 @@ public final class EchoValues {
         }
         if (want instanceof int[] w && got instanceof int[] g) {
             return Arrays.equals(w, g) ? null : first(w.length, g.length, i -> w[i] == g[i], i -> w[i] + " vs " + g[i]);
+        }
+        if (want instanceof String[] w && got instanceof String[] g) {
+            return first(w.length, g.length, i -> Objects.equals(w[i], g[i]), i -> quote(w[i]) + " vs " + quote(g[i]));
         }
         if (want instanceof Mio[] w && got instanceof Mio[] g) {
             return first(w.length, g.length, i -> w[i].getA() == g[i].getA() && w[i].getB() == g[i].getB()
@@ -279,6 +380,23 @@ public final class EchoValues {
                     + ", ") + (got == null ? "nothing echoed" : got.getClass().getSimpleName() + " echoed");
         }
         return "different types: " + want.getClass().getSimpleName() + " vs " + got.getClass().getSimpleName();
+    }
+
+    /** A string in quotes, every character outside printable ASCII as a Java escape; {@code null} as is. */
+    static String quote(String s) {
+        if (s == null) {
+            return "null";
+        }
+        StringBuilder b = new StringBuilder(s.length() + 2).append('"');
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            if (c >= 0x20 && c < 0x7f && c != '"' && c != '\\') {
+                b.append(c);
+            } else {
+                b.append(String.format("\\u%04x", (int) c));
+            }
+        }
+        return b.append('"').toString();
     }
 
     private static String first(int wantLength, int gotLength, IntPredicate same, IntFunction<String> show) {

@@ -10,7 +10,9 @@ public enum Shape {
     /** {@code int[] echoInts(int[] v)}. */
     INTS("ints", "echoInts"),
     /** {@code Mio[] echoMios(Mio[] v)}. */
-    MIOS("mios", "echoMios");
+    MIOS("mios", "echoMios"),
+    /** {@code String[] echoStrings(String[] v)}. */
+    STRINGS("strings", "echoStrings");
 
     /** The parameter value naming this shape. */
     public final String param;
@@ -22,13 +24,13 @@ public enum Shape {
         this.operation = operation;
     }
 
-    /** The shape a parameter value names: {@code doubles}, {@code ints} or {@code mios}. */
+    /** The shape a parameter value names: {@code doubles}, {@code ints}, {@code mios} or {@code strings}. */
     public static Shape of(String param) {
         for (Shape s : values()) {
             if (s.param.equals(param)) {
                 return s;
             }
         }
-        throw new IllegalArgumentException("shape doubles|ints|mios, not " + param);
+        throw new IllegalArgumentException("shape doubles|ints|mios|strings, not " + param);
     }
 }

@@ -132,19 +132,29 @@ public final class GsoapPeer {
 
     /**
      * Calls {@code endpoint} with the gSOAP client once per array of {@code arrays} (all of {@code shape},
-     * of one length), over one kept-alive connection.
+     * of one length), over one kept-alive connection. The arrays reach the client, and the echoes come back,
+     * in files of little-endian items: a double as its 8 IEEE 754 bytes, an int as 4 bytes, an MIO as int
+     * {@code a}, int {@code b}, double {@code v}, a string as its length in UTF-8 bytes (4 bytes) and those
+     * bytes.
      *
      * @return what each call echoed and how long it took, measured by the client
      * @throws IOException if the client fails (its message holds the fault or transport error)
      */
     public Calls call(URI endpoint, Shape shape, List<?> arrays) throws IOException, InterruptedException {
         int items = length(arrays.get(0));
-        int width = width(shape);
-        ByteBuffer b = ByteBuffer.allocate(width * items * arrays.size()).order(ByteOrder.LITTLE_ENDIAN);
+        long bytes = 0;
         for (Object a : arrays) {
             if (length(a) != items) {
                 throw new IllegalArgumentException("arrays of different lengths: " + items + " and " + length(a));
             }
+            bytes += bytes(a);
+        }
+        if (bytes > Integer.MAX_VALUE - 8) {
+            throw new IllegalArgumentException(arrays.size() + " arrays of " + items + " " + shape.param + " take "
+                    + bytes + " bytes, more than one file buffer holds");
+        }
+        ByteBuffer b = ByteBuffer.allocate((int) bytes).order(ByteOrder.LITTLE_ENDIAN);
+        for (Object a : arrays) {
             put(b, a);
         }
         Path in = dir.resolve("in.bin");
@@ -171,12 +181,24 @@ public final class GsoapPeer {
         return new Calls(got, nanos);
     }
 
-    private static int width(Shape shape) {
-        return switch (shape) {
-            case DOUBLES -> 8;
-            case INTS -> 4;
-            case MIOS -> 16;
-        };
+    /** The bytes {@code a} takes in the client's files (see {@link #call}). */
+    private static long bytes(Object a) {
+        if (a instanceof String[] strings) {
+            long n = 0;
+            for (String s : strings) {
+                n += 4 + utf8(s).length;
+            }
+            return n;
+        }
+        int width = a instanceof double[] ? 8 : a instanceof int[] ? 4 : 16;
+        return (long) width * length(a);
+    }
+
+    private static byte[] utf8(String s) {
+        if (s == null) {
+            throw new IllegalArgumentException("the gSOAP client's files hold no null strings");
+        }
+        return s.getBytes(StandardCharsets.UTF_8);
     }
 
     private static int length(Object a) {
@@ -191,6 +213,11 @@ public final class GsoapPeer {
         } else if (a instanceof int[] ints) {
             for (int v : ints) {
                 b.putInt(v);
+            }
+        } else if (a instanceof String[] strings) {
+            for (String s : strings) {
+                byte[] u = utf8(s);
+                b.putInt(u.length).put(u);
             }
         } else {
             for (Mio m : (Mio[]) a) {
@@ -214,6 +241,15 @@ public final class GsoapPeer {
                     v[i] = b.getInt();
                 }
                 return v;
+            }
+            case STRINGS -> {
+                String[] s = new String[items];
+                for (int i = 0; i < items; i++) {
+                    byte[] u = new byte[b.getInt()];
+                    b.get(u);
+                    s[i] = new String(u, StandardCharsets.UTF_8);
+                }
+                return s;
             }
             default -> {
                 Mio[] m = new Mio[items];

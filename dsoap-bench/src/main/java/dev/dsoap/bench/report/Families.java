@@ -30,6 +30,10 @@ final class Families {
         CXF("End to end: Apache CXF 4 with and without @DifferentialSoap (issue 5)", "Two JAX-WS endpoints on CXF's Jetty "
                 + "transport, called through real JAX-WS proxies; the dsoap endpoint and its proxies carry "
                 + "@DifferentialSoap. Latency and throughput include the client's own work on the same cores."),
+        VOID("End to end: echoVoid latency (issue 6)", "The operation void echoVoid(), no parameters and no result, on "
+                + "the end-to-end servers, plain against dsoap, one client: what a call costs with no values to carry. "
+                + "Axis2: the POJO service, which Axis2 deploys as in-only (the request, then HTTP 202 with no body); "
+                + "CXF: an empty request wrapper answered with an empty response wrapper, dsoap on both sides."),
         OTHER("Other benchmarks", "Benchmark classes the report has no layout for.");
 
         /** The section's heading. */
@@ -65,9 +69,12 @@ final class Families {
             this(bench, section, name, title, paper, seriesParams, speedupSeries, Set.of(), List.of());
         }
 
-        /** The end-to-end benchmarks: their speedup charts show server CPU, all their points in one chart. */
+        /**
+         * The end-to-end benchmarks: their speedup charts show server CPU (one chart per shape, and one even for a
+         * single % changed), and they have server CPU charts.
+         */
         boolean endToEnd() {
-            return section == Section.AXIS2 || section == Section.CXF;
+            return section == Section.AXIS2 || section == Section.CXF || section == Section.VOID;
         }
     }
 
@@ -116,9 +123,11 @@ final class Families {
                     Set.of("percent"), Set.of("size"), Set.of("baselineWoodstox", "baselineAxis2", "dsoapPlain"),
                     List.of(List.of("dsoapDds", "baselineWoodstox"), List.of("dsoapDds", "dsoapPlain"))),
             new Family("Axis2EchoBench", Section.AXIS2, "Axis2 end to end", "Axis2 echo over HTTP", "", Set.of(),
-                    Set.of("style", "shape", "size")),
+                    Set.of("style", "size")),
             new Family("CxfEchoBench", Section.CXF, "CXF end to end", "CXF echo over HTTP", "", Set.of(),
-                    Set.of("shape", "size")));
+                    Set.of("size")),
+            new Family("VoidLatencyBench", Section.VOID, "echoVoid latency", "echoVoid over HTTP: an empty call", "",
+                    Set.of("host"), Set.of()));
 
     /** The layout of a benchmark class; one in {@link Section#OTHER} for a class without one. */
     static Family of(String bench) {

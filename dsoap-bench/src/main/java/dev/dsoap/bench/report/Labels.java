@@ -30,7 +30,9 @@ final class Labels {
             Map.entry("dsoapDds", "dsoap DDS"),
             Map.entry("dsoapPlain", "dsoap plain parse"),
             Map.entry("dsoapAxis2", "Axis2 + dsoap.mar"),
-            Map.entry("dsoapCxf", "CXF + @DifferentialSoap"));
+            Map.entry("dsoapCxf", "CXF + @DifferentialSoap"),
+            Map.entry("baselineVoid", "plain"),
+            Map.entry("dsoapVoid", "dsoap"));
 
     /** The method's name for people: "Woodstox", "dsoap content match", "Axis2 + dsoap.mar, 4 clients". */
     static String method(Measurement m) {
@@ -74,6 +76,7 @@ final class Labels {
             case "sink" -> "sink " + value;
             case "kind", "reader", "shape", "type" -> value;
             case "style" -> "pojo".equals(value) ? "POJO" : "adb".equals(value) ? "ADB" : value;
+            case "host" -> "axis2".equals(value) ? "Axis2 POJO (in-only)" : "cxf".equals(value) ? "CXF" : value;
             default -> name + "=" + value;
         };
     }

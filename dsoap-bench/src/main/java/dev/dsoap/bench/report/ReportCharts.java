@@ -60,7 +60,7 @@ final class ReportCharts {
                 out.addAll(checkpointOverhead(r));
             }
             if (f.endToEnd()) {
-                addIfPresent(out, serverCpu(f, r));
+                out.addAll(serverCpu(f, r));
             }
         }
         out.addAll(checkpointMemory(r, papers));
@@ -139,6 +139,7 @@ final class ReportCharts {
             }
             chart.addSubtitle(new TextTitle(subtitle, SUBTITLE));
             String caption = (sizes.size() >= 2 ? "Time against the number of elements, log-log, one line per toolkit and mode"
+                    : group.get(0).param("size") == null ? "Time per call, one bar per toolkit and mode"
                     : "Time per operation at " + Labels.count(sizes.iterator().next()) + " elements, one bar per toolkit "
                     + "and mode (the results have one size; runs with several sizes draw log-log lines)")
                     + ". Warm colours: baselines; cool colours: dsoap. " + (f.unvaried().isEmpty() ? ""
@@ -247,8 +248,8 @@ final class ReportCharts {
             String caption = (f.endToEnd() ? "Server CPU per request of the baseline over dsoap's, with 1 client"
                     : "Baseline time over dsoap time") + ", against the share of values changed; above 1x dsoap is faster. "
                     + "Each point is labelled with its ratio." + paperNote;
-            out.add(new Spec(f.section(), slug(f.bench() + "-" + g.getKey() + "-speedup"), caption, chart, WIDTH, 420,
-                    dedupe(sources)));
+            out.add(new Spec(f.section(), slug(f.bench() + "-" + g.getKey() + "-speedup"), caption, chart, WIDTH,
+                    360 + 22 * ((lines.size() + 1) / 2), dedupe(sources)));
         }
         return out;
     }
@@ -446,16 +447,24 @@ final class ReportCharts {
         return out;
     }
 
-    private static Spec serverCpu(Families.Family f, Results r) {
-        List<Results.Pair> pairs = new ArrayList<>();
+    /**
+     * Server CPU per request of an end-to-end family: baseline and dsoap side by side for every pair measured,
+     * one chart per shape (a family without shapes, one chart), each bar group labelled with its point.
+     */
+    private static List<Spec> serverCpu(Families.Family f, Results r) {
+        Map<String, List<Results.Pair>> byShape = new TreeMap<>();
         for (Results.Pair x : r.allPairs()) {
             if (x.dsoap().bench().equals(f.bench()) && !Double.isNaN(x.cpuRatio())) {
-                pairs.add(x);
+                String shape = x.dsoap().param("shape");
+                byShape.computeIfAbsent(shape == null ? "" : shape, k -> new ArrayList<>()).add(x);
             }
         }
-        if (pairs.isEmpty()) {
-            return null;
-        }
+        List<Spec> out = new ArrayList<>();
+        byShape.forEach((shape, pairs) -> out.add(serverCpu(f, shape, pairs)));
+        return out;
+    }
+
+    private static Spec serverCpu(Families.Family f, String shape, List<Results.Pair> pairs) {
         pairs.sort(Comparator.comparing((Results.Pair x) -> x.dsoap().paramsWithout(Set.of("percent")))
                 .thenComparingDouble(x -> x.dsoap().number("percent")).thenComparingInt(x -> x.dsoap().threads()));
         List<Charts.Group> groups = new ArrayList<>();
@@ -463,7 +472,7 @@ final class ReportCharts {
         for (Results.Pair x : pairs) {
             Measurement d = x.dsoap();
             StringBuilder label = new StringBuilder();
-            for (String k : List.of("style", "shape", "size", "percent")) {
+            for (String k : List.of("host", "style", "size", "percent")) {
                 if (d.param(k) != null) {
                     label.append(Labels.param(k, d.param(k)).replace(" elements", "")).append(", ");
                 }
@@ -479,10 +488,13 @@ final class ReportCharts {
         JFreeChart chart = Charts.groupedBars("Server CPU per request: " + baseline + " and " + dsoap,
                 "ms of server CPU per request (log scale)", List.of(baseline, dsoap),
                 List.of(Charts.Role.BASELINE, Charts.Role.DSOAP), groups);
+        if (!shape.isEmpty()) {
+            chart.addSubtitle(new TextTitle(Labels.param("shape", shape), SUBTITLE));
+        }
         String caption = "CPU time of the server's request threads over a measurement iteration, divided by the requests "
                 + "served (GC and JIT threads not counted); each label gives the ratio baseline / dsoap.";
-        return new Spec(f.section(), slug(f.bench() + "-server-cpu"), caption, chart, WIDTH, 90 + 46 * groups.size(),
-                Results.sources(used));
+        return new Spec(f.section(), slug(f.bench() + (shape.isEmpty() ? "" : "-shape-" + shape) + "-server-cpu"), caption,
+                chart, WIDTH, 90 + 46 * groups.size(), Results.sources(used));
     }
 
     private static Charts.Line line(String label, Charts.Role role, TreeMap<Double, Double> pts) {

@@ -131,6 +131,8 @@ public class SendTimeBench {
             case DOUBLES -> ValueKind.DOUBLE;
             case INTS -> ValueKind.INT;
             case MIOS -> ValueKind.MIO;
+            case STRINGS -> throw new IllegalArgumentException("SendTimeBench has no strings message (shape "
+                    + "doubles|ints|mios)");
         };
     }
 

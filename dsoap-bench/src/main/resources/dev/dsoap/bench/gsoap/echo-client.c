@@ -3,8 +3,9 @@
  *
  *   echo-client URL SHAPE ITEMS CALLS IN OUT
  *
- * SHAPE is doubles, ints or mios. IN holds CALLS arrays of ITEMS items each, little-endian: a double as its
- * 8 IEEE 754 bytes, an int as 4 bytes, a MIO as int a, int b, double v. The client calls the operation of
+ * SHAPE is doubles, ints, mios or strings. IN holds CALLS arrays of ITEMS items each, little-endian: a double
+ * as its 8 IEEE 754 bytes, an int as 4 bytes, a MIO as int a, int b, double v, a string as its length in
+ * bytes (4 bytes) and its UTF-8 bytes (no NUL). Strings are UTF-8 both ways (SOAP_C_UTFSTRING). The client calls the operation of
  * SHAPE at URL once per array over one kept-alive connection, checks that each echo has ITEMS items, writes
  * the echoed arrays to OUT in the same layout, and prints one line per call: "call N NANOSECONDS".
  * Exits 1 with the SOAP fault or transport error on stderr if a call fails.
@@ -28,10 +29,40 @@ static int read_all(FILE *f, void *p, size_t n)
   return fread(p, 1, n, f) == n;
 }
 
+/* Reads one string of IN (4-byte little-endian length, then its bytes) into memory gSOAP frees at soap_end. */
+static char *read_string(struct soap *soap, FILE *f)
+{
+  unsigned char len[4];
+  size_t n;
+  char *s;
+  if (!read_all(f, len, 4)) {
+    return NULL;
+  }
+  n = (size_t) len[0] | (size_t) len[1] << 8 | (size_t) len[2] << 16 | (size_t) len[3] << 24;
+  s = soap_malloc(soap, n + 1);
+  if (!s || !read_all(f, s, n)) {
+    return NULL;
+  }
+  s[n] = '\0';
+  return s;
+}
+
+static void write_string(FILE *f, const char *s)
+{
+  size_t n = strlen(s);
+  unsigned char len[4];
+  len[0] = (unsigned char) n;
+  len[1] = (unsigned char) (n >> 8);
+  len[2] = (unsigned char) (n >> 16);
+  len[3] = (unsigned char) (n >> 24);
+  fwrite(len, 1, 4, f);
+  fwrite(s, 1, n, f);
+}
+
 int main(int argc, char **argv)
 {
   const char *url, *shape;
-  int items, calls, c;
+  int items, calls, c, strings;
   size_t width;
   FILE *in, *out;
   struct soap *soap;
@@ -44,8 +75,9 @@ int main(int argc, char **argv)
   shape = argv[2];
   items = atoi(argv[3]);
   calls = atoi(argv[4]);
+  strings = !strcmp(shape, "strings");
   width = !strcmp(shape, "doubles") ? 8 : !strcmp(shape, "ints") ? 4 : !strcmp(shape, "mios") ? 16 : 0;
-  if (width == 0 || items < 0 || calls < 1) {
+  if ((width == 0 && !strings) || items < 0 || calls < 1) {
     fprintf(stderr, "echo-client: bad arguments\n");
     return 2;
   }
@@ -56,7 +88,7 @@ int main(int argc, char **argv)
     return 2;
   }
   buf = malloc(width * (size_t) items + 1);
-  soap = soap_new1(SOAP_IO_KEEPALIVE | SOAP_IO_CHUNK | SOAP_XML_STRICT);
+  soap = soap_new1(SOAP_IO_KEEPALIVE | SOAP_IO_CHUNK | SOAP_XML_STRICT | SOAP_C_UTFSTRING);
   soap->recv_timeout = 60;
   soap->send_timeout = 60;
   soap->recv_maxlength = 256 * 1024 * 1024;
@@ -68,7 +100,30 @@ int main(int argc, char **argv)
       fprintf(stderr, "echo-client: %s holds fewer than %d arrays\n", argv[5], calls);
       return 2;
     }
-    if (width == 8) {
+    if (strings) {
+      struct ns1__echoStrings q;
+      struct ns1__echoStringsResponse r;
+      char **v = soap_malloc(soap, sizeof(char *) * (size_t) (items > 0 ? items : 1));
+      for (i = 0; i < items; i++) {
+        if (!(v[i] = read_string(soap, in))) {
+          fprintf(stderr, "echo-client: %s holds fewer than %d arrays of strings\n", argv[5], calls);
+          return 2;
+        }
+      }
+      q.__sizev = items;
+      q.v = v;
+      t0 = now_ns();
+      rc = soap_call___ns1__echoStrings(soap, url, "", &q, &r);
+      t1 = now_ns();
+      got = rc == SOAP_OK ? r.__sizereturn_ : -1;
+      for (i = 0; i < got && got == items; i++) {
+        if (!r.return_[i]) {
+          fprintf(stderr, "echo-client: call %d to %s echoed a nil string at item %d\n", c, url, i);
+          return 1;
+        }
+        write_string(out, r.return_[i]);
+      }
+    } else if (width == 8) {
       struct ns1__echoDoubles q;
       struct ns1__echoDoublesResponse r;
       q.__sizev = items;

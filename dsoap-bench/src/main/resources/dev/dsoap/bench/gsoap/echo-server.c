@@ -1,6 +1,7 @@
 /*
  * dsoap benchmark suite: a gSOAP 2.8 server for the CXF benchmark's echo service (EchoPort:
- * echoDoubles, echoInts, echoMios, document/literal wrapped). The SOAP code is generated at run time by
+ * echoDoubles, echoInts, echoMios, echoStrings, echoVoid, document/literal wrapped). Strings are UTF-8
+ * (SOAP_C_UTFSTRING). The SOAP code is generated at run time by
  * wsdl2h and soapcpp2 from the service's WSDL; this file is only the main loop and the operations.
  *
  *   echo-server PORT IDLE_SECONDS
@@ -23,7 +24,7 @@ int main(int argc, char **argv)
     fprintf(stderr, "usage: echo-server PORT IDLE_SECONDS\n");
     return 2;
   }
-  soap = soap_new1(SOAP_IO_KEEPALIVE | SOAP_IO_CHUNK | SOAP_XML_STRICT);
+  soap = soap_new1(SOAP_IO_KEEPALIVE | SOAP_IO_CHUNK | SOAP_XML_STRICT | SOAP_C_UTFSTRING);
   soap->bind_flags = SO_REUSEADDR;
   soap->accept_timeout = atoi(argv[2]);
   soap->recv_timeout = 60;
@@ -85,5 +86,21 @@ int __ns1__echoMios(struct soap *soap, struct ns1__echoMios *in, struct ns1__ech
   (void) soap;
   out->__sizereturn_ = in->__sizev;
   out->return_ = in->v;
+  return SOAP_OK;
+}
+
+int __ns1__echoStrings(struct soap *soap, struct ns1__echoStrings *in, struct ns1__echoStringsResponse *out)
+{
+  (void) soap;
+  out->__sizereturn_ = in->__sizev;
+  out->return_ = in->v;
+  return SOAP_OK;
+}
+
+int __ns1__echoVoid(struct soap *soap, struct ns1__echoVoid *in, struct ns1__echoVoidResponse *out)
+{
+  (void) soap;
+  (void) in;
+  (void) out;
   return SOAP_OK;
 }

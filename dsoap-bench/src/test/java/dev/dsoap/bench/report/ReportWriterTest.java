@@ -76,7 +76,7 @@ class ReportWriterTest {
         assertTrue(dds.containsAll(List.of("dsoap plain parse / dsoap DDS", "Woodstox / dsoap DDS", "200x", "4.0x",
                 "2.9x")), dds.toString());
         // server CPU of the end-to-end run, with the ratio in the label
-        List<String> cpu = ReportXml.svgTexts(dir.resolve("charts/axis2echobench-server-cpu.svg"));
+        List<String> cpu = ReportXml.svgTexts(dir.resolve("charts/axis2echobench-shape-doubles-server-cpu.svg"));
         assertTrue(cpu.stream().anyMatch(t -> t.contains("25 %, 1 client: 25x less")), cpu.toString());
         assertTrue(cpu.stream().anyMatch(t -> t.contains("25 %, 4 clients: 20x less")), cpu.toString());
         // checkpoint memory and the paper's two stated shares
@@ -84,6 +84,61 @@ class ReportWriterTest {
         assertTrue(share.stream().anyMatch(t -> t.contains("LCP about 3 % of FCP")), share.toString());
         assertTrue(Files.isRegularFile(dir.resolve("charts/checkpoint-memory.svg")));
         assertTrue(Files.isRegularFile(dir.resolve("charts/content-match-beside-paper.svg")));
+    }
+
+    /**
+     * The end-to-end grid as the full suite now runs it: four shapes (strings among them) and four % changed
+     * (50 among them), and echoVoid on both hosts. Each shape gets its own speedup and server CPU chart with
+     * every % as a point; the void benchmark gets one bar chart and one server CPU chart, both hosts in each.
+     */
+    @Test
+    void endToEndChartsHandleFourPercentsTheStringsShapeAndEchoVoid() throws Exception {
+        StringBuilder results = new StringBuilder();
+        for (String shape : new String[] {"doubles", "ints", "mios", "strings"}) {
+            for (int percent : new int[] {0, 25, 50, 100}) {
+                String params = "percent=" + percent + " shape=" + shape + " size=100000";
+                double dsoapMs = 10 + percent;
+                result(results, "CxfEchoBench", "baselineCxf", params, "avgt x1", 200, 20_000);
+                result(results, "CxfEchoBench", "dsoapCxf", params, "avgt x1", dsoapMs, 100 * dsoapMs);
+            }
+        }
+        for (String host : new String[] {"axis2", "cxf"}) {
+            result(results, "VoidLatencyBench", "baselineVoid", "host=" + host, "avgt x1", 0.2, 150);
+            result(results, "VoidLatencyBench", "dsoapVoid", "host=" + host, "avgt x1", 0.1, 50);
+        }
+        String json = "{\"suite\": \"full\", \"date\": \"2026-01-02T03:04:05Z\", \"jdk\": \"J\", \"cpu\": \"C\", "
+                + "\"cores\": 2, \"gitCommit\": \"0\", \"only\": null, \"durationSeconds\": null, \"results\": ["
+                + results.substring(0, results.length() - 1) + "]}";
+        Path index = ReportWriter.write(List.of(new ReportWriter.Input("grid.json", json, null, null)), dir,
+                ReportWriter.Origin.STORED, false);
+        ReportXml.parse(index);
+        for (String shape : new String[] {"doubles", "ints", "mios", "strings"}) {
+            List<String> speedup = ReportXml.svgTexts(dir.resolve("charts/cxfechobench-shape-" + shape + "-speedup.svg"));
+            assertTrue(speedup.containsAll(List.of(shape, "20x", "5.7x", "3.3x", "1.8x")), speedup.toString());
+            List<String> cpu = ReportXml.svgTexts(dir.resolve("charts/cxfechobench-shape-" + shape + "-server-cpu.svg"));
+            for (String point : new String[] {"0 %, 1 client: 20x less", "50 %, 1 client: 3.3x less",
+                    "100 %, 1 client: 1.8x less"}) {
+                assertTrue(cpu.stream().anyMatch(t -> t.contains(point)), point + " in " + cpu);
+            }
+        }
+        List<String> time = ReportXml.svgTexts(dir.resolve("charts/voidlatencybench-time.svg"));
+        assertTrue(time.containsAll(List.of("plain, 1 client, Axis2 POJO (in-only)", "dsoap, 1 client, Axis2 POJO (in-only)",
+                "plain, 1 client, CXF", "dsoap, 1 client, CXF")), time.toString());
+        List<String> voidCpu = ReportXml.svgTexts(dir.resolve("charts/voidlatencybench-server-cpu.svg"));
+        assertTrue(voidCpu.stream().anyMatch(t -> t.contains("Axis2 POJO (in-only), 1 client: 3.0x less")), voidCpu.toString());
+        assertTrue(voidCpu.stream().anyMatch(t -> t.contains("CXF, 1 client: 3.0x less")), voidCpu.toString());
+        String html = Files.readString(index);
+        assertTrue(html.contains("End to end: echoVoid latency (issue 6)"), "the echoVoid section");
+        assertFalse(html.contains("null elements"), "no size in the void captions");
+    }
+
+    private static void result(StringBuilder b, String bench, String method, String params, String measure, double ms,
+                               double cpuUs) {
+        b.append("{\"benchmark\": \"").append(bench).append("\", \"method\": \"").append(method)
+                .append("\", \"params\": \"").append(params).append("\", \"measure\": \"").append(measure)
+                .append("\", \"ms\": ").append(ms).append(", \"msError\": 0, \"score\": ").append(ms)
+                .append(", \"scoreError\": 0, \"unit\": \"ms/op\", \"allocBytesPerOp\": null, ")
+                .append("\"serverCpuUsPerRequest\": ").append(cpuUs).append("},");
     }
 
     @Test
@@ -167,9 +222,9 @@ class ReportWriterTest {
     @Test
     void regeneratingRemovesChartsOfTheEarlierReport() throws Exception {
         ReportWriter.write(List.of(input(fixture())), dir, ReportWriter.Origin.THIS_RUN, true);
-        assertTrue(Files.isRegularFile(dir.resolve("charts/axis2echobench-server-cpu.png")));
+        assertTrue(Files.isRegularFile(dir.resolve("charts/axis2echobench-shape-doubles-server-cpu.png")));
         ReportWriter.write(List.of(input(stored("short-run3.json"))), dir, ReportWriter.Origin.STORED, false);
-        assertFalse(Files.exists(dir.resolve("charts/axis2echobench-server-cpu.svg")));
-        assertFalse(Files.exists(dir.resolve("charts/axis2echobench-server-cpu.png")));
+        assertFalse(Files.exists(dir.resolve("charts/axis2echobench-shape-doubles-server-cpu.svg")));
+        assertFalse(Files.exists(dir.resolve("charts/axis2echobench-shape-doubles-server-cpu.png")));
     }
 }

@@ -224,7 +224,7 @@ public final class Main {
                 int size = Integer.parseInt(p[1]);
                 String params = "percent=" + percent + " shape=" + p[0] + " size=" + size;
                 System.out.println("# gSOAP 2.8 beside CXF with and without dsoap: " + params);
-                int calls = size >= 100_000 ? 12 : 100;
+                int calls = size >= 100_000 ? 9 : 90;
                 for (GsoapComparison.Line l : GsoapComparison.runForked(shape, size, percent, calls / 3, calls, work)) {
                     System.out.printf("  %-16s %-13s %10.3f ms/call ± %.3f, server CPU %s%n", l.method(), l.measure(),
                             l.ms(), l.errMs(), Double.isNaN(l.cpuUs()) ? "-" : String.format("%.1f µs/request", l.cpuUs()));

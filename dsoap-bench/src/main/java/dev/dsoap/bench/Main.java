@@ -150,7 +150,7 @@ public final class Main {
             }
             params.forEach(o::param);
             if (suite.warmups() >= 0) {
-                o.warmupIterations(suite.warmups()).warmupTime(TimeValue.seconds(suite.seconds()))
+                o.warmupIterations(e.warmups() >= 0 ? e.warmups() : suite.warmups()).warmupTime(TimeValue.seconds(suite.seconds()))
                         .measurementIterations(suite.iterations()).measurementTime(TimeValue.seconds(suite.seconds()));
             }
             if (gc) {

@@ -64,6 +64,8 @@ class SuiteTest {
         assertTrue(dds.matcher("dsoapDds").matches() && dds.matcher("baselineWoodstox").matches());
         assertFalse(dds.matcher("dsoapPlain").matches());
         assertEquals(1, s.warmups());
+        assertEquals(2, table1.warmups(), "the identical message's read needs a second warm-up second");
+        assertEquals(-1, entry(s, "cxf.CxfEchoBench").warmups());
     }
 
     @Test

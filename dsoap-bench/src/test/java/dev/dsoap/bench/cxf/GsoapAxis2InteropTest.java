@@ -9,10 +9,11 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
-import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -34,6 +35,9 @@ class GsoapAxis2InteropTest {
     private static final int WARM = 2;
     private static final int MEASURED = 6;
 
+    /** Where the client is built; deleted after the class. */
+    @TempDir
+    static Path dir;
     private static Axis2AdbServers axis2;
     private static GsoapPeer client;
 
@@ -42,7 +46,7 @@ class GsoapAxis2InteropTest {
         String missing = GsoapPeer.probe();
         Assumptions.assumeTrue(missing == null, missing);
         axis2 = Axis2AdbServers.start();
-        client = GsoapPeer.buildClient(Files.createTempDirectory("dsoap-gsoap-axis2"), axis2.wsdl());
+        client = GsoapPeer.buildClient(dir, axis2.wsdl());
     }
 
     @AfterAll

@@ -203,10 +203,11 @@ public final class Main {
     static final String GSOAP = "GsoapPeer";
 
     /**
-     * The gSOAP step ({@link GsoapComparison}): the short suite's point (100K doubles, 25 % changed), or in the
-     * full suite every shape at 100K and doubles at 1K and 10K, each point in a JVM of its own with the end-to-end
-     * benchmarks' pre-touched 2 GB heap ({@link GsoapComparison#runForked}). Returns 1 if it failed, else 0 (also
-     * when gSOAP is not installed: it says so and skips).
+     * The gSOAP step ({@link GsoapComparison}: gSOAP's client against gSOAP's server and the CXF and Axis2 servers
+     * with and without dsoap, gSOAP's server against dsoap's CXF client): the short suite's point (100K doubles,
+     * 25 % changed), or in the full suite every shape at 100K and doubles at 1K and 10K, each point in a JVM of
+     * its own with the end-to-end benchmarks' pre-touched 2 GB heap ({@link GsoapComparison#runForked}). Returns
+     * 1 if it failed, else 0 (also when gSOAP is not installed: it says so and skips).
      */
     private static int gsoap(Suite suite, Report report, Path work) {
         List<String[]> points = new ArrayList<>();
@@ -223,7 +224,7 @@ public final class Main {
                 Shape shape = Shape.of(p[0]);
                 int size = Integer.parseInt(p[1]);
                 String params = "percent=" + percent + " shape=" + p[0] + " size=" + size;
-                System.out.println("# gSOAP 2.8 beside CXF with and without dsoap: " + params);
+                System.out.println("# gSOAP 2.8 beside CXF and Axis2 with and without dsoap: " + params);
                 int calls = size >= 100_000 ? 9 : 90;
                 for (GsoapComparison.Line l : GsoapComparison.runForked(shape, size, percent, calls / 3, calls, work)) {
                     System.out.printf("  %-16s %-13s %10.3f ms/call ± %.3f, server CPU %s%n", l.method(), l.measure(),

@@ -1,6 +1,7 @@
 package dev.dsoap.bench;
 
 import dev.dsoap.bench.deserialize.CheckpointMemory;
+import dev.dsoap.bench.report.Pairing;
 import org.openjdk.jmh.results.Result;
 import org.openjdk.jmh.results.RunResult;
 import org.openjdk.jmh.infra.BenchmarkParams;
@@ -138,6 +139,7 @@ final class Report {
         failures.put(bench, message);
     }
 
+    /** Every dsoap row with every baseline row measured alike that {@link Pairing#compared} compares it with. */
     List<Comparison> comparisons() {
         List<Comparison> out = new ArrayList<>();
         for (Row d : rows) {
@@ -146,7 +148,7 @@ final class Report {
             }
             for (Row b : rows) {
                 if (b.method.startsWith("baseline") && b.bench.equals(d.bench) && b.params.equals(d.params)
-                        && b.measure.equals(d.measure)) {
+                        && b.measure.equals(d.measure) && Pairing.compared(d.method, b.method)) {
                     out.add(new Comparison(d.bench, d.params, d.method, d.ms, d.errMs, b.method, b.ms, b.errMs,
                             d.cpuUs, b.cpuUs));
                 }

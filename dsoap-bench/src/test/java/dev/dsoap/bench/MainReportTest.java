@@ -6,8 +6,10 @@ import org.junit.jupiter.api.io.TempDir;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
+import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -43,6 +45,22 @@ class MainReportTest {
         Path out = dir.resolve("report");
         Main.main(new String[] {"--report", dir.resolve("checkpoint-memory.json").toString(), "--out", out.toString()});
         assertTrue(Files.isRegularFile(out.resolve("charts/checkpoint-memory.svg")));
+    }
+
+    /** The suite's own tables set each dsoap server of the gSOAP step against its own host and gSOAP only. */
+    @Test
+    void gsoapComparisonsStayWithinEachHost() {
+        Report report = new Report("short", false);
+        String params = "percent=25 shape=doubles size=100000";
+        for (String m : new String[] {"baselineGsoap", "baselineCxf", "dsoapCxf", "baselineAxis2", "dsoapAxis2"}) {
+            report.addExternal(Main.GSOAP, m, params, "client=gSOAP", 10, 1, 1000);
+        }
+        report.addExternal(Main.GSOAP, "baselineGsoap", params, "server=gSOAP", 10, 1, 1000);
+        report.addExternal(Main.GSOAP, "dsoapCxfClient", params, "server=gSOAP", 10, 1, Double.NaN);
+        assertEquals(List.of("dsoapCxf/baselineGsoap", "dsoapCxf/baselineCxf", "dsoapAxis2/baselineGsoap",
+                        "dsoapAxis2/baselineAxis2", "dsoapCxfClient/baselineGsoap"),
+                report.comparisons().stream().map(c -> c.dsoap() + "/" + c.baseline()).toList());
+        assertFalse(report.markdown().contains("| dsoapAxis2 | 10.000 ± 1.000 | baselineCxf |"), report.markdown());
     }
 
     @Test

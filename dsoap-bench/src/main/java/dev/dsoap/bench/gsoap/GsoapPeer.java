@@ -19,11 +19,18 @@ import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 
 /**
- * gSOAP 2.8, the papers' own baseline, as a peer no one here wrote: a C client and a C server for the CXF
- * benchmark's echo service ({@code cxf.EchoPort}), generated on this machine with gSOAP's {@code wsdl2h} and
- * {@code soapcpp2} from the service's WSDL and compiled with the system C compiler against {@code libgsoap}.
- * Only the two small mains ({@code echo-client.c}, {@code echo-server.c}, resources of this package) are
- * dsoap's; gSOAP's generated code stays in the build directory and is never shipped.
+ * gSOAP 2.8, the papers' own baseline, as a peer no one here wrote: a C client for one of the benchmarks' echo
+ * services, and for the CXF benchmark's ({@code cxf.EchoPort}) a C server too, generated on this machine with
+ * gSOAP's {@code wsdl2h} and {@code soapcpp2} from the service's WSDL and compiled with the system C compiler
+ * against {@code libgsoap}. Only the two small mains ({@code echo-client.c}, {@code echo-server.c}, resources of
+ * this package) are dsoap's; gSOAP's generated code stays in the build directory and is never shipped.
+ *
+ * <p>The client works from either service's WSDL: the CXF endpoint's ({@link #build}) or the Axis2 ADB
+ * service's ({@code AdbEcho.wsdl}, {@link #buildClient}), whose wrapper and MIO structs gSOAP names differently
+ * ({@code echo-client.c} picks the names soapStub.h declares). Either way it speaks SOAP 1.1 ({@code soapcpp2 -1}),
+ * as the Java clients of both hosts' benchmarks do: the WSDL Axis2 publishes lists its SOAP 1.2 binding first,
+ * which gSOAP would otherwise use. The server is built for the CXF WSDL only ({@code echo-server.c} implements
+ * its operations).
  *
  * <p>{@link #probe()} tells whether gSOAP is installed (Debian: {@code apt-get install gsoap libgsoap-dev});
  * when it is not, the suite says so and skips the peer. Not thread-safe; one caller builds and drives it.
@@ -34,10 +41,14 @@ public final class GsoapPeer {
     /** Seconds without a connection after which the gSOAP server exits by itself. */
     static final int SERVER_IDLE_SECONDS = 120;
 
+    /** Where the generated code, the binaries and the client's files are. */
     private final Path dir;
+    /** Whether the server was built too. */
+    private final boolean withServer;
 
-    private GsoapPeer(Path dir) {
+    private GsoapPeer(Path dir, boolean withServer) {
         this.dir = dir;
+        this.withServer = withServer;
     }
 
     /**
@@ -73,16 +84,30 @@ public final class GsoapPeer {
 
     /**
      * Generates and compiles the client and server in {@code dir} from the WSDL at {@code wsdl} (a running
-     * endpoint's {@code ?wsdl}).
+     * CXF echo endpoint's {@code ?wsdl}).
      *
      * @throws IOException if a step fails; the message holds the step's output
      */
     public static GsoapPeer build(Path dir, URI wsdl) throws IOException, InterruptedException {
+        return build(dir, wsdl, true);
+    }
+
+    /**
+     * Generates and compiles the client alone in {@code dir} from the WSDL at {@code wsdl} (a running echo
+     * endpoint's {@code ?wsdl}: CXF's, or the Axis2 ADB service's); {@link #startServer()} then throws.
+     *
+     * @throws IOException if a step fails; the message holds the step's output
+     */
+    public static GsoapPeer buildClient(Path dir, URI wsdl) throws IOException, InterruptedException {
+        return build(dir, wsdl, false);
+    }
+
+    private static GsoapPeer build(Path dir, URI wsdl, boolean withServer) throws IOException, InterruptedException {
         Files.createDirectories(dir);
         try (InputStream in = wsdl.toURL().openStream()) {
             Files.write(dir.resolve("echo.wsdl"), in.readAllBytes());
         }
-        for (String c : new String[] {"echo-client.c", "echo-server.c"}) {
+        for (String c : withServer ? new String[] {"echo-client.c", "echo-server.c"} : new String[] {"echo-client.c"}) {
             try (InputStream in = GsoapPeer.class.getResourceAsStream(c)) {
                 if (in == null) {
                     throw new IOException("resource " + c + " missing from the benchmark jar");
@@ -90,17 +115,26 @@ public final class GsoapPeer {
                 Files.write(dir.resolve(c), in.readAllBytes());
             }
         }
-        run(dir, "wsdl2h", "-c", "-o", "echo.h", "echo.wsdl");
-        run(dir, "soapcpp2", "-c", "-L", "-x", "echo.h");
         try (Stream<Path> maps = Files.list(dir)) {
-            Path map = maps.filter(p -> p.getFileName().toString().endsWith(".nsmap")
-                    && !p.getFileName().toString().equals("echo.nsmap")).findFirst()
-                    .orElseThrow(() -> new IOException("soapcpp2 wrote no namespace map in " + dir));
-            Files.copy(map, dir.resolve("echo.nsmap"), java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+            for (Path stale : maps.filter(p -> p.getFileName().toString().endsWith(".nsmap")).toList()) {
+                Files.delete(stale);
+            }
+        }
+        run(dir, "wsdl2h", "-c", "-o", "echo.h", "echo.wsdl");
+        run(dir, "soapcpp2", "-c", "-L", "-x", "-1", "echo.h");
+        try (Stream<Path> maps = Files.list(dir)) {
+            List<Path> found = maps.filter(p -> p.getFileName().toString().endsWith(".nsmap")
+                    && !p.getFileName().toString().equals("echo.nsmap")).toList();
+            if (found.size() != 1) {
+                throw new IOException("soapcpp2 wrote " + found.size() + " namespace maps in " + dir + ", not one: " + found);
+            }
+            Files.copy(found.get(0), dir.resolve("echo.nsmap"), java.nio.file.StandardCopyOption.REPLACE_EXISTING);
         }
         run(dir, "cc", "-O2", "-o", "echo-client", "echo-client.c", "soapC.c", "soapClient.c", "-lgsoap");
-        run(dir, "cc", "-O2", "-o", "echo-server", "echo-server.c", "soapC.c", "soapServer.c", "-lgsoap");
-        return new GsoapPeer(dir);
+        if (withServer) {
+            run(dir, "cc", "-O2", "-o", "echo-server", "echo-server.c", "soapC.c", "soapServer.c", "-lgsoap");
+        }
+        return new GsoapPeer(dir, withServer);
     }
 
     private static String run(Path dir, String... command) throws IOException, InterruptedException {
@@ -117,8 +151,15 @@ public final class GsoapPeer {
         return text;
     }
 
-    /** Starts the gSOAP server on a free loopback port; it exits by itself when idle for {@value #SERVER_IDLE_SECONDS} s. */
+    /**
+     * Starts the gSOAP server on a free loopback port; it exits by itself when idle for {@value #SERVER_IDLE_SECONDS} s.
+     *
+     * @throws IllegalStateException if this peer was built without its server ({@link #buildClient})
+     */
     public Server startServer() throws IOException {
+        if (!withServer) {
+            throw new IllegalStateException("the gSOAP peer in " + dir + " was built without its server");
+        }
         Process p = new ProcessBuilder(dir.resolve("echo-server").toString(), "0", Integer.toString(SERVER_IDLE_SECONDS))
                 .directory(dir.toFile()).redirectError(ProcessBuilder.Redirect.INHERIT).start();
         BufferedReader r = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.US_ASCII));

@@ -34,6 +34,11 @@ final class Families {
                 + "the end-to-end servers, plain against dsoap, one client: what a call costs with no values to carry. "
                 + "Axis2: the POJO service, which Axis2 deploys as in-only (the request, then HTTP 202 with no body); "
                 + "CXF: an empty request wrapper answered with an empty response wrapper, dsoap on both sides."),
+        GSOAP("gSOAP 2.8, the papers' baseline, beside the Java servers", "gSOAP's C client, generated from each "
+                + "service's WSDL, calls gSOAP's own C server, CXF with and without @DifferentialSoap, and Axis2 with and "
+                + "without dsoap.mar (the ADB service); a dsoap CXF client calls gSOAP's server. One client, one "
+                + "kept-alive connection, each call timed by its client; server CPU per request of the called server. "
+                + "Every echo is checked against what was sent, and dsoap's counters against the calls made."),
         OTHER("Other benchmarks", "Benchmark classes the report has no layout for.");
 
         /** The section's heading. */
@@ -76,7 +81,15 @@ final class Families {
         boolean endToEnd() {
             return section == Section.AXIS2 || section == Section.CXF || section == Section.VOID;
         }
+
+        /** Whether its methods are calls over HTTP: its charts say "ms per call". */
+        boolean perCall() {
+            return endToEnd() || section == Section.GSOAP;
+        }
     }
+
+    /** The gSOAP step's results ({@code Main.GSOAP}). */
+    static final String GSOAP_BENCH = "GsoapPeer";
 
     private static final String DS = "\"Differential Serialization for Optimized SOAP Performance\"";
     private static final String LCP = "\"Lightweight Checkpointing for Faster SOAP Deserialization\"";
@@ -127,7 +140,9 @@ final class Families {
             new Family("CxfEchoBench", Section.CXF, "CXF end to end", "CXF echo over HTTP", "", Set.of(),
                     Set.of("size")),
             new Family("VoidLatencyBench", Section.VOID, "echoVoid latency", "echoVoid over HTTP: an empty call", "",
-                    Set.of("host"), Set.of()));
+                    Set.of("host"), Set.of()),
+            new Family(GSOAP_BENCH, Section.GSOAP, "gSOAP peer", "gSOAP 2.8 beside CXF and Axis2, over HTTP", "", Set.of(),
+                    Set.of()));
 
     /** The layout of a benchmark class; one in {@link Section#OTHER} for a class without one. */
     static Family of(String bench) {

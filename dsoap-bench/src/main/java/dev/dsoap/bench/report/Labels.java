@@ -34,9 +34,27 @@ final class Labels {
             Map.entry("baselineVoid", "plain"),
             Map.entry("dsoapVoid", "dsoap"));
 
-    /** The method's name for people: "Woodstox", "dsoap content match", "Axis2 + dsoap.mar, 4 clients". */
+    /**
+     * The gSOAP step's methods ({@link Families#GSOAP_BENCH}): which client calls which server (baselineGsoap is
+     * both measures' baseline: gSOAP's client calling gSOAP's server).
+     */
+    private static final Map<String, String> GSOAP_METHODS = Map.of(
+            "baselineGsoap", "gSOAP client → gSOAP server",
+            "baselineCxf", "gSOAP client → CXF + JAXB",
+            "dsoapCxf", "gSOAP client → CXF + @DifferentialSoap",
+            "baselineAxis2", "gSOAP client → Axis2",
+            "dsoapAxis2", "gSOAP client → Axis2 + dsoap.mar",
+            "dsoapCxfClient", "dsoap CXF client → gSOAP server");
+
+    /**
+     * The method's name for people: "Woodstox", "dsoap content match", "Axis2 + dsoap.mar, 4 clients"; in the
+     * gSOAP step, "gSOAP client → Axis2 + dsoap.mar".
+     */
     static String method(Measurement m) {
         String name = m.method();
+        if (m.bench().equals(Families.GSOAP_BENCH) && GSOAP_METHODS.containsKey(name)) {
+            return GSOAP_METHODS.get(name);
+        }
         String clients = "";
         if (name.endsWith("Concurrent")) {
             name = name.substring(0, name.length() - "Concurrent".length());

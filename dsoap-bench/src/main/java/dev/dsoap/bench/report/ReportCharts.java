@@ -117,7 +117,7 @@ final class ReportCharts {
             Set<String> sizes = new TreeSet<>();
             group.forEach(m -> sizes.add(String.valueOf(m.param("size"))));
             String subtitle = describe(group.get(0), varying, sizes.size() == 1);
-            String what = f.endToEnd() ? "ms per call" : "ms per operation";
+            String what = f.perCall() ? "ms per call" : "ms per operation";
             JFreeChart chart;
             int height;
             if (sizes.size() >= 2) {
@@ -140,7 +140,8 @@ final class ReportCharts {
             chart.addSubtitle(new TextTitle(subtitle, SUBTITLE));
             String caption = (sizes.size() >= 2 ? "Time against the number of elements, log-log, one line per toolkit and mode"
                     : group.get(0).param("size") == null ? "Time per call, one bar per toolkit and mode"
-                    : "Time per operation at " + Labels.count(sizes.iterator().next()) + " elements, one bar per toolkit "
+                    : (f.perCall() ? "Time per call at " : "Time per operation at ") + Labels.count(sizes.iterator().next())
+                    + " elements, one bar per toolkit "
                     + "and mode (the results have one size; runs with several sizes draw log-log lines)")
                     + ". Warm colours: baselines; cool colours: dsoap. " + (f.unvaried().isEmpty() ? ""
                     : "Methods that do the same work whatever changed (" + String.join(", ", f.unvaried().stream()

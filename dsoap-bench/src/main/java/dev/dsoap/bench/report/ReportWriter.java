@@ -239,7 +239,9 @@ public final class ReportWriter {
 
     private static void sideBySide(StringBuilder h, Results r) {
         h.append("<section id=\"side-by-side\">\n<h2>Side by side</h2>\n<p>Every dsoap variant against every baseline "
-                + "measured alike (same class, parameters, mode and threads). Ratio: baseline / dsoap.</p>\n");
+                + "measured alike (same class, parameters, mode and threads), but not against another Java host's plain "
+                + "server: the gSOAP step compares Axis2 + dsoap.mar with Axis2 and gSOAP's server, not with CXF. "
+                + "Ratio: baseline / dsoap.</p>\n");
         h.append("<table>\n<tr><th>benchmark</th><th>parameters</th><th>dsoap</th><th>ms</th><th>baseline</th><th>ms</th>"
                 + "<th>time ratio</th><th>server CPU ratio</th></tr>\n");
         for (Results.Pair p : r.allPairs()) {

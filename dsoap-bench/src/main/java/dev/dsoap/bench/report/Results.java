@@ -85,7 +85,7 @@ final class Results {
         return out;
     }
 
-    /** Every dsoap measurement with every baseline measured alike. */
+    /** Every dsoap measurement with every baseline measured alike that {@link Pairing#compared} compares it with. */
     List<Pair> allPairs() {
         List<Pair> out = new ArrayList<>();
         for (Measurement d : measurements) {
@@ -94,7 +94,7 @@ final class Results {
             }
             for (Measurement b : measurements) {
                 if (b.isBaseline() && b.bench().equals(d.bench()) && b.params().equals(d.params())
-                        && b.measure().equals(d.measure())) {
+                        && b.measure().equals(d.measure()) && Pairing.compared(d.method(), b.method())) {
                     out.add(new Pair(d, b));
                 }
             }

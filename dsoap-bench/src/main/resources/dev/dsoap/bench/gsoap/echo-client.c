@@ -1,5 +1,7 @@
 /*
- * dsoap benchmark suite: a gSOAP 2.8 client for the CXF benchmark's echo service (see echo-server.c).
+ * dsoap benchmark suite: a gSOAP 2.8 client for the benchmarks' echo services: the CXF endpoint's (EchoPort,
+ * see echo-server.c) and the Axis2 ADB service's (AdbEcho.wsdl). Both have the same operations and items; the
+ * C names gSOAP gives them differ only where noted at ECHO_WRAPPER and ECHO_MIO below.
  *
  *   echo-client URL SHAPE ITEMS CALLS IN OUT
  *
@@ -16,6 +18,27 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+
+/*
+ * JAXB's WSDL (CXF) names the wrappers' types, so wsdl2h makes structs ns1__echoDoubles and a MIO struct
+ * ns1__mio; AdbEcho.wsdl declares the wrappers with anonymous types, which wsdl2h names after their elements
+ * (_ns1__echoDoubles), and its MIO type is "Mio" (ns1__Mio). The members are the same. soapStub.h defines a
+ * SOAP_TYPE_ macro for each struct it declares.
+ */
+#if defined(SOAP_TYPE_ns1__echoDoubles)
+#define ECHO_WRAPPER(name) struct ns1__##name
+#elif defined(SOAP_TYPE__ns1__echoDoubles)
+#define ECHO_WRAPPER(name) struct _ns1__##name
+#else
+#error "the WSDL gave no echoDoubles wrapper as ns1__echoDoubles or _ns1__echoDoubles"
+#endif
+#if defined(SOAP_TYPE_ns1__mio)
+#define ECHO_MIO struct ns1__mio
+#elif defined(SOAP_TYPE_ns1__Mio)
+#define ECHO_MIO struct ns1__Mio
+#else
+#error "the WSDL gave no MIO type as ns1__mio or ns1__Mio"
+#endif
 
 static long long now_ns(void)
 {
@@ -101,8 +124,8 @@ int main(int argc, char **argv)
       return 2;
     }
     if (strings) {
-      struct ns1__echoStrings q;
-      struct ns1__echoStringsResponse r;
+      ECHO_WRAPPER(echoStrings) q;
+      ECHO_WRAPPER(echoStringsResponse) r;
       char **v = soap_malloc(soap, sizeof(char *) * (size_t) (items > 0 ? items : 1));
       for (i = 0; i < items; i++) {
         if (!(v[i] = read_string(soap, in))) {
@@ -124,8 +147,8 @@ int main(int argc, char **argv)
         write_string(out, r.return_[i]);
       }
     } else if (width == 8) {
-      struct ns1__echoDoubles q;
-      struct ns1__echoDoublesResponse r;
+      ECHO_WRAPPER(echoDoubles) q;
+      ECHO_WRAPPER(echoDoublesResponse) r;
       q.__sizev = items;
       q.v = (double *) buf;
       t0 = now_ns();
@@ -136,8 +159,8 @@ int main(int argc, char **argv)
         fwrite(r.return_, 8, (size_t) got, out);
       }
     } else if (width == 4) {
-      struct ns1__echoInts q;
-      struct ns1__echoIntsResponse r;
+      ECHO_WRAPPER(echoInts) q;
+      ECHO_WRAPPER(echoIntsResponse) r;
       q.__sizev = items;
       q.v = (int *) buf;
       t0 = now_ns();
@@ -148,9 +171,9 @@ int main(int argc, char **argv)
         fwrite(r.return_, 4, (size_t) got, out);
       }
     } else {
-      struct ns1__echoMios q;
-      struct ns1__echoMiosResponse r;
-      struct ns1__mio *m = soap_malloc(soap, sizeof(struct ns1__mio) * (size_t) (items > 0 ? items : 1));
+      ECHO_WRAPPER(echoMios) q;
+      ECHO_WRAPPER(echoMiosResponse) r;
+      ECHO_MIO *m = soap_malloc(soap, sizeof(ECHO_MIO) * (size_t) (items > 0 ? items : 1));
       for (i = 0; i < items; i++) {
         memcpy(&m[i].a, buf + 16 * (size_t) i, 4);
         memcpy(&m[i].b, buf + 16 * (size_t) i + 4, 4);

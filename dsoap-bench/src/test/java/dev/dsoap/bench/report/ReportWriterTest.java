@@ -9,6 +9,8 @@ import java.nio.file.Paths;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -130,6 +132,43 @@ class ReportWriterTest {
         String html = Files.readString(index);
         assertTrue(html.contains("End to end: echoVoid latency (issue 6)"), "the echoVoid section");
         assertFalse(html.contains("null elements"), "no size in the void captions");
+    }
+
+    /**
+     * The gSOAP step's results get a section of their own, a bar per pairing labelled with who calls whom (the
+     * Axis2 servers beside the CXF ones), in ms per call, and side-by-side rows within each host only.
+     */
+    @Test
+    void gsoapStepHasItsSectionAndSaysWhoCallsWhom() throws Exception {
+        Path index = ReportWriter.write(List.of(new ReportWriter.Input("g.json", ResultsTest.gsoapFile(10), null, null)),
+                dir, ReportWriter.Origin.STORED, false);
+        ReportXml.parse(index);
+        List<String> time = ReportXml.svgTexts(dir.resolve("charts/gsoappeer-percent-25-shape-doubles-time.svg"));
+        assertTrue(time.containsAll(List.of("gSOAP 2.8 beside CXF and Axis2, over HTTP", "ms per call (log scale)",
+                "gSOAP client → gSOAP server", "gSOAP client → CXF + JAXB", "gSOAP client → CXF + @DifferentialSoap",
+                "gSOAP client → Axis2", "gSOAP client → Axis2 + dsoap.mar", "dsoap CXF client → gSOAP server")),
+                time.toString());
+        assertEquals(1, time.stream().filter("gSOAP client → gSOAP server"::equals).count(),
+                "both measures' baseline drawn once: " + time);
+        String html = Files.readString(index);
+        assertTrue(html.contains("gSOAP 2.8, the papers' baseline, beside the Java servers"), "the gSOAP section");
+        assertFalse(html.contains("Other benchmarks"), "GsoapPeer has a layout");
+        List<String> sideBySide = new ArrayList<>();
+        String table = html.substring(html.indexOf("<section id=\"side-by-side\">"));
+        Matcher row = Pattern.compile("<tr><td>GsoapPeer</td>(.*?)</tr>").matcher(table.substring(0, table.indexOf("</section>")));
+        while (row.find()) {
+            List<String> cells = new ArrayList<>();
+            Matcher cell = Pattern.compile("<td[^>]*>(?:<strong>)?(.*?)(?:</strong>)?</td>").matcher(row.group(1));
+            while (cell.find()) {
+                cells.add(cell.group(1));
+            }
+            sideBySide.add(cells.get(1) + " / " + cells.get(3));
+        }
+        assertEquals(List.of("gSOAP client → CXF + @DifferentialSoap / gSOAP client → gSOAP server",
+                "gSOAP client → CXF + @DifferentialSoap / gSOAP client → CXF + JAXB",
+                "gSOAP client → Axis2 + dsoap.mar / gSOAP client → gSOAP server",
+                "gSOAP client → Axis2 + dsoap.mar / gSOAP client → Axis2",
+                "dsoap CXF client → gSOAP server / gSOAP client → gSOAP server"), sideBySide);
     }
 
     private static void result(StringBuilder b, String bench, String method, String params, String measure, double ms,

@@ -32,6 +32,40 @@ class ResultsTest {
         assertTrue(Double.isNaN(pairs.get(0).cpuRatio()));
     }
 
+    /** The gSOAP step's lines, as the suite writes them: {method, measure}. */
+    static final String[][] GSOAP_LINES = {{"baselineGsoap", "client=gSOAP"}, {"baselineGsoap", "server=gSOAP"},
+            {"baselineCxf", "client=gSOAP"}, {"dsoapCxf", "client=gSOAP"}, {"baselineAxis2", "client=gSOAP"},
+            {"dsoapAxis2", "client=gSOAP"}, {"dsoapCxfClient", "server=gSOAP"}};
+
+    /** The gSOAP step's results file, each line at {@code ms} and, but for the dsoap client, 1000 µs of server CPU. */
+    static String gsoapFile(double ms) {
+        StringBuilder b = new StringBuilder("{\"suite\": \"short\", \"results\": [");
+        for (String[] l : GSOAP_LINES) {
+            b.append(b.charAt(b.length() - 1) == '[' ? "" : ", ").append("{\"benchmark\": \"GsoapPeer\", \"method\": \"")
+                    .append(l[0]).append("\", \"params\": \"percent=25 shape=doubles size=100000\", \"measure\": \"")
+                    .append(l[1]).append("\", \"ms\": ").append(ms).append(", \"unit\": \"ms/op\", \"serverCpuUsPerRequest\": ")
+                    .append(l[0].equals("dsoapCxfClient") ? "null" : "1000.0").append('}');
+        }
+        return b.append("]}").toString();
+    }
+
+    /**
+     * In the gSOAP step one client calls every server: each dsoap server is set against its own host's plain
+     * server and gSOAP's, never against the other Java host's; the dsoap client against gSOAP's server.
+     */
+    @Test
+    void gsoapStepPairsEachDsoapServerWithItsOwnHostAndGsoap() {
+        Results r = new Results(List.of(ResultFile.parse("g.json", gsoapFile(10))));
+        List<String> pairs = r.allPairs().stream().map(p -> p.dsoap().method() + "/" + p.baseline().method()
+                + "/" + p.dsoap().measure()).sorted().toList();
+        assertEquals(List.of("dsoapAxis2/baselineAxis2/client=gSOAP", "dsoapAxis2/baselineGsoap/client=gSOAP",
+                "dsoapCxf/baselineCxf/client=gSOAP", "dsoapCxf/baselineGsoap/client=gSOAP",
+                "dsoapCxfClient/baselineGsoap/server=gSOAP"), pairs);
+        assertTrue(Pairing.compared("dsoapContentMatch", "baselineAxis2"), "a dsoap method without a host meets Axis2");
+        assertTrue(Pairing.compared("dsoapAxis2Concurrent", "baselineAxis2Concurrent"));
+        assertFalse(Pairing.compared("dsoapCxfConcurrent", "baselineAxis2Concurrent"));
+    }
+
     @Test
     void readsJmhOwnFormatWithUnitsAndThreads() throws Exception {
         ResultFile f = ResultFile.parse("fig2", Files.readString(ReportWriterTest.stored("dds-figure2-2026-11-21.json")));

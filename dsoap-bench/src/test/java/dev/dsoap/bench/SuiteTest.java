@@ -7,6 +7,7 @@ import java.util.regex.Pattern;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -99,12 +100,10 @@ class SuiteTest {
     }
 
     @Test
-    void theShortSuiteRunsEchoVoidOnBothHostsAndNoStrings() {
-        Suite.Entry v = entry(Suite.shortSuite(), "echo.VoidLatencyBench");
-        assertArrayEquals(new String[] {"axis2", "cxf"}, v.params().get("host"));
-        Pattern p = Pattern.compile(v.methods());
-        assertTrue(p.matcher("baselineVoid").matches() && p.matcher("dsoapVoid").matches());
+    void echoVoidIsLeftToTheFullSuiteAndTheShortOneHasNoStringsEndToEnd() {
+        // the short suite's one-second iterations would measure echoVoid before the JIT has compiled the host
         for (Suite.Entry e : Suite.shortSuite().entries()) {
+            assertNotEquals("echo.VoidLatencyBench", e.className());
             String[] shapes = e.params().get("shape");
             assertTrue(shapes == null || !java.util.Arrays.asList(shapes).contains("strings"), e.className());
         }

@@ -602,6 +602,9 @@ public final class DifferentialSerializer implements MemoryBudget.Holder {
     /** The value in vBits/vRef differs from slot's: rewrite it. */
     private void changedLeaf(Step st, int slot) {
         changed++;
+        if (st.type == dev.dsoap.binding.ScalarType.BASE64 && patchBase64(slot)) {
+            return;
+        }
         int n = format(st);
         storeShadow(st, slot);
         int width = t.width(slot);
@@ -622,6 +625,50 @@ public final class DifferentialSerializer implements MemoryBudget.Holder {
             }
         }
         addPending(slot, n);
+    }
+
+    /**
+     * A {@code byte[]} of the kept one's length: base64 encodes every 3 bytes as 4 characters at fixed places, so
+     * only the groups holding changed bytes are encoded again and written over their old characters, run by run,
+     * and the kept copy takes the new bytes. False (nothing done) when the length differs or the template's value
+     * is not the kept bytes' encoding as it stands.
+     */
+    private boolean patchBase64(int slot) {
+        byte[] now = (byte[]) vRef;
+        if (!(t.ref(slot) instanceof byte[] old) || old.length != now.length
+                || t.length(slot) != Base64Text.encodedLength(now.length)) {
+            return false;
+        }
+        int n = now.length;
+        int at = Arrays.mismatch(old, now);
+        while (at >= 0) {
+            int from = at - at % 3;
+            int to = Math.min(from + 3, n);
+            while (to < n && groupDiffers(old, now, to, n)) {
+                to = Math.min(to + 3, n);
+            }
+            ensureVal(Base64Text.encodedLength(to - from));
+            int len = Base64Text.write(now, from, to - from, val, 0);
+            t.patchInPlace(slot, from / 3 * 4, val, 0, len);
+            System.arraycopy(now, from, old, from, to - from);
+            work += len;
+            int next = to < n ? Arrays.mismatch(old, to, n, now, to, n) : -1;
+            at = next < 0 ? -1 : to + next;
+        }
+        return true;
+    }
+
+    /** Whether bytes {@code [at, min(at + 3, n))} of the two arrays differ: one base64 group. */
+    private static boolean groupDiffers(byte[] a, byte[] b, int at, int n) {
+        if (at + 3 <= n) {
+            return a[at] != b[at] || a[at + 1] != b[at + 1] || a[at + 2] != b[at + 2];
+        }
+        for (int i = at; i < n; i++) {
+            if (a[i] != b[i]) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private void addPending(int slot, int n) {

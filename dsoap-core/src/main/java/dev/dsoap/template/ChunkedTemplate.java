@@ -304,6 +304,21 @@ public final class ChunkedTemplate {
     }
 
     /**
+     * Overwrites {@code n} bytes of leaf {@code slot}'s value from byte {@code at} of it with {@code v[vo..vo+n)},
+     * leaving its length, the rest of its value and its closing tag as they are: a value whose encoding changes
+     * only in places (base64's 4-character groups).
+     *
+     * @throws IllegalStateException if {@code [at, at + n)} is not within the value
+     */
+    public void patchInPlace(int slot, int at, byte[] v, int vo, int n) {
+        if (at < 0 || n < 0 || at + n > slotLen[slot]) {
+            throw new IllegalStateException("slot " + slot + ": bytes " + at + ".." + (at + n) + " are not within its "
+                    + slotLen[slot] + "-byte value");
+        }
+        System.arraycopy(v, vo, buf[slotChunk[slot]], slotOff[slot] + at, n);
+    }
+
+    /**
      * Stealing: widens leaf {@code slot} by taking padding from a leaf within {@code maxDistance} slots in
      * the same chunk, moving only the bytes between them. Looks right first when {@code rightFirst}, and
      * the other way when {@code bothWays}; stops at the first leaf with {@code need} spare bytes.

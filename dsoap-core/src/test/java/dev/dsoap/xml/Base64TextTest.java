@@ -3,6 +3,7 @@ package dev.dsoap.xml;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
@@ -45,6 +46,63 @@ class Base64TextTest {
             assertEquals(dst.length, end, where);
             assertArrayEquals(expected, Arrays.copyOfRange(dst, 7, end), where);
             assertArrayEquals(Arrays.copyOfRange(src, srcOff, srcOff + len), Base64Text.decode(dst, 7, end - 7), where);
+        }
+    }
+
+    /**
+     * The one-pass path for compact text and the general one must agree on everything: the bytes of valid
+     * text, compact or with whitespace, and rejecting (with the general path's reason) text with a stray
+     * character, a misplaced or third '=', or non-zero unused bits, wherever the fault is.
+     */
+    @Test
+    void compactAndGeneralTextDecodeAlike() {
+        SplittableRandom r = new SplittableRandom(SEED + 1);
+        byte[] noise = " \t\r\n*-_.é\u0000".getBytes(StandardCharsets.UTF_8);
+        for (int i = 0; i < 30_000; i++) {
+            String where = "seed " + (SEED + 1) + " draw " + i;
+            byte[] src = new byte[i < 64 ? i : r.nextInt(2000)];
+            r.nextBytes(src);
+            byte[] text = Base64.getEncoder().encode(src);
+            switch (r.nextInt(4)) {
+                case 0 -> assertArrayEquals(src, Base64Text.decode(text, 0, text.length), where);
+                case 1 -> { // whitespace anywhere is skipped
+                    StringBuilder t = new StringBuilder(new String(text, StandardCharsets.US_ASCII));
+                    for (int k = 1 + r.nextInt(3); k > 0; k--) {
+                        t.insert(r.nextInt(t.length() + 1), " \t\r\n".charAt(r.nextInt(4)));
+                    }
+                    byte[] spaced = t.toString().getBytes(StandardCharsets.US_ASCII);
+                    assertArrayEquals(src, Base64Text.decode(spaced, 0, spaced.length), where);
+                }
+                case 2 -> { // one character replaced by whitespace (a digit short) or by a non-digit,
+                    // or a digit before the last two replaced by '=' (a digit or '=' follows it)
+                    if (text.length == 0) {
+                        continue;
+                    }
+                    int at = r.nextInt(text.length);
+                    if (r.nextBoolean() || at >= text.length - 2) {
+                        text[at] = noise[r.nextInt(noise.length)];
+                    } else {
+                        text[at] = '=';
+                    }
+                    byte[] t = text;
+                    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                            () -> Base64Text.decode(t, 0, t.length), where);
+                    assertTrue(e.getMessage().startsWith("base64: "), where + ": " + e.getMessage());
+                }
+                default -> { // the last digit before padding with unused bits set
+                    if (src.length % 3 == 0) {
+                        continue;
+                    }
+                    int last = text.length - (src.length % 3 == 1 ? 3 : 2);
+                    byte[] digits = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".getBytes(StandardCharsets.US_ASCII);
+                    int v = new String(digits, StandardCharsets.US_ASCII).indexOf(text[last]);
+                    text[last] = digits[v | (src.length % 3 == 1 ? 1 + r.nextInt(15) : 1 + r.nextInt(3))];
+                    byte[] t = text;
+                    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                            () -> Base64Text.decode(t, 0, t.length), where);
+                    assertTrue(e.getMessage().contains("unused bits"), where + ": " + e.getMessage());
+                }
+            }
         }
     }
 

@@ -1,5 +1,8 @@
 package dev.dsoap.parse;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 
@@ -43,6 +46,11 @@ public final class XmlScanner {
     static final String XMLNS_NS = "http://www.w3.org/2000/xmlns/";
 
     /** Terminators of raw character data, for {@link #scanRaw}. */
+    /** Eight bytes of a message at once, for scanning plain text a word at a time. */
+    private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
+    private static final long ONES = 0x0101010101010101L;
+    private static final long HIGHS = 0x8080808080808080L;
+
     private static final int RAW_CDATA = 0;
     private static final int RAW_COMMENT = 1;
     private static final int RAW_PI = 2;
@@ -1621,9 +1629,9 @@ public final class XmlScanner {
             return true;
         }
         int start = pos;
-        int p = start;
         byte[] b = buf;
         int end = limit;
+        int p = plainRun(b, start, end);
         while (p < end) {
             byte c = b[p];
             if (c < 0x20 || c == '<' || c == '&' || c == ']') {
@@ -1641,6 +1649,34 @@ public final class XmlScanner {
             return true;
         }
         return readLeafTextSlow();
+    }
+
+    /**
+     * The first index from {@code p} of an 8-byte word of {@code b[p..end)} holding a byte that may end plain
+     * text or need a check ({@code <}, {@code &}, {@code ]}, a control character or any byte of a multi-byte
+     * character), or of the last partial word: long texts (base64, long strings) are passed a word at a time,
+     * and the caller finds the byte itself from there.
+     */
+    static int plainRun(byte[] b, int p, int end) {
+        while (p + 8 <= end) {
+            long x = (long) LONGS.get(b, p);
+            if (((x & HIGHS) | below(x, 0x20) | zeroByte(x ^ ONES * '<') | zeroByte(x ^ ONES * '&')
+                    | zeroByte(x ^ ONES * ']')) != 0) {
+                break;
+            }
+            p += 8;
+        }
+        return p;
+    }
+
+    /** Non-zero if a byte of {@code x}, each below 0x80, is below {@code n} (at most 0x80). */
+    private static long below(long x, int n) {
+        return (x - ONES * n) & ~x & HIGHS;
+    }
+
+    /** Non-zero if a byte of {@code x} is zero. */
+    private static long zeroByte(long x) {
+        return (x - ONES) & ~x & HIGHS;
     }
 
     private boolean readLeafTextSlow() {

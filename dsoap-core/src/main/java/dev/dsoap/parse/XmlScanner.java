@@ -1632,12 +1632,27 @@ public final class XmlScanner {
         byte[] b = buf;
         int end = limit;
         int p = plainRun(b, start, end);
+        // text that needs no decoding, as scanText's "simple" text: anything else (a reference, a CR, a comment,
+        // an error) and a character cut by the end of the input are left to the general path
         while (p < end) {
             byte c = b[p];
-            if (c < 0x20 || c == '<' || c == '&' || c == ']') {
+            if (c >= 0x20) {
+                if (c == '<' || c == '&' || c == ']' && (p + 2 >= end || b[p + 1] == ']' && b[p + 2] == '>')) {
+                    break;
+                }
+                p++;
+            } else if (c < 0) {
+                int n = Chars.sequenceLength(c);
+                int cp = n == 0 || p + n > end ? -1 : Chars.decode(b, p, n);
+                if (cp < 0 || !Chars.isXmlChar(cp)) {
+                    break;
+                }
+                p += n;
+            } else if (c == '\n' || c == '\t') {
+                p++;
+            } else {
                 break;
             }
-            p++;
         }
         if (p + 1 < end && b[p] == '<' && b[p + 1] == '/') {
             checkText(p - start, start);

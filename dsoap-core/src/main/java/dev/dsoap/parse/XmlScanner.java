@@ -45,12 +45,12 @@ public final class XmlScanner {
     static final String XML_NS = "http://www.w3.org/XML/1998/namespace";
     static final String XMLNS_NS = "http://www.w3.org/2000/xmlns/";
 
-    /** Terminators of raw character data, for {@link #scanRaw}. */
     /** Eight bytes of a message at once, for scanning plain text a word at a time. */
     private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
     private static final long ONES = 0x0101010101010101L;
     private static final long HIGHS = 0x8080808080808080L;
 
+    /** Terminators of raw character data, for {@link #scanRaw}. */
     private static final int RAW_CDATA = 0;
     private static final int RAW_COMMENT = 1;
     private static final int RAW_PI = 2;

@@ -72,7 +72,16 @@ class ConnectionLossTest {
             }
             assertTrue(failed >= 1, "request #3 was never answered");
             assertTrue(fs.get(2).isCompletedExceptionally());
-            client.call(ds, next());
+            // the client goes on over a new connection; but requests sent while the first was being closed went
+            // to a second one already, so the next may be that connection's third, which the server closes too
+            // (seen in CI): then it fails as CLOSED, and the one after it is the first on a third connection
+            try {
+                client.call(ds, next());
+            } catch (ClientException e) {
+                assertEquals(ClientException.Reason.CLOSED, e.reason(), e.getMessage());
+                assertTrue(server.connections() >= 2, "a request failed on the first connection only after it closed");
+                assertEquals("1", client.call(ds, next()).header(DummySoapServer.REQUEST_NUMBER), "a new connection");
+            }
             assertTrue(server.connections() >= 2);
         }
     }

@@ -1,5 +1,6 @@
 package dev.dsoap.axis2;
 
+import dev.dsoap.host.Carrier;
 import dev.dsoap.host.Settings;
 import dev.dsoap.binding.BeanSchema;
 import dev.dsoap.binding.MessageShape;
@@ -146,12 +147,13 @@ final class AdbOperation extends CarriedOperation {
     }
 
     @Override
-    void compile(Sides s, SoapVersion version) {
+    void plan(Carrier.Builder carrier, Sides s, SoapVersion version) {
         Method m = s.method;
         Class<?> requestType = m.getParameterTypes()[0];
         QName request = elementOf(requestType);
-        readerOf(s, () -> COMPILER.compile(MessageShape.bare(request.getNamespaceURI(), request.getLocalPart(), requestType),
-                convention(version, request, requestType)));
+        carrier.reads(() -> MessageShape.bare(request.getNamespaceURI(), request.getLocalPart(), requestType),
+                        convention(version, request, requestType))
+                .readRule(args -> args.length == 1 && args[0] != null ? null : "no request element");
         if (!inOut) {
             return;
         }
@@ -159,8 +161,8 @@ final class AdbOperation extends CarriedOperation {
         QName response = elementOf(responseType);
         String prefix = response.getPrefix().isEmpty() ? "ns1" : response.getPrefix();
         s.responseName = new QName(response.getNamespaceURI(), response.getLocalPart(), prefix);
-        writerOf(s, () -> COMPILER.compile(MessageShape.bare(response.getNamespaceURI(), response.getLocalPart(), responseType),
-                convention(version, response, responseType)));
+        carrier.writes(() -> MessageShape.bare(response.getNamespaceURI(), response.getLocalPart(), responseType),
+                convention(version, response, responseType));
     }
 
     private WireConvention convention(SoapVersion version, QName element, Class<?> bean) {
@@ -177,12 +179,6 @@ final class AdbOperation extends CarriedOperation {
         return WireConvention.builder(name + (version == SoapVersion.SOAP_12 ? "-soap12" : ""))
                 .soapVersion(version).envelopePrefix("soapenv").xmlDeclaration(true).wrapperPrefix(prefix)
                 .typePrefixStem("ns").adb(schema).build();
-    }
-
-    /** ADB passes the request bean as parsed; nothing to adjust. */
-    @Override
-    String adjust(Object[] args, Sides s) {
-        return args.length == 1 && args[0] != null ? null : "no request element";
     }
 
     /** What the generated receiver's {@code fromOM} passes: the bean its {@code Factory.parse} reads. */

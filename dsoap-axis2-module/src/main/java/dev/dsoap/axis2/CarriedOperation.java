@@ -1,18 +1,13 @@
 package dev.dsoap.axis2;
 
-import dev.dsoap.host.Settings;
+import dev.dsoap.binding.PlanCache;
+import dev.dsoap.binding.SoapVersion;
+import dev.dsoap.host.Carrier;
 import dev.dsoap.host.Fallback;
 import dev.dsoap.host.OperationStats;
-import dev.dsoap.binding.MessagePlan;
-import dev.dsoap.binding.PlanCompiler;
-import dev.dsoap.binding.SoapVersion;
-import dev.dsoap.binding.UnsupportedTypeException;
-import dev.dsoap.deserialize.DifferentialDeserializer;
-import dev.dsoap.deserialize.MessageBindingException;
-import dev.dsoap.parse.XmlCheck;
-import dev.dsoap.parse.XmlParseException;
-import dev.dsoap.serialize.DifferentialSerializer;
-import dev.dsoap.serialize.SerializerPool;
+import dev.dsoap.host.RejectedMessageException;
+import dev.dsoap.host.Reply;
+import dev.dsoap.host.Settings;
 import dev.dsoap.template.MemoryBudget;
 import org.apache.axiom.soap.SOAP11Constants;
 import org.apache.axiom.soap.SOAP12Constants;
@@ -29,23 +24,25 @@ import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
 
 /**
- * One engaged operation whose requests dsoap reads with differential deserialization and whose
- * responses it writes with differential serialization; subclasses know one family of Axis2 receivers
- * (POJO, ADB) and its conventions, and how that receiver reads and writes a message dsoap does not carry.
- * Either direction falls back on its own, so a request dsoap cannot read still gets a dsoap response and
- * vice versa.
+ * One engaged operation whose messages go through dsoap's {@link Carrier}: requests read by differential
+ * deserialization, responses written by differential serialization. Subclasses know one family of Axis2
+ * receivers (POJO, ADB): the shapes and wire conventions of its messages, and how that receiver reads and
+ * writes a message dsoap does not carry. Either direction falls back on its own, so a request dsoap cannot
+ * read still gets a dsoap response and vice versa.
  *
- * <p>Plans are compiled on the first message of each SOAP version, for the implementation class that
+ * <p>Carriers are built on the first message of each SOAP version, for the implementation class that
  * receives it. Thread-safe.
  */
 abstract class CarriedOperation {
-    static final PlanCompiler COMPILER = new PlanCompiler();
-
     final AxisService service;
     final AxisOperation operation;
     final Settings settings;
     final OperationStats stats;
     final boolean inOut;
+    /** Plans of this operation's messages, compiled once per shape and convention. */
+    final PlanCache plans = new PlanCache();
+    /** Counts and checks messages turned away before a carrier with plans is built. */
+    final Carrier unplanned;
     private final MemoryBudget budget;
     private volatile Bound bound;
 
@@ -56,6 +53,7 @@ abstract class CarriedOperation {
         this.budget = budget;
         this.stats = DsoapModule.stats(service.getName(), operation.getName().getLocalPart());
         this.inOut = operation.getAxisSpecificMEPConstant() != WSDLConstants.MEP_CONSTANT_IN_ONLY;
+        this.unplanned = Carrier.builder(settings, stats, budget, plans).noReads("not planned").noWrites("not planned").build();
     }
 
     /** Why the operation's style is not one dsoap carries, or {@code null}; fixed at engagement. */
@@ -72,16 +70,14 @@ abstract class CarriedOperation {
     /** The service method the original receiver would call. */
     abstract Method method(Class<?> implClass) throws AxisFault;
 
-    /** Compiles the request plan into {@code s.reader} and the response plan into {@code s.writer}, or records why not. */
-    abstract void compile(Sides s, SoapVersion version);
+    /**
+     * Gives {@code carrier} the request's forms and the response's shape for {@code s.method} (an in-only
+     * operation's carrier has no outbound side already), and sets {@code s.responseName}.
+     */
+    abstract void plan(Carrier.Builder carrier, Sides s, SoapVersion version);
 
     /** The arguments as the original receiver reads them, from the envelope. */
     abstract Object[] originalArguments(MessageContext in, Sides s) throws AxisFault;
-
-    /** Adjusts the arguments dsoap read to what the original receiver passes; returns why it cannot, or {@code null}. */
-    String adjust(Object[] args, Sides s) {
-        return null;
-    }
 
     /** The response envelope as the original receiver makes it. */
     abstract SOAPEnvelope originalResponse(MessageContext in, MessageContext out, Sides s, Object result) throws AxisFault;
@@ -89,7 +85,7 @@ abstract class CarriedOperation {
     /** The fault the original receiver raises when the service method throws. */
     abstract AxisFault fault(MessageContext in, Method method, InvocationTargetException e);
 
-    /** The plans and streams for {@code implClass}; compiled once per class and SOAP version. */
+    /** The carrier for {@code implClass}; built once per class and SOAP version. */
     final Sides sides(Class<?> implClass, boolean soap11) throws AxisFault {
         Bound b = bound;
         if (b == null || b.implClass != implClass) {
@@ -108,7 +104,12 @@ abstract class CarriedOperation {
                 s = b.sides[v];
                 if (s == null) {
                     s = new Sides(b.method);
-                    compile(s, soap11 ? SoapVersion.SOAP_11 : SoapVersion.SOAP_12);
+                    Carrier.Builder cb = Carrier.builder(settings, stats, budget, plans);
+                    if (!inOut) {
+                        cb.noWrites("in-only operation");
+                    }
+                    plan(cb, s, soap11 ? SoapVersion.SOAP_11 : SoapVersion.SOAP_12);
+                    s.carrier = cb.build();
                     b.sides[v] = s;
                     Bound fixed = b;
                     stats.templates(fixed::retainedBytes);
@@ -116,34 +117,6 @@ abstract class CarriedOperation {
             }
         }
         return s;
-    }
-
-    /** A deserializer for {@code plan}, counted in this operation's statistics. */
-    final DifferentialDeserializer reader(MessagePlan plan) {
-        return new DifferentialDeserializer(plan, settings.deserializer(), stats.reads(), budget);
-    }
-
-    /** A serializer pool for {@code plan}, counted in this operation's statistics. */
-    final SerializerPool writer(MessagePlan plan) {
-        return new SerializerPool(plan, settings.serializer(), stats.writes(), budget, settings.states());
-    }
-
-    /** Compiles the reader with {@code compile}, recording the reason when it has no plan. */
-    final void readerOf(Sides s, java.util.function.Supplier<MessagePlan> compile) {
-        try {
-            s.reader = reader(compile.get());
-        } catch (UnsupportedTypeException | IllegalArgumentException e) {
-            s.readerProblem = e.getMessage();
-        }
-    }
-
-    /** Compiles the writer with {@code compile}, recording the reason when it has no plan. */
-    final void writerOf(Sides s, java.util.function.Supplier<MessagePlan> compile) {
-        try {
-            s.writer = writer(compile.get());
-        } catch (UnsupportedTypeException | IllegalArgumentException e) {
-            s.writerProblem = e.getMessage();
-        }
     }
 
     // ------------------------------------------------------------------------------------------ messages
@@ -155,51 +128,32 @@ abstract class CarriedOperation {
      * @throws AxisFault a sender fault when the bytes are malformed, over a limit or carry a DTD
      */
     final Object[] arguments(MessageContext in, Sides s, Capture.Raw raw) throws AxisFault {
-        if (!settings.deserialize()) {
-            stats.readFallback(Fallback.DISABLED, Settings.DESERIALIZE + " = false");
-        } else if (s.reader == null) {
-            stats.readFallback(Fallback.UNSUPPORTED_TYPE, s.readerProblem);
-        } else {
-            try {
-                Object[] args = s.reader.deserialize(raw.bytes(), 0, raw.length());
-                String problem = adjust(args, s);
-                if (problem == null) {
-                    return args;
-                }
-                stats.readFallback(Fallback.REQUEST_SHAPE, problem);
-            } catch (XmlParseException e) {
-                if (e.kind() == XmlParseException.Kind.UNSUPPORTED) {
-                    stats.readFallback(Fallback.CHARSET, e.getMessage());
-                } else {
-                    throw reject(in, e);
-                }
-            } catch (MessageBindingException e) {
-                stats.readFallback(Fallback.REQUEST_SHAPE, e.getMessage());
-                guard(in, raw);
-            }
+        Object[] args;
+        try {
+            args = s.carrier.read(raw.bytes(), raw.length(), null, null);
+        } catch (RejectedMessageException e) {
+            throw senderFault(in, e);
         }
-        return originalArguments(in, s);
+        return args != null ? args : originalArguments(in, s);
     }
 
     /**
-     * Checks a request about to be read by Axis2 against dsoap's limits (depth, sizes, no DTD), so that a
-     * hostile message is refused on the fallback path too.
+     * Counts a request the receiver hands to the original receiver before dsoap reads it, and holds it to
+     * dsoap's limits.
      *
-     * @throws AxisFault a sender fault naming what and where
+     * @throws AxisFault a sender fault when the bytes are malformed, over a limit or carry a DTD
      */
-    final void guard(MessageContext in, Capture.Raw raw) throws AxisFault {
+    final void bypass(MessageContext in, Fallback why, String detail, Capture.Raw raw) throws AxisFault {
         try {
-            XmlCheck.check(raw.bytes(), 0, raw.length(), settings.deserializer().limits());
-        } catch (XmlParseException e) {
-            if (e.kind() != XmlParseException.Kind.UNSUPPORTED) {
-                throw reject(in, e);
-            }
+            unplanned.bypass(why, detail, raw == null ? null : raw.bytes(), raw == null ? 0 : raw.length(), inOut);
+        } catch (RejectedMessageException e) {
+            throw senderFault(in, e);
         }
     }
 
-    private AxisFault reject(MessageContext in, XmlParseException e) {
-        stats.rejected();
-        return new AxisFault("dsoap: " + e.getMessage(), in.isSOAP11()
+    /** The sender fault (SOAP 1.1 {@code Client}, 1.2 {@code Sender}) for a rejected request. */
+    static AxisFault senderFault(MessageContext in, RejectedMessageException e) {
+        return new AxisFault(e.getMessage(), in.isSOAP11()
                 ? SOAP11Constants.QNAME_SENDER_FAULTCODE : SOAP12Constants.QNAME_SENDER_FAULTCODE);
     }
 
@@ -210,36 +164,17 @@ abstract class CarriedOperation {
      * @return the reply to close once the response is sent, or {@code null}
      */
     final Reply respond(MessageContext in, MessageContext out, Sides s, Object result) throws AxisFault {
-        if (!settings.serialize()) {
-            stats.writeFallback(Fallback.DISABLED, Settings.SERIALIZE + " = false");
-        } else if (s.writer == null) {
-            stats.writeFallback(Fallback.UNSUPPORTED_TYPE, s.writerProblem);
-        } else {
-            DifferentialSerializer ds = s.writer.borrow();
-            boolean kept = ds != null;
-            if (!kept) {
-                ds = s.writer.transientSerializer();
-            }
-            try {
-                ds.serialize(new Object[] {result});
-            } catch (RuntimeException e) {
-                if (kept) {
-                    s.writer.release(ds);
-                }
-                stats.writeFallback(Fallback.UNSUPPORTED_VALUE, e.getMessage());
-                out.setEnvelope(originalResponse(in, out, s, result));
-                return null;
-            }
-            Reply reply = new Reply(kept ? s.writer : null, ds, stats);
-            SOAPFactory fac = RpcFaults.soapFactory(in);
-            SOAPEnvelope env = fac.getDefaultEnvelope();
-            env.getBody().addChild(fac.createOMElement(new ReplySource(reply), s.responseName));
-            out.setEnvelope(env);
-            out.setProperty(Reply.PROPERTY, reply);
-            return reply;
+        Reply reply = s.carrier.write(new Object[] {result}, null, null);
+        if (reply == null) {
+            out.setEnvelope(originalResponse(in, out, s, result));
+            return null;
         }
-        out.setEnvelope(originalResponse(in, out, s, result));
-        return null;
+        SOAPFactory fac = RpcFaults.soapFactory(in);
+        SOAPEnvelope env = fac.getDefaultEnvelope();
+        env.getBody().addChild(fac.createOMElement(new ReplySource(reply), s.responseName));
+        out.setEnvelope(env);
+        out.setProperty(ReplySource.PROPERTY, reply);
+        return reply;
     }
 
     /** The compiled state for one implementation class. */
@@ -257,21 +192,18 @@ abstract class CarriedOperation {
         long retainedBytes() {
             long n = 0;
             for (Sides s : sides) {
-                if (s != null && s.writer != null) {
-                    n += s.writer.retainedBytes();
+                if (s != null) {
+                    n += s.carrier.retainedBytes();
                 }
             }
             return n;
         }
     }
 
-    /** Reader and writer for one method and SOAP version; either may be missing, with the reason. */
+    /** The carrier for one method and SOAP version, and the response's body element. */
     static final class Sides {
         final Method method;
-        DifferentialDeserializer reader;
-        String readerProblem;
-        SerializerPool writer;
-        String writerProblem;
+        Carrier carrier;
         /** The response's body element (name and prefix). */
         QName responseName;
 

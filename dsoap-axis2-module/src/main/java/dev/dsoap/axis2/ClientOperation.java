@@ -1,16 +1,14 @@
 package dev.dsoap.axis2;
 
+import dev.dsoap.binding.PlanCache;
+import dev.dsoap.host.Carrier;
+import dev.dsoap.host.RejectedMessageException;
+import dev.dsoap.host.Reply;
 import dev.dsoap.host.Settings;
 import dev.dsoap.host.Fallback;
 import dev.dsoap.host.OperationStats;
 import dev.dsoap.binding.MessageShape;
 import dev.dsoap.binding.SoapVersion;
-import dev.dsoap.binding.UnsupportedTypeException;
-import dev.dsoap.binding.WireConvention;
-import dev.dsoap.parse.XmlCheck;
-import dev.dsoap.parse.XmlParseException;
-import dev.dsoap.serialize.DifferentialSerializer;
-import dev.dsoap.serialize.SerializerPool;
 import dev.dsoap.template.MemoryBudget;
 import org.apache.axiom.om.OMAbstractFactory;
 import org.apache.axiom.om.OMElement;
@@ -60,12 +58,18 @@ final class ClientOperation {
     final Settings settings;
     final OperationStats stats;
     private final MemoryBudget budget;
-    private final Map<Key, Writer> writers = new ConcurrentHashMap<>();
+    /** Plans of this operation's requests. */
+    private final PlanCache plans = new PlanCache();
+    /** Holds responses, which the stub parses itself, to dsoap's limits. */
+    private final Carrier checker;
+    private final Map<Key, Carrier> writers = new ConcurrentHashMap<>();
 
     ClientOperation(String service, String operation, Settings settings, MemoryBudget budget) {
         this.settings = settings;
         this.budget = budget;
         this.stats = DsoapModule.stats(service, operation);
+        this.checker = Carrier.builder(settings, stats, budget, plans).noReads("responses are parsed by the stub")
+                .noWrites("checks responses only").build();
         stats.templates(this::templateBytes);
     }
 
@@ -89,10 +93,8 @@ final class ClientOperation {
 
     private long templateBytes() {
         long n = 0;
-        for (Writer w : writers.values()) {
-            if (w.pool != null) {
-                n += w.pool.retainedBytes();
-            }
+        for (Carrier c : writers.values()) {
+            n += c.retainedBytes();
         }
         return n;
     }
@@ -104,10 +106,6 @@ final class ClientOperation {
      * written nothing) for the caller to delegate.
      */
     boolean write(MessageContext mc, OMOutputFormat format, OutputStream out) throws AxisFault {
-        if (!settings.serialize()) {
-            stats.writeFallback(Fallback.DISABLED, Settings.SERIALIZE + " = false");
-            return false;
-        }
         Fallback unwritable = TemplateFormatter.unwritable(mc, format);
         if (unwritable != null) {
             stats.writeFallback(unwritable, null);
@@ -127,54 +125,29 @@ final class ClientOperation {
                     + se.getLocalName() + ", not as its own element " + element);
             return false;
         }
-        Writer w = writers.computeIfAbsent(new Key(bean.getClass(), mc.isSOAP11()), k -> compile(k, element));
-        if (w.pool == null) {
-            stats.writeFallback(Fallback.UNSUPPORTED_TYPE, w.problem);
-            return false;
-        }
-        DifferentialSerializer s = w.pool.borrow();
-        boolean kept = s != null;
-        if (!kept) {
-            s = w.pool.transientSerializer();
-        }
-        try {
-            try {
-                s.serialize(new Object[] {bean});
-            } catch (RuntimeException e) {
-                stats.writeFallback(Fallback.UNSUPPORTED_VALUE, e.getMessage());
+        Carrier carrier = writers.computeIfAbsent(new Key(bean.getClass(), mc.isSOAP11()), k -> compile(k, element));
+        try (Reply reply = carrier.write(new Object[] {bean}, null, null)) {
+            if (reply == null) {
                 return false;
             }
-            s.writeTo(out);
+            reply.writeTo(out);
             out.flush();
             return true;
         } catch (IOException e) {
             throw AxisFault.makeFault(e);
-        } finally {
-            if (kept) {
-                w.pool.release(s);
-            }
         }
     }
 
-    private Writer compile(Key k, QName element) {
+    private Carrier compile(Key k, QName element) {
         SoapVersion version = k.soap11 ? SoapVersion.SOAP_11 : SoapVersion.SOAP_12;
-        try {
-            WireConvention convention = AdbOperation.convention("axis2-adb-client", version, element, ProbedSchema.of(k.bean));
-            SerializerPool pool = new SerializerPool(CarriedOperation.COMPILER.compile(
-                    MessageShape.bare(element.getNamespaceURI(), element.getLocalPart(), k.bean), convention),
-                    settings.serializer(), stats.writes(), budget, settings.states());
-            return new Writer(pool, null);
-        } catch (UnsupportedTypeException | IllegalArgumentException e) {
-            return new Writer(null, e.getMessage());
-        }
+        return Carrier.builder(settings, stats, budget, plans).noReads("responses are parsed by the stub")
+                .writes(() -> MessageShape.bare(element.getNamespaceURI(), element.getLocalPart(), k.bean),
+                        AdbOperation.convention("axis2-adb-client", version, element, ProbedSchema.of(k.bean)))
+                .build();
     }
 
     /** The request bean's class and the SOAP version. */
     private record Key(Class<?> bean, boolean soap11) {
-    }
-
-    /** Writes requests of one key, or why there is no plan. */
-    private record Writer(SerializerPool pool, String problem) {
     }
 
     // ------------------------------------------------------------------------------------------ responses
@@ -205,14 +178,14 @@ final class ClientOperation {
             stats.rejected();
             throw new AxisFault("dsoap: the response is longer than dsoap.maxMessageBytes = " + limit + " bytes");
         }
+        boolean checked;
         try {
-            XmlCheck.check(raw.bytes(), 0, raw.length(), settings.deserializer().limits());
-        } catch (XmlParseException e) {
-            if (e.kind() != XmlParseException.Kind.UNSUPPORTED) {
-                stats.rejected();
-                throw new AxisFault("dsoap: response rejected: " + e.getMessage());
-            }
-            stats.readFallback(Fallback.CHARSET, e.getMessage());
+            checked = checker.check(raw.bytes(), raw.length());
+        } catch (RejectedMessageException e) {
+            throw new AxisFault("dsoap: response rejected: " + e.getMessage().substring("dsoap: ".length()));
+        }
+        if (!checked) {
+            stats.readFallback(Fallback.CHARSET, "an encoding dsoap's parser does not read");
             return delegate.processDocument(new ByteArrayInputStream(raw.bytes(), 0, raw.length()), contentType, mc);
         }
         StreamedSource.Head head = StreamedSource.scan(raw.bytes(), raw.length());

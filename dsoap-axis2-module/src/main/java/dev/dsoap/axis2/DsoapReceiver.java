@@ -1,6 +1,7 @@
 package dev.dsoap.axis2;
 
 import dev.dsoap.host.Fallback;
+import dev.dsoap.host.Reply;
 import org.apache.axiom.soap.SOAPHeader;
 import org.apache.axis2.AxisFault;
 import org.apache.axis2.context.MessageContext;
@@ -46,13 +47,8 @@ final class DsoapReceiver extends AbstractMessageReceiver {
         Fallback why = whyNot(mc);
         if (why != null) {
             String detail = why == Fallback.UNSUPPORTED_TYPE ? (styleProblem != null ? styleProblem : op.classProblem()) : null;
-            op.stats.readFallback(why, detail);
-            if (inOut) {
-                op.stats.writeFallback(why, detail);
-            }
-            if (mc.getProperty(Capture.RAW) instanceof Capture.Raw raw) {
-                op.guard(mc, raw); // dsoap's limits hold on Axis2's path too
-            }
+            // dsoap's limits hold on Axis2's path too
+            op.bypass(mc, why, detail, mc.getProperty(Capture.RAW) instanceof Capture.Raw raw ? raw : null);
             original.receive(mc);
             return;
         }

@@ -1,5 +1,6 @@
 package dev.dsoap.axis2;
 
+import dev.dsoap.host.Reply;
 import org.apache.axiom.om.OMElement;
 import org.apache.axiom.om.OMXMLBuilderFactory;
 import org.apache.axiom.om.ds.AbstractPushOMDataSource;
@@ -16,6 +17,9 @@ import java.io.ByteArrayInputStream;
  * result is the same element.
  */
 final class ReplySource extends AbstractPushOMDataSource {
+    /** The message-context property that carries a reply to the formatter. */
+    static final String PROPERTY = "dev.dsoap.axis2.reply";
+
     private final Reply reply;
 
     ReplySource(Reply reply) {

@@ -1,5 +1,6 @@
 package dev.dsoap.axis2;
 
+import dev.dsoap.host.Carrier;
 import dev.dsoap.host.Settings;
 import dev.dsoap.binding.MessageShape;
 import dev.dsoap.binding.MessageShape.Part;
@@ -75,11 +76,14 @@ final class RpcOperation extends CarriedOperation {
     }
 
     @Override
-    void compile(Sides s, SoapVersion version) {
+    void plan(Carrier.Builder carrier, Sides s, SoapVersion version) {
         WireConvention conv = convention(service, version);
         Method m = s.method;
         AxisMessage in = operation.getMessage(WSDLConstants.MESSAGE_LABEL_IN_VALUE);
-        readerOf(s, () -> COMPILER.compile(requestShape(m, in.getElementQName()), conv));
+        QName element = in.getElementQName();
+        carrier.reads(() -> requestShape(m, element, false), conv)
+                .reads(() -> requestShape(m, element, true), positional(conv))
+                .readRule(args -> adjust(args, m.getParameterTypes()));
         if (!inOut) {
             return;
         }
@@ -87,17 +91,23 @@ final class RpcOperation extends CarriedOperation {
         String ns = out != null && out.getElementQName() != null ? out.getElementQName().getNamespaceURI()
                 : service.getTargetNamespace();
         s.responseName = new QName(ns, m.getName() + "Response", prefix(service));
-        writerOf(s, () -> {
+        carrier.writes(() -> {
             String problem = responseProblem(m);
             if (problem != null) {
                 throw new IllegalArgumentException(problem);
             }
-            return COMPILER.compile(MessageShape.wrapped(ns, s.responseName.getLocalPart(),
-                    Part.of(null, "return", m.getGenericReturnType(), !m.getReturnType().isPrimitive())), conv);
-        });
+            return MessageShape.wrapped(ns, s.responseName.getLocalPart(),
+                    Part.of(null, "return", m.getGenericReturnType(), !m.getReturnType().isPrimitive()));
+        }, conv);
     }
 
-    private MessageShape requestShape(Method m, QName element) {
+    /**
+     * The request's shape. With {@code positional}, the spelling of Axis2's own {@code RPCServiceClient}
+     * ({@code BeanUtil.getOMElement} with no part name), which Axis2's RPC receiver binds by position: an
+     * array of objects as repeated unqualified {@code itemN} elements, any other value as one unqualified
+     * {@code argN}, N counting the arguments before it.
+     */
+    private MessageShape requestShape(Method m, QName element, boolean positional) {
         Type[] types = m.getGenericParameterTypes();
         Parameter names = service.getParameter(m.getName());
         String[] given = names != null && names.getValue() instanceof String[] a ? a : null;
@@ -108,9 +118,18 @@ final class RpcOperation extends CarriedOperation {
             if (problemType(raw) != null) {
                 throw new IllegalArgumentException("parameter " + name + ": " + problemType(raw));
             }
-            parts[i] = Part.of(null, name, types[i], !raw.isPrimitive());
+            if (positional) {
+                // RPCServiceClient writes a primitive array as one argN holding <array> items: not carried
+                name = (raw.isArray() && raw != byte[].class ? "item" : "arg") + i;
+            }
+            parts[i] = Part.of(positional ? "" : null, name, types[i], !raw.isPrimitive());
         }
         return MessageShape.wrapped(element.getNamespaceURI(), element.getLocalPart(), parts);
+    }
+
+    /** The convention of {@code RPCServiceClient}'s requests: parts and bean fields unqualified. */
+    private static WireConvention positional(WireConvention conv) {
+        return conv.toBuilder(conv.name() + "-positional").partsQualified(false).fieldsQualified(false).build();
     }
 
     private String responseProblem(Method m) {
@@ -161,9 +180,7 @@ final class RpcOperation extends CarriedOperation {
     }
 
     /** Axis2's RPCUtil never passes a null array; a missing primitive is Axis2's to refuse. */
-    @Override
-    String adjust(Object[] args, Sides s) {
-        Class<?>[] types = s.method.getParameterTypes();
+    private static String adjust(Object[] args, Class<?>[] types) {
         for (int i = 0; i < args.length; i++) {
             if (args[i] == null && types[i].isArray()) {
                 // a part with no items, or only one nil item, is an empty array

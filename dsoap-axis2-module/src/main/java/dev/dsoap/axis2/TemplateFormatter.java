@@ -1,5 +1,6 @@
 package dev.dsoap.axis2;
 
+import dev.dsoap.host.Reply;
 import dev.dsoap.host.Fallback;
 import org.apache.axiom.om.OMElement;
 import org.apache.axiom.om.OMOutputFormat;
@@ -33,7 +34,7 @@ final class TemplateFormatter implements MessageFormatter {
 
     @Override
     public void writeTo(MessageContext mc, OMOutputFormat format, OutputStream out, boolean preserve) throws AxisFault {
-        Object p = mc.getProperty(Reply.PROPERTY);
+        Object p = mc.getProperty(ReplySource.PROPERTY);
         if (p instanceof Reply reply) {
             String changed = changed(mc, format, reply);
             if (changed == null) {
@@ -45,7 +46,7 @@ final class TemplateFormatter implements MessageFormatter {
                 }
                 return;
             }
-            reply.stats().writeFallback(Fallback.RESPONSE_CHANGED, changed);
+            reply.replaced(changed);
         } else if (!mc.isServerSide()) {
             ClientOperation client = ClientOperation.of(mc.getAxisOperation());
             if (client != null && client.write(mc, format, out)) {

@@ -15,6 +15,8 @@ public final class EnvelopeHead {
     private boolean fault;
     private String namespace;
     private String localName;
+    /** The local name of the first element inside the body's first element, or {@code null}. */
+    private String firstPartName;
 
     private EnvelopeHead() {
     }
@@ -42,6 +44,14 @@ public final class EnvelopeHead {
     /** The local name of the body's first element, or {@code null} when the body is empty. */
     public String localName() {
         return localName;
+    }
+
+    /**
+     * The local name of the first element inside the body's first element (a wrapped operation's first part
+     * present), or {@code null} when that element is empty, holds text first, or is a fault.
+     */
+    public String firstPartName() {
+        return firstPartName;
     }
 
     /**
@@ -85,6 +95,9 @@ public final class EnvelopeHead {
             h.namespace = sc.namespaceURI();
             h.localName = sc.localName();
             h.fault = env.equals(h.namespace) && "Fault".equals(h.localName);
+            if (!h.fault && sc.nextTag() == XmlScanner.START_ELEMENT) {
+                h.firstPartName = sc.localName();
+            }
         }
         return h;
     }

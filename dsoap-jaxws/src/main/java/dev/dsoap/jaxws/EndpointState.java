@@ -1,6 +1,8 @@
 package dev.dsoap.jaxws;
 
 import dev.dsoap.binding.SoapVersion;
+import dev.dsoap.binding.PlanCache;
+import dev.dsoap.host.Carrier;
 import dev.dsoap.host.OperationStats;
 import dev.dsoap.host.Settings;
 import dev.dsoap.parse.XmlScanner;
@@ -40,6 +42,10 @@ final class EndpointState {
     final OperationStats unknown;
     private final BusState bus;
     private final Map<QName, Operation> operations = new ConcurrentHashMap<>();
+    /** Plans of this port's messages. */
+    private final PlanCache plans = new PlanCache();
+    /** Counts and checks messages that fall back before their operation is known. */
+    final Carrier unplanned;
     private final ThreadLocal<XmlScanner> scanners;
 
     private EndpointState(BusState bus, Endpoint endpoint, boolean client, Function<String, String> values) {
@@ -54,6 +60,8 @@ final class EndpointState {
         this.version = info.getBinding() instanceof SoapBindingInfo sb && sb.getSoapVersion() != null
                 && sb.getSoapVersion().getVersion() == 1.2 ? SoapVersion.SOAP_12 : SoapVersion.SOAP_11;
         this.unknown = stats("*");
+        this.unplanned = Carrier.builder(settings, unknown, null, plans).noReads("operation not known yet")
+                .noWrites("operation not known yet").build();
         bus.jmx.operation(unknown, side(), false);
         this.scanners = ThreadLocal.withInitial(() -> new XmlScanner(settings.deserializer().limits()));
     }
@@ -101,7 +109,7 @@ final class EndpointState {
             MethodDispatcher dispatcher = service == null ? null
                     : (MethodDispatcher) service.get(MethodDispatcher.class.getName());
             OperationStats stats = stats(n.getLocalPart());
-            Operation op = new Operation(wrapped, dispatcher, version, client, settings, stats, bus.budget);
+            Operation op = new Operation(wrapped, dispatcher, version, client, settings, stats, bus.budget, plans);
             bus.jmx.operation(stats, side(), false);
             return op;
         });

@@ -1,16 +1,13 @@
 package dev.dsoap.jaxws;
 
-import dev.dsoap.binding.MessagePlan;
 import dev.dsoap.binding.MessageShape;
+import dev.dsoap.binding.PlanCache;
 import dev.dsoap.binding.MessageShape.Part;
-import dev.dsoap.binding.PlanCompiler;
 import dev.dsoap.binding.SoapVersion;
-import dev.dsoap.binding.UnsupportedTypeException;
 import dev.dsoap.binding.WireConvention;
-import dev.dsoap.deserialize.DifferentialDeserializer;
+import dev.dsoap.host.Carrier;
 import dev.dsoap.host.OperationStats;
 import dev.dsoap.host.Settings;
-import dev.dsoap.serialize.SerializerPool;
 import dev.dsoap.template.MemoryBudget;
 import jakarta.jws.WebParam;
 import jakarta.jws.WebResult;
@@ -34,24 +31,16 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * One operation of a carried endpoint or client: the plans of its request and response (from CXF's service
- * model and the Java method, as JAXB would bind them), the deserializer of the incoming side and the
- * serializer pool of the outgoing side, each missing with the reason when dsoap cannot carry it. Built on the
- * first message of the operation. Thread-safe.
+ * One operation of a carried endpoint or client: the shapes of its request and response (from CXF's service
+ * model and the Java method, as JAXB would bind them), turned into the operation's {@link Carrier}, and where
+ * its parts sit in CXF's content list. Built on the first message of the operation. Thread-safe.
  */
 final class Operation {
-    static final PlanCompiler COMPILER = new PlanCompiler();
-
     final QName name;
     final OperationStats stats;
-    final Settings settings;
     final boolean oneWay;
-    /** Incoming side: requests on a server, responses on a client. */
-    final DifferentialDeserializer reader;
-    final String readerProblem;
-    /** Outgoing side: responses on a server, requests on a client. */
-    final SerializerPool writer;
-    final String writerProblem;
+    /** Reads the incoming side (requests on a server, responses on a client), writes the outgoing side. */
+    final Carrier carrier;
     /** Content-list index of each incoming part, in plan order. */
     final int[] readIndex;
     /** Content-list index of each outgoing part, in plan order. */
@@ -62,12 +51,12 @@ final class Operation {
     /**
      * @param bop      the operation as the exchange names it (wrapped or unwrapped)
      * @param client   whether this is a client's view (requests written, responses read)
+     * @param plans    the endpoint's plan cache
      */
     Operation(BindingOperationInfo bop, MethodDispatcher dispatcher, SoapVersion version, boolean client,
-              Settings settings, OperationStats stats, MemoryBudget budget) {
+              Settings settings, OperationStats stats, MemoryBudget budget, PlanCache plans) {
         BindingOperationInfo wrapped = bop.isUnwrapped() ? bop.getWrappedOperation() : bop;
         this.name = wrapped.getName();
-        this.settings = settings;
         this.stats = stats;
         this.oneWay = wrapped.getOperationInfo().isOneWay();
         WireConvention conv = convention(version);
@@ -76,44 +65,26 @@ final class Operation {
         Shapes in = client ? response : request;
         Shapes out = client ? request : response;
 
-        DifferentialDeserializer r = null;
-        String rp = null;
+        Carrier.Builder b = Carrier.builder(settings, stats, budget, plans);
         if (in == null) {
-            rp = "one-way operation";
+            b.noReads("one-way operation");
         } else if (in.problem != null) {
-            rp = in.problem;
+            b.noReads(in.problem);
         } else {
-            try {
-                r = new DifferentialDeserializer(COMPILER.compile(in.shape, conv), settings.deserializer(),
-                        stats.reads(), budget);
-            } catch (UnsupportedTypeException | IllegalArgumentException e) {
-                rp = e.getMessage();
-            }
+            b.reads(() -> in.shape, conv);
         }
-        this.reader = r;
-        this.readerProblem = rp;
+        if (out == null) {
+            b.noWrites("one-way operation");
+        } else if (out.problem != null) {
+            b.noWrites(out.problem);
+        } else {
+            b.writes(() -> out.shape, conv);
+        }
+        this.carrier = b.build();
         this.readIndex = in == null ? new int[0] : in.index;
         this.readTypes = in == null ? new Class<?>[0] : in.types;
-
-        SerializerPool w = null;
-        String wp = null;
-        if (out == null) {
-            wp = "one-way operation";
-        } else if (out.problem != null) {
-            wp = out.problem;
-        } else {
-            try {
-                MessagePlan plan = COMPILER.compile(out.shape, conv);
-                w = new SerializerPool(plan, settings.serializer(), stats.writes(), budget, settings.states());
-            } catch (UnsupportedTypeException | IllegalArgumentException e) {
-                wp = e.getMessage();
-            }
-        }
-        this.writer = w;
-        this.writerProblem = wp;
         this.writeIndex = out == null ? new int[0] : out.index;
-        SerializerPool fixed = w;
-        stats.templates(() -> fixed == null ? 0 : fixed.retainedBytes());
+        stats.templates(carrier::retainedBytes);
     }
 
     /**

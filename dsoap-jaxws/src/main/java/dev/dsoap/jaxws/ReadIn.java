@@ -1,10 +1,9 @@
 package dev.dsoap.jaxws;
 
-import dev.dsoap.deserialize.MessageBindingException;
 import dev.dsoap.host.EnvelopeHead;
 import dev.dsoap.host.Fallback;
-import dev.dsoap.host.OperationStats;
-import dev.dsoap.parse.XmlCheck;
+import dev.dsoap.host.RejectedMessageException;
+import dev.dsoap.host.Settings;
 import dev.dsoap.parse.XmlParseException;
 import org.apache.cxf.annotations.SchemaValidation.SchemaValidationType;
 import org.apache.cxf.helpers.ServiceUtils;
@@ -55,16 +54,16 @@ final class ReadIn extends DsoapInterceptor {
         }
         String type = (String) m.get(Message.CONTENT_TYPE);
         if (type != null && type.toLowerCase(Locale.ROOT).startsWith("multipart/")) {
-            st.unknown.readFallback(Fallback.ATTACHMENTS, type);
+            st.unplanned.bypass(Fallback.ATTACHMENTS, type, null, 0, false);
             return;
         }
         String encoding = (String) m.get(Message.ENCODING);
         if (encoding != null && !encoding.equalsIgnoreCase("UTF-8")) {
-            st.unknown.readFallback(Fallback.CHARSET, encoding);
+            st.unplanned.bypass(Fallback.CHARSET, encoding, null, 0, false);
             return;
         }
         if (!st.settings.deserialize()) {
-            st.unknown.readFallback(Fallback.DISABLED, "dsoap.deserialize = false");
+            st.unplanned.bypass(Fallback.DISABLED, Settings.DESERIALIZE + " = false", null, 0, false);
             return;
         }
         int limit = st.settings.deserializer().limits().maxMessageBytes();
@@ -79,14 +78,15 @@ final class ReadIn extends DsoapInterceptor {
             head = EnvelopeHead.read(st.scanner(), raw, len);
         } catch (XmlParseException e) {
             if (e.kind() == XmlParseException.Kind.UNSUPPORTED) {
-                st.unknown.readFallback(Fallback.CHARSET, e.getMessage());
+                st.unplanned.bypass(Fallback.CHARSET, e.getMessage(), null, 0, false);
                 giveBack(m, raw);
                 return;
             }
-            throw reject(st.unknown, e);
+            st.unknown.rejected();
+            throw fault("dsoap: " + e.getMessage(), e);
         }
         if (head.version() == null) {
-            st.unknown.readFallback(Fallback.REST, "not a SOAP envelope");
+            bypass(st, Fallback.REST, "not a SOAP envelope", raw);
             giveBack(m, raw);
             return;
         }
@@ -99,8 +99,8 @@ final class ReadIn extends DsoapInterceptor {
                     : ServiceModelUtil.getOperationForWrapperElement(ex, new QName(head.namespace(), head.localName()), false);
         }
         if (bop == null) {
-            st.unknown.readFallback(Fallback.REQUEST_SHAPE, head.localName() == null ? "empty body"
-                    : "no operation for body element {" + head.namespace() + "}" + head.localName());
+            bypass(st, Fallback.REQUEST_SHAPE, head.localName() == null ? "empty body"
+                    : "no operation for body element {" + head.namespace() + "}" + head.localName(), raw);
             giveBack(m, raw);
             return;
         }
@@ -122,29 +122,14 @@ final class ReadIn extends DsoapInterceptor {
         } else if (ServiceUtils.isSchemaValidationEnabled(SchemaValidationType.IN, m)) {
             reason = Fallback.INTERCEPTORS;
             why = "schema validation enabled";
-        } else if (op.reader == null) {
-            reason = Fallback.UNSUPPORTED_TYPE;
-            why = op.readerProblem;
-        }
-        if (reason != null) {
-            op.stats.readFallback(reason, why);
-            guard(op, raw, st);
-            giveBack(m, raw);
-            return;
         }
         Object[] values;
         try {
-            values = op.reader.deserialize(raw, 0, len);
-        } catch (XmlParseException e) {
-            if (e.kind() != XmlParseException.Kind.UNSUPPORTED) {
-                throw reject(op.stats, e);
-            }
-            op.stats.readFallback(Fallback.CHARSET, e.getMessage());
-            giveBack(m, raw);
-            return;
-        } catch (MessageBindingException e) {
-            op.stats.readFallback(Fallback.REQUEST_SHAPE, e.getMessage());
-            guard(op, raw, st);
+            values = op.carrier.read(raw, len, reason, why);
+        } catch (RejectedMessageException e) {
+            throw fault(e.getMessage(), e);
+        }
+        if (values == null) {
             giveBack(m, raw);
             return;
         }
@@ -187,14 +172,12 @@ final class ReadIn extends DsoapInterceptor {
         m.put(Message.WSDL_PORT, ei.getName());
     }
 
-    /** Refuses a message CXF is about to parse if it breaks dsoap's limits, so the fallback path is held to them too. */
-    private static void guard(Operation op, byte[] raw, EndpointState st) {
+    /** Counts a message that falls back before its operation is known, holding it to dsoap's limits. */
+    private static void bypass(EndpointState st, Fallback why, String detail, byte[] raw) {
         try {
-            XmlCheck.check(raw, 0, raw.length, st.settings.deserializer().limits());
-        } catch (XmlParseException e) {
-            if (e.kind() != XmlParseException.Kind.UNSUPPORTED) {
-                throw reject(op.stats, e);
-            }
+            st.unplanned.bypass(why, detail, raw, raw.length, false);
+        } catch (RejectedMessageException e) {
+            throw fault(e.getMessage(), e);
         }
     }
 
@@ -202,10 +185,9 @@ final class ReadIn extends DsoapInterceptor {
         m.setContent(InputStream.class, new ByteArrayInputStream(raw));
     }
 
-    /** A SOAP fault (Client/Sender) naming what is wrong and where, counted as rejected. */
-    private static Fault reject(OperationStats stats, XmlParseException e) {
-        stats.rejected();
-        Fault f = new Fault(new IllegalArgumentException("dsoap: " + e.getMessage(), e));
+    /** A SOAP fault (Client/Sender) naming what is wrong and where. */
+    private static Fault fault(String message, Exception cause) {
+        Fault f = new Fault(new IllegalArgumentException(message, cause));
         f.setFaultCode(Fault.FAULT_CODE_CLIENT);
         return f;
     }
@@ -216,10 +198,7 @@ final class ReadIn extends DsoapInterceptor {
             byte[] b = in.readNBytes(limit);
             if (b.length == limit && in.read() >= 0) {
                 st.unknown.rejected();
-                Fault f = new Fault(new IllegalArgumentException("dsoap: message longer than " + limit
-                        + " bytes (dsoap.maxMessageBytes)"));
-                f.setFaultCode(Fault.FAULT_CODE_CLIENT);
-                throw f;
+                throw fault("dsoap: message longer than " + limit + " bytes (dsoap.maxMessageBytes)", null);
             }
             return b;
         } catch (IOException e) {

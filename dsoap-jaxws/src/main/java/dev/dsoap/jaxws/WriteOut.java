@@ -1,8 +1,7 @@
 package dev.dsoap.jaxws;
 
 import dev.dsoap.host.Fallback;
-import dev.dsoap.serialize.DifferentialSerializer;
-import dev.dsoap.serialize.SerializerPool;
+import dev.dsoap.host.Reply;
 import org.apache.cxf.headers.Header;
 import org.apache.cxf.interceptor.Fault;
 import org.apache.cxf.message.Exchange;
@@ -45,13 +44,7 @@ final class WriteOut extends DsoapInterceptor {
         String why = null;
         List<?> headers = (List<?>) m.get(Header.HEADER_LIST);
         Collection<?> attachments = m.getAttachments();
-        if (!st.settings.serialize()) {
-            reason = Fallback.DISABLED;
-            why = "dsoap.serialize = false";
-        } else if (op.writer == null) {
-            reason = Fallback.UNSUPPORTED_TYPE;
-            why = op.writerProblem;
-        } else if (headers != null && !headers.isEmpty()) {
+        if (headers != null && !headers.isEmpty()) {
             reason = Fallback.HEADERS;
         } else if (MessageUtils.getContextualBoolean(m, Message.MTOM_ENABLED, false)
                 || attachments != null && !attachments.isEmpty()) {
@@ -67,36 +60,19 @@ final class WriteOut extends DsoapInterceptor {
             reason = Fallback.NOT_CAPTURED;
             why = "no output stream";
         }
-        if (reason != null) {
-            op.stats.writeFallback(reason, why);
-            return;
-        }
         int[] index = op.writeIndex;
         Object[] parts = new Object[index.length];
         for (int i = 0; i < index.length; i++) {
             parts[i] = index[i] < captured.length ? captured[index[i]] : null;
         }
-        SerializerPool pool = op.writer;
-        DifferentialSerializer ds = pool.borrow();
-        boolean kept = ds != null;
-        if (!kept) {
-            ds = pool.transientSerializer();
-        }
-        try {
-            try {
-                ds.serialize(parts);
-            } catch (RuntimeException e) {
-                op.stats.writeFallback(Fallback.UNSUPPORTED_VALUE, e.getMessage());
+        try (Reply reply = op.carrier.write(parts, reason, why)) {
+            if (reply == null) {
                 return;
             }
             m.put(Message.ENCODING, "UTF-8");
-            ds.writeTo(os);
+            reply.writeTo(os);
         } catch (IOException e) {
             throw new Fault(e);
-        } finally {
-            if (kept) {
-                pool.release(ds);
-            }
         }
         Chains.remove(m, Chains.WRITERS);
     }

@@ -1,0 +1,348 @@
+package dev.dsoap.host;
+
+import dev.dsoap.binding.MessagePlan;
+import dev.dsoap.binding.MessageShape;
+import dev.dsoap.binding.PlanCache;
+import dev.dsoap.binding.UnsupportedTypeException;
+import dev.dsoap.binding.WireConvention;
+import dev.dsoap.deserialize.DifferentialDeserializer;
+import dev.dsoap.deserialize.MessageBindingException;
+import dev.dsoap.parse.XmlCheck;
+import dev.dsoap.parse.XmlParseException;
+import dev.dsoap.parse.XmlScanner;
+import dev.dsoap.serialize.DifferentialSerializer;
+import dev.dsoap.serialize.SerializerPool;
+import dev.dsoap.template.MemoryBudget;
+
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Objects;
+import java.util.Set;
+import java.util.function.Function;
+import java.util.function.Supplier;
+
+/**
+ * The carrying engine of one operation on one side: a server's requests in and responses out, or a
+ * client's requests out and responses in. Every host adapter (the Axis2 module, the CXF interceptors) hands
+ * each message to a carrier once per direction, with the reason, if any, that the host itself keeps the
+ * message on its own path; the carrier decides the rest, counts every fallback by reason, and holds the
+ * host's path to dsoap's limits.
+ *
+ * <p><b>Inbound</b> ({@link #read}): raw bytes in, the parts' values out, read by differential
+ * deserialization; or {@code null} when the message goes the host's way (counted, and checked against
+ * dsoap's limits first); or a {@link RejectedMessageException} for a message no one may read. A host that
+ * binds several element spellings of one operation (Axis2's RPC receiver also takes the positional
+ * {@code argN}/{@code itemN} names its own {@code RPCServiceClient} writes) gives each as a form; the
+ * carrier picks the form by the name of the message's first part element, and each form keeps its own
+ * differential state.
+ *
+ * <p><b>Outbound</b> ({@link #write}): the parts' values in, a {@link Reply} out that writes itself and gives
+ * its template back when closed (a kept template when one is idle, a one-message template when all are
+ * busy); or {@code null} when the values go the host's way (counted).
+ *
+ * <p>Plans come from the host's {@link PlanCache}. Thread-safe.
+ */
+public final class Carrier {
+    /** Configuration of the operation. */
+    private final Settings settings;
+    /** The operation's counters. */
+    private final OperationStats stats;
+    /** The inbound forms, the schema's first; empty when dsoap does not read this side. */
+    private final Form[] forms;
+    /** Why nothing is read, when {@link #forms} is empty. */
+    private final String readProblem;
+    /** The host's own binding rule over the values read, or {@code null}. */
+    private final Function<Object[], String> readRule;
+    /** The outbound templates, or {@code null}. */
+    private final SerializerPool writer;
+    /** Why nothing is written, when {@link #writer} is {@code null}. */
+    private final String writeProblem;
+    /** Per-thread parsers for the message head, when there are several forms to choose from. */
+    private final ThreadLocal<XmlScanner> heads;
+
+    private Carrier(Builder b) {
+        this.settings = b.settings;
+        this.stats = b.stats;
+        this.forms = b.forms.toArray(new Form[0]);
+        this.readProblem = b.readProblem;
+        this.readRule = b.readRule;
+        this.writer = b.writer;
+        this.writeProblem = b.writeProblem;
+        this.heads = forms.length > 1 ? ThreadLocal.withInitial(() -> new XmlScanner(settings.deserializer().limits())) : null;
+    }
+
+    /**
+     * Starts a carrier.
+     *
+     * @param budget caps the bytes kept by this and every other carrier sharing it, or {@code null}
+     * @param plans  where plans are compiled and kept (one cache per deployed service or client)
+     */
+    public static Builder builder(Settings settings, OperationStats stats, MemoryBudget budget, PlanCache plans) {
+        return new Builder(settings, stats, budget, plans);
+    }
+
+    /** The operation's counters. */
+    public OperationStats stats() {
+        return stats;
+    }
+
+    /** The operation's settings. */
+    public Settings settings() {
+        return settings;
+    }
+
+    /** Whether dsoap can read this side's incoming messages (a plan exists and reading is switched on). */
+    public boolean reads() {
+        return forms.length > 0 && settings.deserialize();
+    }
+
+    /** Whether dsoap can write this side's outgoing messages (a plan exists and writing is switched on). */
+    public boolean writes() {
+        return writer != null && settings.serialize();
+    }
+
+    /** Template bytes held by the outbound side now. */
+    public long retainedBytes() {
+        return writer == null ? 0 : writer.retainedBytes();
+    }
+
+    // ------------------------------------------------------------------------------------------ inbound
+
+    /**
+     * Reads the incoming message {@code b[0..len)}. The bytes are copied where they are kept, so the caller
+     * may reuse {@code b} afterwards.
+     *
+     * @param hostReason why the host keeps this message on its own path (headers it owns, attachments, ...),
+     *                   or {@code null} to let dsoap read it
+     * @param hostDetail what the log line says about {@code hostReason}, or {@code null}
+     * @return the parts' values in plan order, fresh objects; or {@code null} when the host must read the
+     *         message itself (counted by reason; the bytes were checked against dsoap's limits)
+     * @throws RejectedMessageException if the message is malformed, over a limit or carries a DTD
+     */
+    public Object[] read(byte[] b, int len, Fallback hostReason, String hostDetail) {
+        Objects.checkFromIndexSize(0, len, b.length);
+        Fallback why = hostReason;
+        String detail = hostDetail;
+        if (why == null && !settings.deserialize()) {
+            why = Fallback.DISABLED;
+            detail = Settings.DESERIALIZE + " = false";
+        } else if (why == null && forms.length == 0) {
+            why = Fallback.UNSUPPORTED_TYPE;
+            detail = readProblem;
+        }
+        if (why != null) {
+            stats.readFallback(why, detail);
+            check(b, len);
+            return null;
+        }
+        try {
+            Object[] values = form(b, len).reader.deserialize(b, 0, len);
+            String problem = readRule == null ? null : readRule.apply(values);
+            if (problem == null) {
+                return values;
+            }
+            stats.readFallback(Fallback.REQUEST_SHAPE, problem); // read whole by dsoap's parser: within its limits
+            return null;
+        } catch (XmlParseException e) {
+            if (e.kind() != XmlParseException.Kind.UNSUPPORTED) {
+                stats.rejected();
+                throw RejectedMessageException.of(e);
+            }
+            stats.readFallback(Fallback.CHARSET, e.getMessage());
+            return null;
+        } catch (MessageBindingException e) {
+            stats.readFallback(Fallback.REQUEST_SHAPE, e.getMessage());
+            check(b, len);
+            return null;
+        }
+    }
+
+    /**
+     * Counts a whole exchange the host keeps on its own path before dsoap sees it (both directions when the
+     * operation answers), and checks the request against dsoap's limits.
+     *
+     * @param answers whether a response follows (counted as a write fallback too)
+     * @throws RejectedMessageException if the request is malformed, over a limit or carries a DTD
+     */
+    public void bypass(Fallback why, String detail, byte[] b, int len, boolean answers) {
+        Objects.requireNonNull(why, "why");
+        stats.readFallback(why, detail);
+        if (answers) {
+            stats.writeFallback(why, detail);
+        }
+        if (b != null) {
+            Objects.checkFromIndexSize(0, len, b.length);
+            check(b, len);
+        }
+    }
+
+    /** The form of the message: the one whose parts include the first part element's name, else the schema's. */
+    private Form form(byte[] b, int len) {
+        if (forms.length == 1) {
+            return forms[0];
+        }
+        String first = EnvelopeHead.read(heads.get(), b, len).firstPartName();
+        if (first != null) {
+            for (Form f : forms) {
+                if (f.partNames.contains(first)) {
+                    return f;
+                }
+            }
+        }
+        return forms[0];
+    }
+
+    /**
+     * Holds a message the host reads itself to dsoap's limits (size, depth, text, attributes, no DTD) and to
+     * well-formedness.
+     *
+     * @return {@code true}, or {@code false} when the message is in an encoding dsoap's parser does not read
+     *         (UTF-16, XML 1.1): the host's parser checks it
+     * @throws RejectedMessageException naming what is wrong and where (counted as rejected)
+     */
+    public boolean check(byte[] b, int len) {
+        Objects.checkFromIndexSize(0, len, b.length);
+        try {
+            XmlCheck.check(b, 0, len, settings.deserializer().limits());
+            return true;
+        } catch (XmlParseException e) {
+            if (e.kind() != XmlParseException.Kind.UNSUPPORTED) {
+                stats.rejected();
+                throw RejectedMessageException.of(e);
+            }
+            return false;
+        }
+    }
+
+    // ------------------------------------------------------------------------------------------ outbound
+
+    /**
+     * Writes the outgoing message of {@code parts} (plan order).
+     *
+     * @param hostReason why the host keeps this message on its own path, or {@code null} to let dsoap write it
+     * @param hostDetail what the log line says about {@code hostReason}, or {@code null}
+     * @return the written message, to send and then close; or {@code null} when the host must write the
+     *         message itself (counted by reason)
+     */
+    public Reply write(Object[] parts, Fallback hostReason, String hostDetail) {
+        Fallback why = hostReason;
+        String detail = hostDetail;
+        if (why == null && !settings.serialize()) {
+            why = Fallback.DISABLED;
+            detail = Settings.SERIALIZE + " = false";
+        } else if (why == null && writer == null) {
+            why = Fallback.UNSUPPORTED_TYPE;
+            detail = writeProblem;
+        }
+        if (why != null) {
+            stats.writeFallback(why, detail);
+            return null;
+        }
+        DifferentialSerializer ds = writer.borrow();
+        boolean kept = ds != null;
+        if (!kept) {
+            ds = writer.transientSerializer();
+        }
+        try {
+            ds.serialize(parts);
+        } catch (RuntimeException e) {
+            if (kept) {
+                writer.release(ds);
+            }
+            stats.writeFallback(Fallback.UNSUPPORTED_VALUE, e.getMessage());
+            return null;
+        }
+        return new Reply(kept ? writer : null, ds, stats);
+    }
+
+    /** One inbound form: its reader and the local names of its part elements. */
+    private record Form(DifferentialDeserializer reader, Set<String> partNames) {
+    }
+
+    /**
+     * Compiles a carrier's plans; a side whose plan cannot be compiled keeps the reason and falls back.
+     * Not thread-safe; the carrier it builds is.
+     */
+    public static final class Builder {
+        private final Settings settings;
+        private final OperationStats stats;
+        private final MemoryBudget budget;
+        private final PlanCache plans;
+        private final List<Form> forms = new ArrayList<>();
+        private String readProblem = "no inbound plan";
+        private Function<Object[], String> readRule;
+        private SerializerPool writer;
+        private String writeProblem = "no outbound plan";
+
+        private Builder(Settings settings, OperationStats stats, MemoryBudget budget, PlanCache plans) {
+            this.settings = Objects.requireNonNull(settings, "settings");
+            this.stats = Objects.requireNonNull(stats, "stats");
+            this.budget = budget;
+            this.plans = Objects.requireNonNull(plans, "plans");
+        }
+
+        /**
+         * The inbound form the operation's schema describes, or, called again, another spelling the host binds
+         * to the same values (its parts' element names must differ from the first form's).
+         *
+         * @param shape gives the shape; may throw {@link IllegalArgumentException} naming why there is none
+         */
+        public Builder reads(Supplier<MessageShape> shape, WireConvention convention) {
+            try {
+                MessageShape s = shape.get();
+                MessagePlan plan = plans.get(s, convention);
+                Set<String> names = new HashSet<>();
+                for (MessageShape.Part p : s.parts()) {
+                    names.add(p.name());
+                }
+                forms.add(new Form(new DifferentialDeserializer(plan, settings.deserializer(), stats.reads(), budget), names));
+            } catch (UnsupportedTypeException | IllegalArgumentException e) {
+                if (forms.isEmpty()) {
+                    readProblem = e.getMessage();
+                }
+            }
+            return this;
+        }
+
+        /** No inbound side, and why (a one-way operation's client, a style dsoap does not read). */
+        public Builder noReads(String why) {
+            forms.clear();
+            readProblem = Objects.requireNonNull(why, "why");
+            return this;
+        }
+
+        /**
+         * The host's binding rule over what dsoap read: returns why the host would not pass these values on as
+         * they are (the message then goes the host's way, counted as {@link Fallback#REQUEST_SHAPE}), or
+         * {@code null}; may adjust the values in place to what the host passes (an absent array as empty).
+         */
+        public Builder readRule(Function<Object[], String> rule) {
+            this.readRule = rule;
+            return this;
+        }
+
+        /** The outbound plan; {@code shape} may throw {@link IllegalArgumentException} naming why there is none. */
+        public Builder writes(Supplier<MessageShape> shape, WireConvention convention) {
+            try {
+                writer = new SerializerPool(plans.get(shape.get(), convention), settings.serializer(), stats.writes(),
+                        budget, settings.states());
+            } catch (UnsupportedTypeException | IllegalArgumentException e) {
+                writer = null;
+                writeProblem = e.getMessage();
+            }
+            return this;
+        }
+
+        /** No outbound side, and why. */
+        public Builder noWrites(String why) {
+            writer = null;
+            writeProblem = Objects.requireNonNull(why, "why");
+            return this;
+        }
+
+        public Carrier build() {
+            return new Carrier(this);
+        }
+    }
+}

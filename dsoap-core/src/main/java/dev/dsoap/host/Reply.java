@@ -1,0 +1,90 @@
+package dev.dsoap.host;
+
+import dev.dsoap.serialize.DifferentialSerializer;
+import dev.dsoap.serialize.SerializerPool;
+
+import java.io.IOException;
+import java.io.OutputStream;
+
+/**
+ * One outgoing message written by a {@link Carrier}, between the code that asked for it and the transport
+ * that sends it. While open it holds the borrowed serializer, whose template is the message; {@link #close()}
+ * gives the serializer back, first copying the message if it has not been sent yet, so a late send (a host
+ * handler that paused the flow) still writes these bytes and never another message's.
+ *
+ * <p>Thread-safe.
+ */
+public final class Reply implements AutoCloseable {
+    /** The pool the serializer goes back to, or {@code null} for a transient one. */
+    private final SerializerPool pool;
+    /** Counts a reply the host did not send as written. */
+    private final OperationStats stats;
+    /** The serializer holding the message, until closed. */
+    private DifferentialSerializer serializer;
+    /** The message, copied at close when it had not been sent. */
+    private byte[] copy;
+    /** Whether the message was written to a transport. */
+    private boolean sent;
+
+    Reply(SerializerPool pool, DifferentialSerializer serializer, OperationStats stats) {
+        this.pool = pool;
+        this.serializer = serializer;
+        this.stats = stats;
+    }
+
+    /**
+     * Writes the message to {@code out} (the template's chunks as they are).
+     *
+     * @throws IllegalStateException if the reply was closed after it had been sent (nothing is kept then)
+     */
+    public synchronized void writeTo(OutputStream out) throws IOException {
+        requireMessage();
+        sent = true;
+        if (serializer != null) {
+            serializer.writeTo(out);
+        } else {
+            out.write(copy);
+        }
+    }
+
+    /** The message's length in bytes: what a {@code Content-Length} header says. */
+    public synchronized long length() {
+        requireMessage();
+        return serializer != null ? serializer.messageLength() : copy.length;
+    }
+
+    /** A copy of the message (as many times as asked, until closed after sending). */
+    public synchronized byte[] toByteArray() {
+        requireMessage();
+        return serializer != null ? serializer.toByteArray() : copy.clone();
+    }
+
+    /**
+     * Records that the host sent something else in this message's place (a handler changed the envelope),
+     * counted as {@link Fallback#RESPONSE_CHANGED} with {@code detail}.
+     */
+    public void replaced(String detail) {
+        stats.writeFallback(Fallback.RESPONSE_CHANGED, detail);
+    }
+
+    private void requireMessage() {
+        if (serializer == null && copy == null) {
+            throw new IllegalStateException("the reply was closed after it had been sent");
+        }
+    }
+
+    /** Gives the serializer back to its pool; idempotent. */
+    @Override
+    public synchronized void close() {
+        if (serializer == null) {
+            return;
+        }
+        if (!sent) {
+            copy = serializer.toByteArray();
+        }
+        if (pool != null) {
+            pool.release(serializer);
+        }
+        serializer = null;
+    }
+}

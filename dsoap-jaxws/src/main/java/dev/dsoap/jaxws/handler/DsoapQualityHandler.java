@@ -1,5 +1,10 @@
 package dev.dsoap.jaxws.handler;
 
+import dev.dsoap.quality.QualityAttributes;
+import dev.dsoap.quality.QualityFile;
+import dev.dsoap.quality.RttEstimator;
+import dev.dsoap.quality.Selection;
+
 import dev.dsoap.host.Settings;
 import jakarta.xml.soap.Node;
 import jakarta.xml.soap.SOAPBody;
@@ -238,7 +243,7 @@ public final class DsoapQualityHandler implements SOAPHandler<SOAPMessageContext
         String type = ctx.get(REQUESTED_TYPE) instanceof String t && !t.isEmpty() ? checkType(t, REQUESTED_TYPE) : null;
         if (type == null && c.file != null) {
             Double v = announce.get(c.file.attribute);
-            type = own.computeIfAbsent(op, k -> new Selection(c.file)).select(v == null ? Double.NaN : v, s);
+            type = own.computeIfAbsent(op, k -> new Selection(c.file)).select(v == null ? Double.NaN : v, s::typeSwitch);
         }
         QualityHeaders.writeQuality(msg, clientId, Long.toString(now), type, announce);
         s.qualityOut(type);
@@ -283,7 +288,7 @@ public final class DsoapQualityHandler implements SOAPHandler<SOAPMessageContext
             }
         }
         if (v != null) {
-            return sel.select(v, s);
+            return sel.select(v, s::typeSwitch);
         }
         if (q.type() != null && file.knows(q.type())) {
             return q.type();

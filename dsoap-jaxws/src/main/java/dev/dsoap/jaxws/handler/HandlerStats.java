@@ -1,5 +1,7 @@
 package dev.dsoap.jaxws.handler;
 
+import dev.dsoap.quality.RttEstimator;
+
 import javax.management.JMException;
 import javax.management.MBeanServer;
 import javax.management.ObjectName;

@@ -1,5 +1,7 @@
 package dev.dsoap.jaxws.handler;
 
+import dev.dsoap.quality.QualityAttributes;
+
 import jakarta.xml.soap.Node;
 import jakarta.xml.soap.SOAPElement;
 import jakarta.xml.soap.SOAPEnvelope;

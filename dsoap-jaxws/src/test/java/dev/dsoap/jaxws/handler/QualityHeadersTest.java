@@ -1,5 +1,7 @@
 package dev.dsoap.jaxws.handler;
 
+import dev.dsoap.quality.QualityAttributes;
+
 import jakarta.xml.soap.MessageFactory;
 import jakarta.xml.soap.SOAPConstants;
 import jakarta.xml.soap.SOAPElement;

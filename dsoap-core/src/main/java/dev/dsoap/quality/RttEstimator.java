@@ -1,4 +1,4 @@
-package dev.dsoap.jaxws.handler;
+package dev.dsoap.quality;
 
 import java.util.concurrent.atomic.AtomicLong;
 
@@ -8,20 +8,20 @@ import java.util.concurrent.atomic.AtomicLong;
  * sample sets {@code R = M}. The unit is the caller's (the handler feeds milliseconds on the client, and
  * microseconds in its statistics). Thread-safe and lock-free: concurrent samples are each applied once.
  */
-final class RttEstimator {
+public final class RttEstimator {
     /** The smoothing factor SOAP-binQ (and most estimators) use. */
-    static final double ALPHA = 0.875;
+    public static final double ALPHA = 0.875;
 
     /** Weight of the old estimate, in [0, 1). */
     private final double alpha;
     /** The estimate's bits; NaN until the first sample. */
     private final AtomicLong bits = new AtomicLong(Double.doubleToRawLongBits(Double.NaN));
 
-    RttEstimator() {
+    public RttEstimator() {
         this(ALPHA);
     }
 
-    RttEstimator(double alpha) {
+    public RttEstimator(double alpha) {
         if (!(alpha >= 0 && alpha < 1)) {
             throw new IllegalArgumentException("smoothing factor " + alpha + ": expected 0 <= a < 1");
         }
@@ -33,7 +33,7 @@ final class RttEstimator {
      *
      * @throws IllegalArgumentException when {@code sample} is negative, NaN or infinite
      */
-    double update(double sample) {
+    public double update(double sample) {
         if (!(sample >= 0) || sample == Double.POSITIVE_INFINITY) {
             throw new IllegalArgumentException("round-trip sample " + sample + ": expected a finite value >= 0");
         }
@@ -48,7 +48,7 @@ final class RttEstimator {
     }
 
     /** The current estimate, or NaN before the first sample. */
-    double estimate() {
+    public double estimate() {
         return Double.longBitsToDouble(bits.get());
     }
 }

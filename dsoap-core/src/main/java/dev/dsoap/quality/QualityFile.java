@@ -1,4 +1,4 @@
-package dev.dsoap.jaxws.handler;
+package dev.dsoap.quality;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -28,21 +28,21 @@ import java.util.Map;
  * Intervals come in ascending order and do not overlap (gaps are allowed: a value in a gap keeps the current
  * type); each type appears once. Immutable, thread-safe.
  */
-final class QualityFile {
-    static final String DEFAULT_ATTRIBUTE = "rtt";
-    static final double DEFAULT_HYSTERESIS = 0.1;
-    static final int DEFAULT_HISTORY = 3;
+public final class QualityFile {
+    public static final String DEFAULT_ATTRIBUTE = "rtt";
+    public static final double DEFAULT_HYSTERESIS = 0.1;
+    public static final int DEFAULT_HISTORY = 3;
     /** Longest message type name, in characters. */
-    static final int MAX_TYPE = 64;
+    public static final int MAX_TYPE = 64;
 
     /** Where the file came from, for messages. */
-    final String source;
+    public final String source;
     /** The attribute whose value selects the interval. */
-    final String attribute;
+    public final String attribute;
     /** Fraction of a bound by which a value must pass it before the current type is left, in [0, 1). */
-    final double hysteresis;
+    public final double hysteresis;
     /** Consecutive samples outside the current type's band, in one other interval, before that one is chosen. */
-    final int history;
+    public final int history;
     private final double[] low;
     private final double[] high;
     private final String[] types;
@@ -68,7 +68,7 @@ final class QualityFile {
      *
      * @throws IllegalArgumentException when it is missing or malformed (the message names file and line)
      */
-    static QualityFile load(String resource, ClassLoader loader) {
+    public static QualityFile load(String resource, ClassLoader loader) {
         String name = resource.startsWith("/") ? resource.substring(1) : resource;
         URL url = loader == null ? null : loader.getResource(name);
         if (url == null) {
@@ -90,7 +90,7 @@ final class QualityFile {
      * @param source names the file in error messages
      * @throws IllegalArgumentException naming the line when the text is malformed
      */
-    static QualityFile parse(String text, String source) {
+    public static QualityFile parse(String text, String source) {
         String attribute = DEFAULT_ATTRIBUTE;
         double hysteresis = DEFAULT_HYSTERESIS;
         int history = DEFAULT_HISTORY;
@@ -198,12 +198,12 @@ final class QualityFile {
     }
 
     /** Number of intervals (and types). */
-    int size() {
+    public int size() {
         return types.length;
     }
 
     /** The interval holding {@code value}, or -1 (NaN, or a value in a gap or outside all intervals). */
-    int interval(double value) {
+    public int interval(double value) {
         for (int i = 0; i < low.length; i++) {
             if (value >= low[i] && value < high[i]) {
                 return i;
@@ -213,7 +213,7 @@ final class QualityFile {
     }
 
     /** Whether {@code value} lies within interval {@code i} widened by the hysteresis margin on both sides. */
-    boolean holds(int i, double value) {
+    public boolean holds(int i, double value) {
         return value >= low[i] - margin(low[i]) && value < high[i] + margin(high[i]);
     }
 
@@ -222,12 +222,12 @@ final class QualityFile {
     }
 
     /** Interval {@code i}'s message type. */
-    String type(int i) {
+    public String type(int i) {
         return types[i];
     }
 
     /** Whether some interval maps to {@code type}. */
-    boolean knows(String type) {
+    public boolean knows(String type) {
         for (String t : types) {
             if (t.equals(type)) {
                 return true;

@@ -1,4 +1,4 @@
-package dev.dsoap.jaxws.handler;
+package dev.dsoap.quality;
 
 /**
  * The message type chosen for one peer and operation from a {@link QualityFile}, sample by sample, with
@@ -8,7 +8,7 @@ package dev.dsoap.jaxws.handler;
  * in any interval chooses at once; a sample outside every interval (or NaN) keeps the current type and breaks
  * a pending run. Thread-safe (synchronized).
  */
-final class Selection {
+public final class Selection {
     private final QualityFile file;
     /** Interval now chosen, -1 before the first sample in an interval. */
     private int current = -1;
@@ -17,16 +17,16 @@ final class Selection {
     /** Length of the pending run. */
     private int run;
 
-    Selection(QualityFile file) {
+    public Selection(QualityFile file) {
         this.file = file;
     }
 
     /**
      * Applies one attribute sample and returns the type now chosen ({@code null} while none is).
      *
-     * @param stats counts a change of type, or {@code null}
+     * @param onSwitch told of each change of type (not of the first choice), or {@code null}
      */
-    synchronized String select(double value, HandlerStats stats) {
+    public synchronized String select(double value, Runnable onSwitch) {
         int c = file.interval(value);
         if (current < 0) {
             current = c;
@@ -42,8 +42,8 @@ final class Selection {
                 current = c;
                 pending = -1;
                 run = 0;
-                if (stats != null) {
-                    stats.typeSwitch();
+                if (onSwitch != null) {
+                    onSwitch.run();
                 }
             }
         }
@@ -51,7 +51,7 @@ final class Selection {
     }
 
     /** The type now chosen, or {@code null}. */
-    synchronized String current() {
+    public synchronized String current() {
         return current < 0 ? null : file.type(current);
     }
 }

@@ -1,4 +1,4 @@
-package dev.dsoap.jaxws.handler;
+package dev.dsoap.quality;
 
 import java.util.Collections;
 import java.util.Map;
@@ -73,14 +73,14 @@ public final class QualityAttributes {
     }
 
     /** Throws unless {@code name} is a well-formed attribute name. */
-    static void checkName(String name) {
+    public static void checkName(String name) {
         if (!validName(name)) {
             throw new IllegalArgumentException("quality attribute name '" + name + "': expected 1 to " + MAX_NAME
                     + " ASCII letters, digits, '.', '_' or '-', starting with a letter");
         }
     }
 
-    static boolean validName(String name) {
+    public static boolean validName(String name) {
         if (name == null || name.isEmpty() || name.length() > MAX_NAME || !letter(name.charAt(0))) {
             return false;
         }

@@ -1,4 +1,4 @@
-package dev.dsoap.jaxws.handler;
+package dev.dsoap.quality;
 
 import org.junit.jupiter.api.Test;
 
@@ -77,7 +77,7 @@ class QualityFileTest {
 
     @Test
     void loadsFromTheClassPath() {
-        QualityFile f = QualityFile.load("/dev/dsoap/jaxws/handler/test-quality.txt", null);
+        QualityFile f = QualityFile.load("/dev/dsoap/quality/test-quality.txt", null);
         assertEquals(3, f.size());
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
                 () -> QualityFile.load("dev/dsoap/missing.txt", getClass().getClassLoader()));

@@ -1,4 +1,4 @@
-package dev.dsoap.jaxws.handler;
+package dev.dsoap.quality;
 
 import org.junit.jupiter.api.Test;
 

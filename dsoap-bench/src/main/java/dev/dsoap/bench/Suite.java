@@ -68,6 +68,8 @@ public record Suite(String name, List<Entry> entries, int warmups, int iteration
         // end to end, at the target point (100K doubles, 25 % change), POJO service, one client: two
         // forks; the ADB service, 100 %, four clients and the other shapes and sizes are in the full suite
         e.add(oneClient(entry("axis2.Axis2EchoBench", "style", "pojo", "shape", "doubles", "size", "100000", "percent", "25")));
+        // the same service called by Axis2's own RPCServiceClient (plain, default options), as POJO users call it
+        e.add(entry("axis2.RpcClientEchoBench", "size", "100000", "percent", "25"));
         // the same point on Apache CXF (JAX-WS proxies against Endpoint.publish on Jetty); the other shapes,
         // sizes and percentages are in the full suite
         e.add(oneClient(entry("cxf.CxfEchoBench", "shape", "doubles", "size", "100000", "percent", "25")));
@@ -92,7 +94,7 @@ public record Suite(String name, List<Entry> entries, int warmups, int iteration
         for (String c : List.of(S + "ContentMatchBench", S + "PerfectStructuralBench", S + "WorstCaseShiftBench",
                 S + "AlternatingShiftBench", S + "IntermediateGrowthBench", S + "StuffingBench",
                 S + "ClosingTagShiftBench", S + "OverlayBench", "tracked.TrackedArrayBench", D + "BaselineReadBench",
-                "axis2.Axis2EchoBench", "cxf.CxfEchoBench", "echo.VoidLatencyBench", "send.SendTimeBench",
+                "axis2.Axis2EchoBench", "axis2.RpcClientEchoBench", "cxf.CxfEchoBench", "echo.VoidLatencyBench", "send.SendTimeBench",
                 S + "TypeSerializeBench", D + "TypeDeserializeBench")) {
             e.add(new Entry(c, Map.of()));
         }

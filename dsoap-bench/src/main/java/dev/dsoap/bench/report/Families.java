@@ -137,6 +137,8 @@ final class Families {
                     List.of(List.of("dsoapDds", "baselineWoodstox"), List.of("dsoapDds", "dsoapPlain"))),
             new Family("Axis2EchoBench", Section.AXIS2, "Axis2 end to end", "Axis2 echo over HTTP", "", Set.of(),
                     Set.of("style", "size")),
+            new Family("RpcClientEchoBench", Section.AXIS2, "Axis2 end to end, RPCServiceClient",
+                    "Axis2 POJO echo called by a plain RPCServiceClient (default options)", "", Set.of(), Set.of("size")),
             new Family("CxfEchoBench", Section.CXF, "CXF end to end", "CXF echo over HTTP", "", Set.of(),
                     Set.of("size")),
             new Family("VoidLatencyBench", Section.VOID, "echoVoid latency", "echoVoid over HTTP: an empty call", "",

@@ -117,6 +117,9 @@ final class Targets {
             t.add(new Target(4, AXIS2, name + ": at 100 % change never more than 5 % slower (baseline / dsoap ≥ 0.95x)",
                     r -> neverSlower(r, e2e, "dsoapAxis2", "baselineAxis2")));
         }
+        Predicate<Measurement> rpc = bench("RpcClientEchoBench").and(eq("size", "100000")).and(eq("percent", "25"));
+        t.add(new Target(17, AXIS2, "plain RPCServiceClient → POJO service: server CPU per request ≥ 10x lower with "
+                + "dsoap.mar at 25 % change", r -> cpuAtLeast(r, rpc, "dsoapRpcClient", "baselineRpcClient", 10)));
         Predicate<Measurement> cxf = bench("CxfEchoBench").and(eq("shape", "doubles")).and(eq("size", "100000"));
         t.add(new Target(5, CXF, "@DifferentialSoap: server CPU per request ≥ 5x lower than CXF + JAXB at ≤ 25 % change",
                 r -> cpuAtLeast(r, cxf.and(le("percent", 25)), "dsoapCxf", "baselineCxf", 5)));

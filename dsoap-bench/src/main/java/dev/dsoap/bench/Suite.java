@@ -73,6 +73,9 @@ public record Suite(String name, List<Entry> entries, int warmups, int iteration
         // the same point on Apache CXF (JAX-WS proxies against Endpoint.publish on Jetty); the other shapes,
         // sizes and percentages are in the full suite
         e.add(oneClient(entry("cxf.CxfEchoBench", "shape", "doubles", "size", "100000", "percent", "25")));
+        // the same endpoints called by plain JAX-WS proxies with CXF's default client settings (no dsoap on the
+        // client, CXF's 4 KiB request chunks), as most CXF users call them
+        e.add(entry("cxf.CxfPlainProxyEchoBench", "size", "100000", "percent", "25"));
         // (echoVoid is left to the full suite: an empty call costs about 1 ms until the JIT has compiled the host's
         // stack, which takes some 10 s of calls on two cores, so one-second iterations would time the interpreter)
         // send time against the dummy server (paper Figures 4-5 on the wire), one point, Woodstox beside dsoap
@@ -94,7 +97,8 @@ public record Suite(String name, List<Entry> entries, int warmups, int iteration
         for (String c : List.of(S + "ContentMatchBench", S + "PerfectStructuralBench", S + "WorstCaseShiftBench",
                 S + "AlternatingShiftBench", S + "IntermediateGrowthBench", S + "StuffingBench",
                 S + "ClosingTagShiftBench", S + "OverlayBench", "tracked.TrackedArrayBench", D + "BaselineReadBench",
-                "axis2.Axis2EchoBench", "axis2.RpcClientEchoBench", "cxf.CxfEchoBench", "echo.VoidLatencyBench", "send.SendTimeBench",
+                "axis2.Axis2EchoBench", "axis2.RpcClientEchoBench", "cxf.CxfEchoBench", "cxf.CxfPlainProxyEchoBench",
+                "echo.VoidLatencyBench", "send.SendTimeBench",
                 S + "TypeSerializeBench", D + "TypeDeserializeBench")) {
             e.add(new Entry(c, Map.of()));
         }

@@ -111,6 +111,28 @@ class SuiteTest {
         assertTrue(entry(Suite.fullSuite(), "echo.VoidLatencyBench").params().isEmpty(), "the full suite: both hosts");
     }
 
+    /**
+     * The pairings users have beside the dsoap-to-dsoap ones: Axis2's own RPCServiceClient and a plain CXF proxy with
+     * CXF's default settings, each against the plain and the dsoap server, at the targets' point in the short suite
+     * (both methods, so both sides of the ratio come from one run) and with every parameter in the full one.
+     */
+    @Test
+    void theShortSuiteRunsThePlainClientsAgainstBothServersAtTheTargetsPoint() {
+        String[][] benches = {{"axis2.RpcClientEchoBench", "baselineRpcClient", "dsoapRpcClient"},
+                {"cxf.CxfPlainProxyEchoBench", "baselinePlainProxy", "dsoapPlainProxy"}};
+        for (String[] b : benches) {
+            Suite.Entry e = entry(Suite.shortSuite(), b[0]);
+            assertArrayEquals(new String[] {"100000"}, e.params().get("size"), b[0]);
+            assertArrayEquals(new String[] {"25"}, e.params().get("percent"), b[0]);
+            Pattern p = e.methods() == null ? Pattern.compile(".*") : Pattern.compile(e.methods());
+            assertTrue(p.matcher(b[1]).matches() && p.matcher(b[2]).matches(), b[0]);
+            assertEquals(-1, e.warmups(), b[0] + ": the suite's warm-up");
+            Suite.Entry full = entry(Suite.fullSuite(), b[0]);
+            assertNull(full.methods(), "the full suite runs every method of " + b[0]);
+            assertTrue(full.params().isEmpty(), "the full suite runs every parameter of " + b[0]);
+        }
+    }
+
     @Test
     void everySuiteClassExists() throws Exception {
         for (Suite s : new Suite[] {Suite.shortSuite(), Suite.fullSuite()}) {

@@ -2,6 +2,7 @@ package dev.dsoap.bench.axis2;
 
 import dev.dsoap.bench.echo.CpuWindow;
 import dev.dsoap.bench.echo.EchoValues;
+import dev.dsoap.bench.echo.OperationStats;
 import dev.dsoap.bench.echo.Shape;
 import org.apache.axis2.addressing.EndpointReference;
 import org.apache.axis2.rpc.client.RPCServiceClient;
@@ -29,15 +30,28 @@ import java.util.concurrent.TimeUnit;
  * options, no dsoap on the client) calling the POJO echo service of {@link EchoServers} on the plain server
  * ({@code baselineRpcClient}) and on the server with dsoap.mar ({@code dsoapRpcClient}). The argument is a
  * boxed {@code Double[]} of {@code size} items, {@code percent} % of them changed per call as in
- * {@link EchoValues}: {@code RPCServiceClient} writes each item as an unqualified {@code <item0>} element
- * (a primitive {@code double[]} becomes one {@code <arg0>} of {@code <array>} items, which dsoap leaves to
- * Axis2), and Axis2's RPC receiver binds them by position.
+ * {@link EchoValues}, passed as {@code invokeBlocking(new QName(ns, "echoDoubles"), new Object[] {boxed}, new
+ * Class<?>[] {double[].class})}.
+ *
+ * <p><b>Why boxed.</b> Captured on a loopback socket (RPCServiceClient, Axis2 2.0, default options), the two
+ * forms a user could pass put different requests on the wire:
+ * <ul>
+ *   <li>a boxed {@code Double[]} {1.5, -2.25, 3.0}: one unqualified element per item, all named
+ *       {@code item0}: {@code <echoDoubles xmlns="NS"><item0 xmlns="">1.5</item0><item0 xmlns="">-2.25</item0>
+ *       <item0 xmlns="">3.0</item0></echoDoubles>}. Axis2's POJO receiver binds them by position to the
+ *       {@code double[]} parameter and echoes the three values, with and without dsoap.mar;</li>
+ *   <li>a primitive {@code double[]}: one {@code <arg0 xmlns="">} holding {@code <array>1.5</array>
+ *       <array>-2.25</array><array>3.0</array>}. Axis2's POJO service answers it without a fault, but with an
+ *       empty array: the values are silently lost (dsoap.mar leaves that request to Axis2, counted as a
+ *       {@code REQUEST_SHAPE} fallback, and Axis2 answers the same).</li>
+ * </ul>
+ * The boxed form is therefore the one a user of this client passes for a {@code double[]} parameter.
  *
  * <p>Score: ms per call (client side: boxing, Axis2's client serialization and parsing included). The
  * auxiliary counters {@code serverCpuNanos}/{@code serverRequests} give the measured server's CPU time per
- * request, as in {@link Axis2EchoBench}; that is the figure this benchmark is for. The setup checks that both
- * servers echo the values bit for bit; the dsoap method's teardown prints dsoap's counters, which must show
- * the requests read by dsoap (no {@code REQUEST_SHAPE} fallbacks).
+ * request, as in {@link Axis2EchoBench}; that is the figure this benchmark is for. The setup checks that the
+ * measured server echoes two arrays bit for bit and, on the server with dsoap.mar, that dsoap read and wrote
+ * both itself (no fallback to Axis2's path); the dsoap method's teardown prints dsoap's counters.
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.AverageTime)
@@ -69,12 +83,25 @@ public class RpcClientEchoBench {
         client = new RPCServiceClient();
         client.getOptions().setTo(new EndpointReference(measured.uri(Style.POJO).toString()));
         client.getOptions().setTimeOutInMilliSeconds(120_000);
+        OperationStats stats = servers.stats(Style.POJO, Shape.DOUBLES);
+        long read = stats.get("MessagesRead");
+        long written = stats.get("MessagesWritten");
+        long fallbacks = stats.fallbacks();
         for (long n = 0; n < 2; n++) {
             double[] want = (double[]) values.values(n);
             String diff = EchoValues.difference(want, call(want));
             if (diff != null) {
                 throw new IllegalStateException(measured + " echoed message " + n + " wrongly: " + diff);
             }
+        }
+        read = stats.get("MessagesRead") - read;
+        written = stats.get("MessagesWritten") - written;
+        fallbacks = stats.fallbacks() - fallbacks;
+        long want = measured == servers.dsoap() ? 2 : 0;
+        if (read != want || written != want || fallbacks != 0) {
+            throw new IllegalStateException("dsoap did not carry the check's RPCServiceClient calls to " + measured
+                    + " as expected (read " + read + ", written " + written + ", fallbacks " + fallbacks + "; expected "
+                    + want + ", " + want + ", 0): " + stats);
         }
         next = 2;
         window = new CpuWindow(measured, measured::connectionCpu);

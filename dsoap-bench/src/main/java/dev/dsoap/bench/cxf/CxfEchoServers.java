@@ -151,6 +151,55 @@ final class CxfEchoServers implements AutoCloseable {
     }
 
     /**
+     * A new JAX-WS proxy as CXF makes it by default, of {@link #dsoap()} ({@code dsoapEndpoint}) or of
+     * {@link #plain()}: {@code Service.getPort(EchoPort.class)} and nothing more, so no
+     * {@link DifferentialSoapFeature} (dsoap neither writes its requests nor reads its responses; the SEI is
+     * not annotated) and no {@code HTTPClientPolicy}: CXF's default transport, with its 4 KiB chunks, in place
+     * of {@link #port}'s {@value #CHUNK_LENGTH}-byte ones. It lives on the client bus, whose only change from
+     * CXF's defaults is the reader's child-element limit ({@link #bus()}): with CXF's 50,000, such a proxy
+     * faults on the response of 100K items (measured: "Maximum Number of Child Elements limit (50000)
+     * Exceeded"), so a user with such arrays must raise it too. Meant for one thread at a time.
+     */
+    synchronized EchoPort defaultPort(boolean dsoapEndpoint) {
+        return (dsoapEndpoint ? dsoapService : plainService).getPort(EchoPort.class);
+    }
+
+    /**
+     * Echoes arrays 0 and 1 of {@code values} through {@code port}, a {@link #defaultPort} of {@link #dsoap()}
+     * ({@code dsoapEndpoint}) or of {@link #plain()}, and checks that each echo holds the values sent, bit for
+     * bit; for the dsoap endpoint, that dsoap read and wrote those 2 requests itself on the server (no
+     * fallback) and carried nothing on the client; and that nothing carried the plain endpoint.
+     *
+     * @throws IllegalStateException on any difference
+     */
+    void verifyDefaultPort(EchoPort port, boolean dsoapEndpoint, EchoValues values) throws Exception {
+        String operation = values.shape().operation;
+        long[] server = counts("server", operation);
+        long[] client = counts("client", operation);
+        CxfEchoServer called = dsoapEndpoint ? dsoap : plain;
+        check(port, called, values, 0);
+        check(port, called, values, 1);
+        long[] s = counts("server", operation);
+        long[] c = counts("client", operation);
+        for (int i = 0; i < 3; i++) {
+            s[i] -= server[i];
+            c[i] -= client[i];
+        }
+        long want = dsoapEndpoint ? 2 : 0;
+        if (s[0] != want || s[1] != want || s[2] != 0 || c[0] != 0 || c[1] != 0 || c[2] != 0) {
+            throw new IllegalStateException("the check's 2 exchanges of " + operation + " through a default proxy to "
+                    + called + " were not carried as expected (dsoap on the server: read " + s[0] + ", written " + s[1]
+                    + ", fallbacks " + s[2] + "; dsoap on the client, expected none: read " + c[0] + ", written " + c[1]
+                    + ", fallbacks " + c[2] + "); server " + describe("server", operation));
+        }
+        Set<ObjectName> stray = ManagementFactory.getPlatformMBeanServer().queryNames(new ObjectName("dev.dsoap:type="
+                + MBEAN_TYPE + ",service=" + ObjectName.quote(PlainEcho.SERVICE + "." + EchoPort.PORT) + ",*"), null);
+        if (!stray.isEmpty()) {
+            throw new IllegalStateException("dsoap carries the plain endpoint or its clients: " + stray);
+        }
+    }
+
+    /**
      * Calls the operation of {@code shape} through {@code port} with {@code values} ({@code double[]},
      * {@code int[]}, {@code Mio[]} or {@code String[]}) and returns what it echoed.
      */

@@ -31,6 +31,10 @@ final class Labels {
             Map.entry("dsoapPlain", "dsoap plain parse"),
             Map.entry("dsoapAxis2", "Axis2 + dsoap.mar"),
             Map.entry("dsoapCxf", "CXF + @DifferentialSoap"),
+            Map.entry("baselineRpcClient", "RPCServiceClient → Axis2"),
+            Map.entry("dsoapRpcClient", "RPCServiceClient → Axis2 + dsoap.mar"),
+            Map.entry("baselinePlainProxy", "plain CXF proxy, default settings → CXF + JAXB"),
+            Map.entry("dsoapPlainProxy", "plain CXF proxy, default settings → CXF + @DifferentialSoap"),
             Map.entry("baselineVoid", "plain"),
             Map.entry("dsoapVoid", "dsoap"));
 

@@ -125,6 +125,10 @@ final class Targets {
                 r -> cpuAtLeast(r, cxf.and(le("percent", 25)), "dsoapCxf", "baselineCxf", 5)));
         t.add(new Target(5, CXF, "at 100 % change never more than 5 % slower than CXF + JAXB (baseline / dsoap ≥ 0.95x)",
                 r -> neverSlower(r, cxf, "dsoapCxf", "baselineCxf")));
+        Predicate<Measurement> plainProxy = bench("CxfPlainProxyEchoBench").and(eq("size", "100000")).and(eq("percent", "25"));
+        t.add(new Target(17, CXF, "plain CXF proxy, default settings → @DifferentialSoap endpoint: server CPU per request "
+                + "≥ 6x lower than CXF + JAXB at 25 % change", r -> cpuAtLeast(r, plainProxy, "dsoapPlainProxy",
+                "baselinePlainProxy", 6)));
         t.add(new Target(6, SUITE, "the short suite finishes in under 6 minutes (its benchmarks' wall-clock time; the "
                 + "build before it is not counted)", Targets::shortSuiteTime));
         return t;

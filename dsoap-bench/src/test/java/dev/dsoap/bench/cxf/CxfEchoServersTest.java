@@ -68,6 +68,22 @@ class CxfEchoServersTest {
     }
 
     /**
+     * A proxy with CXF's default settings (no dsoap feature, no chunk length set) echoes the values through both
+     * endpoints; dsoap carries the requests and responses on the dsoap endpoint only, and nothing on the client.
+     */
+    @Test
+    void aDefaultProxyIsCarriedOnTheServerOnly() throws Exception {
+        EchoValues values = new EchoValues(Shape.DOUBLES, 1000, 25);
+        for (boolean dsoapEndpoint : new boolean[] {false, true}) {
+            EchoPort port = servers.defaultPort(dsoapEndpoint);
+            org.apache.cxf.transport.http.HTTPConduit conduit = (org.apache.cxf.transport.http.HTTPConduit)
+                    org.apache.cxf.frontend.ClientProxy.getClient(port).getConduit();
+            assertNotEquals(CxfEchoServers.CHUNK_LENGTH, conduit.getClient().getChunkLength(), "CXF's default chunks");
+            servers.verifyDefaultPort(port, dsoapEndpoint, values);
+        }
+    }
+
+    /**
      * Strings carrying every edge text (markup characters, escape-like text, two- to four-byte UTF-8, surrogate
      * pairs) come back char for char through both pairs, and dsoap carries them on both sides.
      */

@@ -212,6 +212,43 @@ class ReportWriterTest {
         assertTrue(html.contains("<td>about 3 %</td><td>2.7-3.5 % (every size and N measured)</td>"), "LCP / FCP");
     }
 
+    /**
+     * The plain clients' pairings: judged by server CPU against their own targets (10x for RPCServiceClient, 6x for
+     * the plain CXF proxy), and named for people by client and setting in the charts.
+     */
+    @Test
+    void plainClientPairingsAreJudgedAndNamedByClient() throws Exception {
+        StringBuilder results = new StringBuilder();
+        String params = "percent=25 size=100000";
+        result(results, "RpcClientEchoBench", "baselineRpcClient", params, "avgt x1", 1171, 711_000);
+        result(results, "RpcClientEchoBench", "dsoapRpcClient", params, "avgt x1", 549, 22_300);      // 31.9x
+        result(results, "CxfPlainProxyEchoBench", "baselinePlainProxy", params, "avgt x1", 400, 190_000);
+        result(results, "CxfPlainProxyEchoBench", "dsoapPlainProxy", params, "avgt x1", 300, 38_000); // 5.0x
+        String json = "{\"suite\": \"short\", \"date\": \"2026-01-02T03:04:05Z\", \"jdk\": \"J\", \"cpu\": \"C\", "
+                + "\"cores\": 2, \"gitCommit\": \"0\", \"only\": \"EchoBench\", \"durationSeconds\": null, \"results\": ["
+                + results.substring(0, results.length() - 1) + "]}";
+        Path index = ReportWriter.write(List.of(new ReportWriter.Input("plain-clients.json", json, null, null)), dir,
+                ReportWriter.Origin.STORED, false);
+        Map<String, String> t = ReportXml.targets(index);
+        expect(t, "plain RPCServiceClient → POJO service", MET);
+        expect(t, "plain CXF proxy, default settings → @DifferentialSoap endpoint", NOT_MET);
+        String html = Files.readString(index);
+        assertTrue(html.contains("32x (25 %, 1 client)"), "the RPCServiceClient ratio");
+        assertTrue(html.contains("5.0x (25 %, 1 client)"), "the plain proxy ratio");
+        List<String> names = new ArrayList<>();
+        for (Path svg : svgs(dir)) {
+            names.addAll(ReportXml.svgTexts(svg));
+        }
+        for (String label : new String[] {"RPCServiceClient → Axis2, 1 client", "RPCServiceClient → Axis2 + dsoap.mar, 1 client",
+                "plain CXF proxy, default settings → CXF + JAXB, 1 client",
+                "plain CXF proxy, default settings → CXF + @DifferentialSoap, 1 client"}) {
+            assertTrue(names.contains(label) || html.contains(label), label + " in " + names);
+        }
+        String all = html + String.join("\n", names);
+        assertFalse(all.contains("rpc client") || all.contains("dsoap plain proxy") || all.contains("plain proxy,"),
+                "method names spelled out");
+    }
+
     private static void expect(Map<String, String> targets, String textStart, String status) {
         List<String> hits = new ArrayList<>();
         targets.forEach((k, v) -> {

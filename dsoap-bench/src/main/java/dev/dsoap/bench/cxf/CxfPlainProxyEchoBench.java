@@ -1,0 +1,140 @@
+package dev.dsoap.bench.cxf;
+
+import dev.dsoap.bench.echo.CpuWindow;
+import dev.dsoap.bench.echo.EchoValues;
+import dev.dsoap.bench.echo.Shape;
+import org.openjdk.jmh.annotations.AuxCounters;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
+import org.openjdk.jmh.annotations.Warmup;
+import org.openjdk.jmh.infra.BenchmarkParams;
+
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The CXF client most users have: a plain JAX-WS proxy ({@code Service.create(URL?wsdl, QName).getPort(EchoPort.class)})
+ * with CXF's default client settings, no dsoap on it, calling the endpoints of {@link CxfEchoServers}: the plain
+ * one ({@code baselinePlainProxy}: CXF + JAXB on both sides) and the one annotated with {@code @DifferentialSoap}
+ * ({@code dsoapPlainProxy}: dsoap reads the requests and writes the responses on the server only). Unlike
+ * {@link CxfEchoBench}, whose proxies send 64 KiB HTTP chunks and whose dsoap proxies carry
+ * {@code DifferentialSoapFeature}, these proxies set no {@code HTTPClientPolicy} at all
+ * ({@link CxfEchoServers#defaultPort}): requests leave in CXF's default 4 KiB chunks, which cost the server more
+ * reads per request. The client bus raises only CXF's reader limit on child elements, without which a default
+ * proxy faults on a response of 100K items.
+ *
+ * <p>Call {@code n} echoes array {@code n} of an {@link EchoValues} stream of doubles ({@code size} items,
+ * {@code percent} % of them changed from one array to the next), as the other end-to-end benchmarks do. Score: ms
+ * per call, one client, one call at a time (the client's JAXB work included). The auxiliary counters
+ * {@code serverCpuNanos}/{@code serverRequests} give the measured endpoint's CPU time per request
+ * ({@link CxfEchoServer#requestCpu()}), as in {@link CxfEchoBench}: the figure this benchmark is for. The setup
+ * checks that the endpoint echoes arrays 0 and 1 bit for bit through the proxy measured, and that dsoap read and
+ * wrote them itself on the dsoap endpoint and carried nothing on the client
+ * ({@link CxfEchoServers#verifyDefaultPort}); a call fails the run unless it returns as many items as it sent.
+ *
+ * <pre>
+ * java -jar dsoap-bench/target/benchmarks.jar --suite short --only CxfPlainProxyEchoBench
+ * </pre>
+ */
+@State(Scope.Benchmark)
+@BenchmarkMode(Mode.AverageTime)
+@OutputTimeUnit(TimeUnit.MILLISECONDS)
+@Warmup(iterations = 3, time = 2)
+@Measurement(iterations = 5, time = 2)
+@Fork(value = 1, jvmArgsAppend = {"-Xms2g", "-Xmx2g", "-XX:+AlwaysPreTouch"})
+public class CxfPlainProxyEchoBench {
+    @Param({"10000", "100000"})
+    public int size;
+    @Param({"0", "25", "100"})
+    public int percent;
+
+    private CxfEchoServers servers;
+    private EchoValues values;
+    private boolean dsoap;
+    private CxfEchoServer measured;
+    private EchoPort port;
+    private long next;
+    private CpuWindow window;
+
+    @Setup(Level.Trial)
+    public void setup(BenchmarkParams params) throws Exception {
+        String method = params.getBenchmark().substring(params.getBenchmark().lastIndexOf('.') + 1);
+        dsoap = method.startsWith("dsoap");
+        servers = CxfEchoServers.start();
+        try {
+            values = new EchoValues(Shape.DOUBLES, size, percent);
+            measured = dsoap ? servers.dsoap() : servers.plain();
+            port = servers.defaultPort(dsoap);
+            servers.verifyDefaultPort(port, dsoap, values);
+        } catch (Exception | Error e) {
+            servers.close();
+            throw e;
+        }
+        next = 2;
+        window = new CpuWindow(measured, measured::requestCpu);
+    }
+
+    @TearDown(Level.Trial)
+    public void tearDown() throws Exception {
+        window.awaitClosed();
+        if (dsoap) {
+            System.out.printf("%n[cxf, plain proxy with default settings] dsoap on %s: server %s%n", values,
+                    servers.describe("server", values.shape()));
+        }
+        servers.close();
+    }
+
+    @Setup(Level.Iteration)
+    public void openWindow() {
+        window.open();
+    }
+
+    private double[] call() {
+        double[] got = port.echoDoubles((double[]) values.values(next++));
+        if (got == null || got.length != size) {
+            throw new IllegalStateException(measured + " echoed " + CxfEchoServers.items(got) + " of " + size + " items");
+        }
+        window.completed();
+        return got;
+    }
+
+    @Benchmark
+    public double[] baselinePlainProxy(ServerCpu cpu) {
+        return call();
+    }
+
+    @Benchmark
+    public double[] dsoapPlainProxy(ServerCpu cpu) {
+        return call();
+    }
+
+    /** The measured endpoint's CPU time ({@code serverCpuNanos}, ns) and completed calls per iteration. */
+    @State(Scope.Thread)
+    @AuxCounters(AuxCounters.Type.EVENTS)
+    public static class ServerCpu {
+        public long serverCpuNanos;
+        public long serverRequests;
+
+        @Setup(Level.Iteration)
+        public void clear() {
+            serverCpuNanos = 0;
+            serverRequests = 0;
+        }
+
+        @TearDown(Level.Iteration)
+        public void record(CxfPlainProxyEchoBench bench) {
+            long[] w = bench.window.close();
+            serverCpuNanos = w[0];
+            serverRequests = w[1];
+        }
+    }
+}

@@ -76,6 +76,14 @@ final class DdsStream implements Binder.Engine, MemoryBudget.Holder {
     private int bypassLeft;
     private int backoff = INITIAL_BACKOFF;
     /** Fraction of the last compared message that was skipped; 1 before any comparison. */
+    /** Gives each stream its {@link #id}. */
+    private static final java.util.concurrent.atomic.AtomicLong IDS = new java.util.concurrent.atomic.AtomicLong();
+    /** This stream's identity, unique in the JVM (> 0). */
+    final long id = IDS.incrementAndGet();
+
+    /** Windows {@link #similarity} samples. */
+    static final int WINDOWS = 16;
+
     double lastSimilarity = 1;
     long lastUsed;
     boolean busy;
@@ -107,18 +115,21 @@ final class DdsStream implements Binder.Engine, MemoryBudget.Holder {
      * bytes either way, since values of other widths shift everything after them); 0 when nothing is kept.
      */
     int similarity(byte[] b, int off, int len) {
+        // may run while another thread starts reading into this stream: work on one consistent view
+        byte[] prev = this.prev;
+        int prevLen = Math.min(this.prevLen, prev.length);
         if (prevLen < 0 || evicted) {
             return 0;
         }
         int w = 32;
         int radius = Math.min(256, prevLen / 32);
         int score = 0;
-        for (int k = 1; k <= 16; k++) {
-            int pn = (int) ((long) len * k / 17);
+        for (int k = 1; k <= WINDOWS; k++) {
+            int pn = (int) ((long) len * k / (WINDOWS + 1));
             if (pn + w > len) {
                 continue;
             }
-            int center = (int) ((long) prevLen * k / 17);
+            int center = (int) ((long) prevLen * k / (WINDOWS + 1));
             int from = Math.max(0, center - radius);
             int to = Math.min(prevLen - w, center + radius);
             byte first = b[off + pn];

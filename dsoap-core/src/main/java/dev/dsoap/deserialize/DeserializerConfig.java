@@ -10,9 +10,10 @@ import dev.dsoap.parse.ParserLimits;
  *   <li>{@code checkpoints}: the {@link CheckpointStrategy} (default {@link CheckpointStrategy#LIGHTWEIGHT}).</li>
  *   <li>{@code interval}: bytes between checkpoints, 32..1024 (default 128): a hint; a checkpoint is taken
  *       at the first suitable point after this many bytes.</li>
- *   <li>{@code states}: previous messages kept per operation (default 4), so several clients sending
- *       different message families do not erase each other's state; each call compares with the most
- *       similar one.</li>
+ *   <li>{@code states}: previous messages kept per operation, 1..1024 (default 64), so many clients
+ *       sending their own message families do not erase each other's state; each call compares with the
+ *       most similar one. Only families that occur are kept, and what they keep is charged to the memory
+ *       budget, which evicts the least recently used.</li>
  *   <li>{@code adaptive}, {@code bypassThreshold}: a stream where less than this fraction of two
  *       consecutive messages' bytes is skipped (default 0.1) stops checkpointing and parses plainly for 4
  *       messages, doubling up to 256 while it stays dissimilar, then probes again.</li>
@@ -85,7 +86,7 @@ public final class DeserializerConfig {
     public static final class Builder {
         private CheckpointStrategy checkpoints = CheckpointStrategy.LIGHTWEIGHT;
         private int interval = 128;
-        private int states = 4;
+        private int states = 64;
         private boolean adaptive = true;
         private double bypassThreshold = 0.1;
         private ParserLimits limits = ParserLimits.defaults();
@@ -107,10 +108,10 @@ public final class DeserializerConfig {
             return this;
         }
 
-        /** @param n 1..64 */
+        /** @param n 1..1024 */
         public Builder states(int n) {
-            if (n < 1 || n > 64) {
-                throw new IllegalArgumentException("states " + n + " not in 1..64");
+            if (n < 1 || n > 1024) {
+                throw new IllegalArgumentException("states " + n + " not in 1..1024");
             }
             states = n;
             return this;

@@ -5,6 +5,7 @@ import dev.dsoap.parse.XmlParseException;
 import dev.dsoap.template.MemoryBudget;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -30,6 +31,7 @@ public final class DifferentialDeserializer {
     private final DeserializerStats stats;
     private final MemoryBudget budget;
     private final List<DdsStream> streams = new ArrayList<>();
+    /** Orders uses of the streams; guarded by this. */
     private long clock;
 
     /**
@@ -59,8 +61,22 @@ public final class DifferentialDeserializer {
      * @throws MessageBindingException if the message does not match the plan, or is not one dsoap carries
      */
     public Object[] deserialize(byte[] b, int off, int len) {
+        return deserialize(b, off, len, null);
+    }
+
+    /**
+     * As {@link #deserialize(byte[], int, int)}, also telling which kept state read the message.
+     *
+     * @param state if not {@code null}, {@code state[0]} receives the id of the kept state that read the
+     *              message (unique in this JVM, so a caller can keep other state beside it), or 0 when the
+     *              message was read by a state that keeps nothing
+     */
+    public Object[] deserialize(byte[] b, int off, int len, long[] state) {
         java.util.Objects.checkFromIndexSize(off, len, b.length);
         DdsStream s = borrow(b, off, len);
+        if (state != null) {
+            state[0] = s == null ? 0 : s.id;
+        }
         if (s == null) {
             // every kept state is in use: read plainly with a stream that keeps nothing
             return new DdsStream(plan, config, stats, null).readPlain(b, off, len);
@@ -91,34 +107,62 @@ public final class DifferentialDeserializer {
         return n;
     }
 
-    private synchronized DdsStream borrow(byte[] b, int off, int len) {
+    /**
+     * The stream to read {@code b} with: the idle stream whose kept message looks most like it, compared
+     * outside the lock (each comparison reads only a few sampled windows); a new stream when the message looks
+     * like none of them while the stream used last was doing well; {@code null} when every stream is busy.
+     */
+    private DdsStream borrow(byte[] b, int off, int len) {
+        DdsStream[] idle;
+        DdsStream recent = null;
+        synchronized (this) {
+            idle = new DdsStream[streams.size()];
+            int n = 0;
+            for (DdsStream s : streams) {
+                if (!s.busy) {
+                    idle[n++] = s;
+                }
+                if (recent == null || s.lastUsed > recent.lastUsed) {
+                    recent = s;
+                }
+            }
+            if (n < idle.length) {
+                idle = Arrays.copyOf(idle, n);
+            }
+            // most recently used first, so that a client sending again finds its own stream early (sorted here:
+            // lastUsed changes only under this lock)
+            Arrays.sort(idle, (x, y) -> Long.compare(y.lastUsed, x.lastUsed));
+        }
         DdsStream best = null;
         int bestScore = -1;
-        DdsStream recent = null;
-        for (DdsStream s : streams) {
-            if (s.busy) {
-                continue;
-            }
+        for (DdsStream s : idle) {
             int score = s.similarity(b, off, len);
-            if (score > bestScore || (score == bestScore && s.lastUsed > best.lastUsed)) {
+            if (score > bestScore) {
                 best = s;
                 bestScore = score;
-            }
-            if (recent == null || s.lastUsed > recent.lastUsed) {
-                recent = s;
+                if (score >= DdsStream.WINDOWS - 1) {
+                    break; // as alike as sampling can tell
+                }
             }
         }
-        // fewer than a quarter of the windows alike, while the stream used last was doing well: another family
-        boolean newFamily = best == null || (bestScore < 4 && recent.lastSimilarity >= config.bypassThreshold());
-        if (newFamily && streams.size() < config.states()) {
-            best = new DdsStream(plan, config, stats, budget);
-            streams.add(best);
-        } else if (best == null) {
-            return null;
+        synchronized (this) {
+            if (best != null && best.busy) {
+                best = null; // taken meanwhile: read with a new stream if there is room, else plainly
+                bestScore = -1;
+            }
+            // fewer than a quarter of the windows alike, while the stream used last was doing well: another family
+            boolean newFamily = best == null
+                    || (bestScore < DdsStream.WINDOWS / 4 && recent != null && recent.lastSimilarity >= config.bypassThreshold());
+            if (newFamily && streams.size() < config.states()) {
+                best = new DdsStream(plan, config, stats, budget);
+                streams.add(best);
+            } else if (best == null) {
+                return null;
+            }
+            best.busy = true;
+            best.lastUsed = ++clock;
+            return best;
         }
-        best.busy = true;
-        best.lastUsed = ++clock;
-        return best;
     }
 
     private synchronized void release(DdsStream s) {

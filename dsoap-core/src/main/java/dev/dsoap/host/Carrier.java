@@ -58,6 +58,13 @@ public final class Carrier {
     private final SerializerPool writer;
     /** Why nothing is written, when {@link #writer} is {@code null}. */
     private final String writeProblem;
+    /**
+     * The kept state that read this thread's last inbound message ({@code [0]}, 0 for none), consumed by the
+     * thread's next outbound message: a response is written on the template last used for the same peer.
+     * Hosts read a request and write its response on one thread; where they do not, the response takes
+     * any idle template, which is only slower.
+     */
+    private final ThreadLocal<long[]> readState = ThreadLocal.withInitial(() -> new long[1]);
     /** Per-thread parsers for the message head, when there are several forms to choose from. */
     private final ThreadLocal<XmlScanner> heads;
 
@@ -122,6 +129,7 @@ public final class Carrier {
      */
     public Object[] read(byte[] b, int len, Fallback hostReason, String hostDetail) {
         Objects.checkFromIndexSize(0, len, b.length);
+        readState.get()[0] = 0;
         Fallback why = hostReason;
         String detail = hostDetail;
         if (why == null && !settings.deserialize()) {
@@ -137,7 +145,8 @@ public final class Carrier {
             return null;
         }
         try {
-            Object[] values = form(b, len).reader.deserialize(b, 0, len);
+            long[] state = readState.get();
+            Object[] values = form(b, len).reader.deserialize(b, 0, len, state);
             String problem = readRule == null ? null : readRule.apply(values);
             if (problem == null) {
                 return values;
@@ -239,7 +248,9 @@ public final class Carrier {
             stats.writeFallback(why, detail);
             return null;
         }
-        DifferentialSerializer ds = writer.borrow();
+        long[] state = readState.get();
+        DifferentialSerializer ds = writer.borrow(state[0]); // the template of the peer whose request this answers
+        state[0] = 0;
         boolean kept = ds != null;
         if (!kept) {
             ds = writer.transientSerializer();

@@ -49,7 +49,7 @@ public final class Settings {
     private Settings(Values p) {
         serialize = p.bool(SERIALIZE, true);
         deserialize = p.bool(DESERIALIZE, true);
-        states = p.integer(STATES, 4, 1, 64);
+        states = p.integer(STATES, 64, 1, 1024);
         SerializerConfig d = SerializerConfig.defaults();
         SerializerConfig.Builder sb = SerializerConfig.builder()
                 .chunkSize(p.integer(CHUNK_SIZE, d.chunkSize(), 64, 1 << 24))

@@ -24,6 +24,8 @@ public final class SerializerPool {
     private final int max;
     private final ArrayDeque<DifferentialSerializer> idle = new ArrayDeque<>();
     private final List<DifferentialSerializer> all = new ArrayList<>();
+    /** The affinity each serializer was last borrowed with. */
+    private final java.util.IdentityHashMap<DifferentialSerializer, Long> affinities = new java.util.IdentityHashMap<>();
 
     /**
      * @param budget caps the template bytes of these and other streams sharing it, or {@code null}
@@ -41,17 +43,42 @@ public final class SerializerPool {
     }
 
     /** An idle keeping serializer, or a new one while fewer than {@code max} exist, or {@code null}. */
-    public synchronized DifferentialSerializer borrow() {
-        DifferentialSerializer s = idle.pollFirst();
-        if (s != null) {
-            return s;
+    public DifferentialSerializer borrow() {
+        return borrow(0);
+    }
+
+    /**
+     * As {@link #borrow()}, preferring the idle serializer last borrowed with the same {@code affinity} (a
+     * caller's name for a peer or message family, e.g. the kept state that read the request this message
+     * answers): its template holds that peer's last message. With no such serializer, or {@code affinity}
+     * 0, the one returned last is lent; a new one is made instead while fewer than {@code max} exist and
+     * the affinity is new, so that each peer keeps a template of its own.
+     */
+    public synchronized DifferentialSerializer borrow(long affinity) {
+        DifferentialSerializer s = null;
+        if (affinity != 0) {
+            for (DifferentialSerializer c : idle) {
+                if (affinities.getOrDefault(c, 0L) == affinity) {
+                    s = c;
+                    break;
+                }
+            }
+            if (s != null) {
+                idle.remove(s);
+                return s;
+            }
         }
-        if (all.size() < max) {
+        if (affinity == 0 || all.size() >= max) {
+            s = idle.pollFirst();
+        }
+        if (s == null && all.size() < max) {
             s = new DifferentialSerializer(plan, config, stats, budget);
             all.add(s);
-            return s;
         }
-        return null;
+        if (s != null && affinity != 0) {
+            affinities.put(s, affinity);
+        }
+        return s;
     }
 
     /** A serializer for one message when every kept one is busy; it keeps nothing and is not returned. */

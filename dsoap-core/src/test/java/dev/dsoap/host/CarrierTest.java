@@ -207,4 +207,53 @@ class CarrierTest {
         assertEquals(1L, stats.getWriteFallbacks().get("UNSUPPORTED_VALUE"));
         assertTrue(c.retainedBytes() > 0);
     }
+
+    /** Values rewritten per response when {@code clients} distinct clients each echo their own series. */
+    private static double rewrittenPerEcho(int clients, int messages, long seed) {
+        Random r = new Random(seed);
+        OperationStats stats = stats();
+        PlanCache plans = new PlanCache();
+        MessageShape request = MessageShape.wrapped(NS, "echo", Part.of("v", double[].class));
+        MessageShape response = MessageShape.wrapped(NS, "echoResponse", Part.of("return", double[].class));
+        Carrier c = Carrier.builder(settings(), stats, null, plans).reads(() -> request, NAMED)
+                .writes(() -> response, NAMED).build();
+        MessagePlan plan = plans.get(request, NAMED);
+        PlanDeserializer reader = new PlanDeserializer(plans.get(response, NAMED), ParserLimits.defaults());
+        double[][] v = new double[clients][1000];
+        DifferentialSerializer[] senders = new DifferentialSerializer[clients];
+        for (int k = 0; k < clients; k++) {
+            for (int i = 0; i < v[k].length; i++) {
+                v[k][i] = r.nextInt(1_000_000) / 1000.0;
+            }
+            senders[k] = new DifferentialSerializer(plan, SerializerConfig.defaults(), new SerializerStats(), null);
+        }
+        for (int msg = 0; msg < messages; msg++) {
+            int k = r.nextInt(clients);
+            for (int i = 0; i < v[k].length; i++) {
+                if (r.nextInt(10) == 0) {
+                    v[k][i] = r.nextInt(1_000_000) / 1000.0;
+                }
+            }
+            senders[k].serialize(new Object[] {v[k].clone()});
+            byte[] b = senders[k].toByteArray();
+            Object[] got = c.read(b, b.length, null, null);
+            assertNotNull(got, "seed " + seed + " message " + msg);
+            try (Reply reply = c.write(got, null, null)) {
+                byte[] sent = reply.toByteArray();
+                assertEquals(Arrays.toString(v[k]), Arrays.toString((double[]) reader.deserialize(sent, 0, sent.length)[0]),
+                        "seed " + seed + " message " + msg + ": client " + k + " got another's values");
+            }
+        }
+        return stats.getValuesRewritten() / (double) messages;
+    }
+
+    @Test
+    void distinctClientsKeepTemplatesOfTheirOwn() {
+        long seed = 0xCA_0004L;
+        double one = rewrittenPerEcho(1, 300, seed);
+        double many = rewrittenPerEcho(64, 64 * 12, seed);
+        System.out.printf("values rewritten per response: 1 client %.1f, 64 clients %.1f%n", one, many);
+        // a template of another client's values would rewrite most of the 1000 values
+        assertTrue(many < 1.5 * one + 20, "seed " + seed + ": 64 clients rewrite " + many + " values per response, one " + one);
+    }
 }

@@ -17,7 +17,7 @@ class SettingsTest {
         Settings s = Settings.read(name -> null, null);
         assertTrue(s.serialize());
         assertTrue(s.deserialize());
-        assertEquals(4, s.states());
+        assertEquals(64, s.states());
         assertEquals(Settings.DEFAULT_BUDGET, Settings.budget(name -> null, null));
         assertTrue(Settings.jmx(name -> null, null));
     }
@@ -42,8 +42,8 @@ class SettingsTest {
     @Test
     void malformedValuesNameTheSettingAndWhere() {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-                () -> Settings.read(Map.of(Settings.STATES, "99")::get, "operation echo"));
-        assertTrue(e.getMessage().contains("dsoap.states = '99' on operation echo: expected a size from 1 to 64"), e.getMessage());
+                () -> Settings.read(Map.of(Settings.STATES, "2000")::get, "operation echo"));
+        assertTrue(e.getMessage().contains("dsoap.states = '2000' on operation echo: expected a size from 1 to 1024"), e.getMessage());
         e = assertThrows(IllegalArgumentException.class, () -> Settings.read(Map.of(Settings.ADAPTIVE, "maybe")::get, null));
         assertTrue(e.getMessage().contains("dsoap.adaptive = 'maybe': expected true or false"), e.getMessage());
         e = assertThrows(IllegalArgumentException.class, () -> Settings.read(Map.of(Settings.CHECKPOINTS, "some")::get, null));

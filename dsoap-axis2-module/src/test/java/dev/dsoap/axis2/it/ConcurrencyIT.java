@@ -105,7 +105,7 @@ class ConcurrencyIT {
         return calls;
     }
 
-    private static double[] parse(byte[] body) throws Exception {
+    static double[] parse(byte[] body) throws Exception {
         String[] lines = Soap.canonical(body).split("\n");
         double[] out = new double[lines.length];
         int n = 0;

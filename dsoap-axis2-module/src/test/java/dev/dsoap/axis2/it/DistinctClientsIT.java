@@ -1,0 +1,113 @@
+package dev.dsoap.axis2.it;
+
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * 64 distinct clients at once against one server with dsoap.mar at its default settings, each with its own
+ * 1000 doubles of which about 10 % change per call (nothing alike between clients): every client gets back
+ * exactly its own values, and the share of request bytes differential deserialization skips stays close to
+ * what one client alone gets on the same server.
+ */
+class DistinctClientsIT {
+    private static final int CLIENTS = 64;
+    private static final int CALLS = 8;
+    @TempDir
+    static Path dir;
+    static Axis2Server dsoap;
+
+    @BeforeAll
+    static void start() throws Exception {
+        dsoap = Axis2Server.start(dir, true, "");
+    }
+
+    @AfterAll
+    static void stop() throws Exception {
+        if (dsoap != null) {
+            dsoap.close();
+        }
+    }
+
+    /** Skipped / (skipped + parsed) bytes of {@code echo} since {@code before} = {skipped, parsed}. */
+    private static double share(Stats st, long[] before) throws Exception {
+        long skipped = st.get("BytesSkipped") - before[0];
+        long parsed = st.get("BytesParsed") - before[1];
+        return skipped / (double) (skipped + parsed);
+    }
+
+    private static long[] mark(Stats st) throws Exception {
+        return new long[] {st.get("BytesSkipped"), st.get("BytesParsed")};
+    }
+
+    @Test
+    void sixtyFourClientsGetTheirOwnValuesAndKeepTheirShareOfSkippedBytes() throws Exception {
+        long seed = 0xA2_0064L;
+        Stats st = dsoap.stats("echo");
+        long[] before = mark(st);
+        run(seed, -1, 3 * CALLS);
+        double one = share(st, before);
+
+        before = mark(st);
+        ExecutorService pool = Executors.newFixedThreadPool(CLIENTS);
+        CountDownLatch go = new CountDownLatch(1);
+        List<Future<Integer>> done = new ArrayList<>();
+        for (int c = 0; c < CLIENTS; c++) {
+            int client = c;
+            done.add(pool.submit(() -> {
+                go.await();
+                return run(seed, client, CALLS);
+            }));
+        }
+        go.countDown();
+        int calls = 0;
+        for (Future<Integer> f : done) {
+            calls += f.get(5, TimeUnit.MINUTES);
+        }
+        pool.shutdown();
+        double many = share(st, before);
+        System.out.printf("echo, skipped share of request bytes: 1 client %.3f, %d clients %.3f (%d calls)%n",
+                one, CLIENTS, many, calls);
+        assertEquals(0, st.get("MessagesRejected"), st.toString());
+        assertTrue(st.map("ReadFallbacks").isEmpty(), st.toString());
+        assertTrue(many >= 0.7 * one, "seed " + seed + ": " + CLIENTS + " clients skipped " + many
+                + " of the request bytes, one client " + one + ": " + st);
+    }
+
+    /** One client's calls; returns how many it made. */
+    private static Integer run(long seed, int client, int calls) throws Exception {
+        Random r = new Random(seed + client);
+        String ns = dsoap.namespace();
+        double[] v = new double[1000];
+        for (int i = 0; i < v.length; i++) {
+            v[i] = r.nextInt(10) == 0 ? Values.value(r) : r.nextInt(10_000_000) / 1000.0;
+        }
+        for (int call = 0; call < calls; call++) {
+            for (int i = 0; i < v.length; i++) {
+                if (r.nextInt(10) == 0) {
+                    v[i] = r.nextInt(10) == 0 ? Values.value(r) : r.nextInt(10_000_000) / 1000.0;
+                }
+            }
+            String where = "seed " + seed + " client " + client + " call " + call;
+            Soap.Response resp = Soap.post11(dsoap.url(), Soap.request(ns, "echo", Soap.doubles("v", v)));
+            assertEquals(200, resp.status(), where + ": " + resp.text());
+            assertArrayEquals(ServerIT.bits(v), ServerIT.bits(ConcurrencyIT.parse(resp.body())), where);
+        }
+        return calls;
+    }
+}

@@ -1,0 +1,103 @@
+package dev.dsoap.jaxws.it;
+
+import dev.dsoap.host.OperationStatsMXBean;
+import org.junit.jupiter.api.Test;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * 64 plain JAX-WS proxies (CXF's default client settings, no dsoap on the client) calling one
+ * {@code @DifferentialSoap} endpoint at once, each with its own 1000 doubles of which about 10 % change per
+ * call: every client gets back exactly its own values, and the share of request bytes differential
+ * deserialization skips stays close to what one client alone gets from the same endpoint.
+ */
+class DistinctClientsTest {
+    private static final int CLIENTS = 64;
+    private static final int CALLS = 8;
+
+    @Test
+    void sixtyFourPlainProxiesGetTheirOwnValuesAndKeepTheirShareOfSkippedBytes() throws Exception {
+        long seed = 0xCF_0064L;
+        try (Cxf cxf = new Cxf()) {
+            String address = cxf.publish(new DsoapEchoImpl());
+            Echo[] proxies = new Echo[CLIENTS];
+            for (int c = 0; c < CLIENTS; c++) {
+                proxies[c] = cxf.plain(address);
+            }
+            run(seed, -1, proxies[0], 3 * CALLS);
+            OperationStatsMXBean st = cxf.stats("server", "EchoService.EchoPort", "echoDoubles");
+            long skipped = st.getBytesSkipped();
+            long parsed = st.getBytesParsed();
+            double one = skipped / (double) (skipped + parsed);
+
+            ExecutorService pool = Executors.newFixedThreadPool(CLIENTS);
+            CountDownLatch go = new CountDownLatch(1);
+            List<Future<Integer>> done = new ArrayList<>();
+            for (int c = 0; c < CLIENTS; c++) {
+                int client = c;
+                done.add(pool.submit(() -> {
+                    go.await();
+                    return run(seed, client, proxies[client], CALLS);
+                }));
+            }
+            go.countDown();
+            int calls = 0;
+            for (Future<Integer> f : done) {
+                calls += f.get(5, TimeUnit.MINUTES);
+            }
+            pool.shutdown();
+            skipped = st.getBytesSkipped() - skipped;
+            parsed = st.getBytesParsed() - parsed;
+            double many = skipped / (double) (skipped + parsed);
+            System.out.printf("echoDoubles, skipped share of request bytes: 1 client %.3f, %d clients %.3f (%d calls)%n",
+                    one, CLIENTS, many, calls);
+            assertEquals(0, st.getMessagesRejected());
+            assertTrue(st.getReadFallbacks().isEmpty(), st.getReadFallbacks().toString());
+            assertTrue(many >= 0.7 * one, "seed " + seed + ": " + CLIENTS + " clients skipped " + many
+                    + " of the request bytes, one client " + one);
+        }
+    }
+
+    private static Integer run(long seed, int client, Echo echo, int calls) {
+        Random r = new Random(seed + client);
+        double[] v = new double[1000];
+        for (int i = 0; i < v.length; i++) {
+            v[i] = value(r);
+        }
+        for (int call = 0; call < calls; call++) {
+            for (int i = 0; i < v.length; i++) {
+                if (r.nextInt(10) == 0) {
+                    v[i] = value(r);
+                }
+            }
+            double[] got = echo.echoDoubles(v);
+            assertArrayEquals(bits(v), bits(got), "seed " + seed + " client " + client + " call " + call);
+        }
+        return calls;
+    }
+
+    /** Mostly prices of up to 3 decimals, sometimes an edge value (NaN, -0.0, subnormal, extreme). */
+    private static double value(Random r) {
+        double[] edge = {Double.NaN, -0.0, Double.MIN_VALUE, Double.MAX_VALUE, -Double.MAX_VALUE, 4.9e-320, 1e-300};
+        return r.nextInt(20) == 0 ? edge[r.nextInt(edge.length)] : r.nextInt(10_000_000) / 1000.0;
+    }
+
+    private static long[] bits(double[] v) {
+        long[] b = new long[v.length];
+        for (int i = 0; i < v.length; i++) {
+            b[i] = Double.doubleToRawLongBits(v[i]);
+        }
+        return b;
+    }
+}

@@ -49,7 +49,14 @@ final class EchoMessages {
      * @param namespace that service's target namespace
      */
     EchoMessages(Shape shape, Style style, String namespace, int size, int percent) {
-        this.values = new EchoValues(shape, size, percent);
+        this(new EchoValues(shape, size, percent), style, namespace);
+    }
+
+    /** The requests carrying {@code values}, for the service of {@code style} ({@code namespace}). */
+    EchoMessages(EchoValues values, Style style, String namespace) {
+        Shape shape = values.shape();
+        int size = values.size();
+        this.values = values;
         this.style = style;
         this.prefix = style.qualified ? "ns:" : "";
         int runCount = values.runCount();

@@ -95,6 +95,14 @@ public final class EchoValues {
     private final String[][] stringVariants;
 
     public EchoValues(Shape shape, int size, int percent) {
+        this(shape, size, percent, SEED);
+    }
+
+    /**
+     * Values drawn from {@code seed}: streams of different seeds have nothing alike (different base values
+     * and variants), as distinct clients' data have; the changed positions are the same.
+     */
+    public EchoValues(Shape shape, int size, int percent, long seed) {
         if (size < 0 || percent < 0 || percent > 100) {
             throw new IllegalArgumentException("size " + size + ", percent " + percent
                     + ": need size >= 0, 0 <= percent <= 100");
@@ -104,7 +112,7 @@ public final class EchoValues {
         this.percent = percent;
         this.changed = DdsMessages.changedIndices(size, percent, PARTITIONS);
         this.runs = runs(changed, size);
-        Random r = new Random(SEED);
+        Random r = new Random(seed);
         this.base = base(r);
         this.intVariants = shape == Shape.INTS ? new int[VARIANTS][changed.length] : null;
         this.stringVariants = shape == Shape.STRINGS ? new String[VARIANTS][changed.length] : null;

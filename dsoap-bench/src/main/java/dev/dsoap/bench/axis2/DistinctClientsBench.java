@@ -1,0 +1,136 @@
+package dev.dsoap.bench.axis2;
+
+import dev.dsoap.bench.echo.CpuWindow;
+import dev.dsoap.bench.echo.EchoValues;
+import dev.dsoap.bench.echo.Shape;
+import org.openjdk.jmh.annotations.AuxCounters;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
+import org.openjdk.jmh.annotations.Warmup;
+import org.openjdk.jmh.infra.BenchmarkParams;
+
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Many distinct clients of one Axis2 POJO service, with and without dsoap.mar: {@code clients} clients, each
+ * with its own {@code size} doubles (nothing alike between clients: each draws its values from its own seed),
+ * {@code percent} % of them changed from one of its calls to its next, calling in turn (client 0, 1, ...,
+ * {@code clients - 1}, 0, ...), each call a schema-shaped request as a generated stub writes it. With one
+ * client this is {@link Axis2EchoBench}'s workload; with 64, a server that kept only a few messages per
+ * operation would compare each request with another client's.
+ *
+ * <p>Score: ms per call. The auxiliary counters {@code serverCpuNanos}/{@code serverRequests} give the measured
+ * server's CPU time per request, as in {@link Axis2EchoBench}; the report compares the dsoap/plain ratio at 64
+ * clients with the one at one client. The setup checks every client's first echo bit for bit.
+ */
+@State(Scope.Benchmark)
+@BenchmarkMode(Mode.AverageTime)
+@OutputTimeUnit(TimeUnit.MILLISECONDS)
+@Warmup(iterations = 3, time = 2)
+@Measurement(iterations = 5, time = 2)
+@Fork(value = 1, jvmArgsAppend = {"-Xms2g", "-Xmx2g", "-XX:+AlwaysPreTouch"})
+public class DistinctClientsBench {
+    @Param({"1", "16", "64"})
+    public int clients;
+    @Param({"10000"})
+    public int size;
+    @Param({"10"})
+    public int percent;
+
+    private EchoServers servers;
+    private EchoMessages[] streams;
+    private EchoServer measured;
+    private EchoClient http;
+    private byte[] buffer;
+    /** Calls made so far; call {@code n} is client {@code n % clients}'s message {@code n / clients}. */
+    private long next;
+    private CpuWindow window;
+
+    @Setup(Level.Trial)
+    public void setup(BenchmarkParams params) throws Exception {
+        servers = EchoServers.start();
+        String ns = servers.namespace(Style.POJO);
+        streams = new EchoMessages[clients];
+        int longest = 0;
+        for (int c = 0; c < clients; c++) {
+            streams[c] = new EchoMessages(new EchoValues(Shape.DOUBLES, size, percent, 0xD15_7_1C7L + c), Style.POJO, ns);
+            longest = Math.max(longest, streams[c].maxLength());
+        }
+        String method = params.getBenchmark().substring(params.getBenchmark().lastIndexOf('.') + 1);
+        measured = method.startsWith("dsoap") ? servers.dsoap() : servers.plain();
+        http = new EchoClient();
+        buffer = new byte[longest];
+        for (EchoMessages s : streams) {
+            servers.verify(s, http);
+        }
+        next = 2L * clients; // verify sent each client's messages 0 and 1
+        window = new CpuWindow(measured, measured::connectionCpu);
+    }
+
+    @TearDown(Level.Trial)
+    public void tearDown() throws Exception {
+        window.awaitClosed();
+        if (measured == servers.dsoap()) {
+            System.out.printf("%n[axis2 %d distinct clients] dsoap: %s%n", clients, servers.stats(Style.POJO, Shape.DOUBLES));
+        }
+        servers.close();
+    }
+
+    @Setup(Level.Iteration)
+    public void openWindow() {
+        window.open();
+    }
+
+    private long call() throws Exception {
+        long n = next++;
+        EchoMessages s = streams[(int) (n % clients)];
+        int length = s.fill(n / clients, buffer);
+        long echoed = http.post(measured.uri(Style.POJO), buffer, length);
+        if (echoed < length / 2) {
+            throw new IllegalStateException(measured + " answered a " + length + "-byte request with only " + echoed + " bytes");
+        }
+        window.completed();
+        return echoed;
+    }
+
+    @Benchmark
+    public long baselineAxis2(ServerCpu cpu) throws Exception {
+        return call();
+    }
+
+    @Benchmark
+    public long dsoapAxis2(ServerCpu cpu) throws Exception {
+        return call();
+    }
+
+    /** The measured server's CPU time ({@code serverCpuNanos}, ns) and completed calls per iteration. */
+    @State(Scope.Thread)
+    @AuxCounters(AuxCounters.Type.EVENTS)
+    public static class ServerCpu {
+        public long serverCpuNanos;
+        public long serverRequests;
+
+        @Setup(Level.Iteration)
+        public void clear() {
+            serverCpuNanos = 0;
+            serverRequests = 0;
+        }
+
+        @TearDown(Level.Iteration)
+        public void record(DistinctClientsBench bench) {
+            long[] w = bench.window.close();
+            serverCpuNanos = w[0];
+            serverRequests = w[1];
+        }
+    }
+}

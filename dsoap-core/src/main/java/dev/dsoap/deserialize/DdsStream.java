@@ -115,6 +115,15 @@ final class DdsStream implements Binder.Engine, MemoryBudget.Holder {
      * bytes either way, since values of other widths shift everything after them); 0 when nothing is kept.
      */
     int similarity(byte[] b, int off, int len) {
+        return similarity(b, off, len, 0);
+    }
+
+    /**
+     * As {@link #similarity(byte[], int, int)}, giving up (with a lower score) as soon as the remaining windows
+     * can no longer bring the score to {@code atLeast}: most of a search among many clients' kept messages is
+     * spent on those that share nothing with the message.
+     */
+    int similarity(byte[] b, int off, int len, int atLeast) {
         // may run while another thread starts reading into this stream: work on one consistent view
         byte[] prev = this.prev;
         int prevLen = Math.min(this.prevLen, prev.length);
@@ -125,6 +134,9 @@ final class DdsStream implements Binder.Engine, MemoryBudget.Holder {
         int radius = Math.min(256, prevLen / 32);
         int score = 0;
         for (int k = 1; k <= WINDOWS; k++) {
+            if (score + WINDOWS - k + 1 < atLeast) {
+                return score;
+            }
             int pn = (int) ((long) len * k / (WINDOWS + 1));
             if (pn + w > len) {
                 continue;
@@ -141,6 +153,29 @@ final class DdsStream implements Binder.Engine, MemoryBudget.Holder {
             }
         }
         return score;
+    }
+
+    /**
+     * A cheap first look for ordering candidates: how many bytes the message shares with the kept one at its
+     * start and at its end (up to 64 KiB each, vectorized compares). Another client's message parts from the
+     * kept one at its first value; the same client's goes on to its first changed value.
+     */
+    int quickSimilarity(byte[] b, int off, int len) {
+        byte[] prev = this.prev;
+        int prevLen = Math.min(this.prevLen, prev.length);
+        if (prevLen < 0 || evicted) {
+            return 0;
+        }
+        int n = Math.min(Math.min(len, prevLen), 1 << 16);
+        int head = Arrays.mismatch(b, off, off + n, prev, 0, n);
+        if (head < 0) {
+            head = n;
+        }
+        int tail = 0;
+        while (tail < n && b[off + len - 1 - tail] == prev[prevLen - 1 - tail]) {
+            tail++;
+        }
+        return head + tail;
     }
 
     Object[] read(byte[] b, int off, int len) {

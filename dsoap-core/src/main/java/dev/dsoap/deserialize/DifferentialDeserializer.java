@@ -31,6 +31,8 @@ public final class DifferentialDeserializer {
     private final DeserializerStats stats;
     private final MemoryBudget budget;
     private final List<DdsStream> streams = new ArrayList<>();
+    /** A similarity (of {@link DdsStream#WINDOWS}) taken as the message's own family: the search stops there. */
+    private static final int SAME_FAMILY = DdsStream.WINDOWS * 3 / 4;
     /** Orders uses of the streams; guarded by this. */
     private long clock;
 
@@ -88,6 +90,22 @@ public final class DifferentialDeserializer {
         }
     }
 
+    /** Stably orders {@code idle} by {@code quick}, highest first (insertion sort: a few dozen streams). */
+    private static void sortByQuick(DdsStream[] idle, int[] quick) {
+        for (int i = 1; i < idle.length; i++) {
+            DdsStream s = idle[i];
+            int q = quick[i];
+            int j = i - 1;
+            while (j >= 0 && quick[j] < q) {
+                idle[j + 1] = idle[j];
+                quick[j + 1] = quick[j];
+                j--;
+            }
+            idle[j + 1] = s;
+            quick[j + 1] = q;
+        }
+    }
+
     /** Drops every kept message. */
     public synchronized void reset() {
         for (DdsStream s : streams) {
@@ -133,15 +151,25 @@ public final class DifferentialDeserializer {
             // lastUsed changes only under this lock)
             Arrays.sort(idle, (x, y) -> Long.compare(y.lastUsed, x.lastUsed));
         }
+        // candidates whose kept message matches at the very same positions come first (a client's own last
+        // message usually does); the search stops at one clearly of the same family, and gives up on each other
+        // candidate as soon as it cannot beat the best so far
         DdsStream best = null;
         int bestScore = -1;
+        if (idle.length > 1) {
+            int[] quick = new int[idle.length];
+            for (int i = 0; i < idle.length; i++) {
+                quick[i] = idle[i].quickSimilarity(b, off, len);
+            }
+            sortByQuick(idle, quick);
+        }
         for (DdsStream s : idle) {
-            int score = s.similarity(b, off, len);
+            int score = s.similarity(b, off, len, bestScore + 1);
             if (score > bestScore) {
                 best = s;
                 bestScore = score;
-                if (score >= DdsStream.WINDOWS - 1) {
-                    break; // as alike as sampling can tell
+                if (score >= SAME_FAMILY) {
+                    break;
                 }
             }
         }

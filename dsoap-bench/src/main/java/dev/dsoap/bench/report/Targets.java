@@ -120,6 +120,8 @@ final class Targets {
         Predicate<Measurement> rpc = bench("RpcClientEchoBench").and(eq("size", "100000")).and(eq("percent", "25"));
         t.add(new Target(17, AXIS2, "plain RPCServiceClient → POJO service: server CPU per request ≥ 10x lower with "
                 + "dsoap.mar at 25 % change", r -> cpuAtLeast(r, rpc, "dsoapRpcClient", "baselineRpcClient", 10)));
+        t.add(new Target(17, AXIS2, "64 distinct clients (10K doubles each, 10 % changed): the server CPU ratio (plain / "
+                + "dsoap) at least 70 % of the one-client ratio", Targets::distinctClients));
         Predicate<Measurement> cxf = bench("CxfEchoBench").and(eq("shape", "doubles")).and(eq("size", "100000"));
         t.add(new Target(5, CXF, "@DifferentialSoap: server CPU per request ≥ 5x lower than CXF + JAXB at ≤ 25 % change",
                 r -> cpuAtLeast(r, cxf.and(le("percent", 25)), "dsoapCxf", "baselineCxf", 5)));
@@ -171,6 +173,22 @@ final class Targets {
         pairs.addAll(r.pairs(p, dsoap + "Concurrent", baseline + "Concurrent"));
         pairs.removeIf(x -> Double.isNaN(x.cpuRatio()));
         return atLeast(pairs, threshold, Results.Pair::cpuRatio, Targets::e2eLabel, List.of());
+    }
+
+    private static Verdict distinctClients(Results r) {
+        Predicate<Measurement> p = bench("DistinctClientsBench").and(eq("size", "10000")).and(eq("percent", "10"));
+        List<Results.Pair> one = new ArrayList<>(r.pairs(p.and(eq("clients", "1")), "dsoapAxis2", "baselineAxis2"));
+        List<Results.Pair> many = new ArrayList<>(r.pairs(p.and(eq("clients", "64")), "dsoapAxis2", "baselineAxis2"));
+        one.removeIf(x -> Double.isNaN(x.cpuRatio()));
+        many.removeIf(x -> Double.isNaN(x.cpuRatio()));
+        if (one.isEmpty() || many.isEmpty()) {
+            return notMeasured();
+        }
+        double share = many.get(0).cpuRatio() / one.get(0).cpuRatio();
+        List<Measurement> used = List.of(one.get(0).dsoap(), one.get(0).baseline(), many.get(0).dsoap(), many.get(0).baseline());
+        return new Verdict(share >= 0.7 ? Status.MET : Status.NOT_MET, String.format(Locale.ROOT,
+                "%s at 64 clients, %s at 1 client: %.0f %%", ratio(many.get(0).cpuRatio()), ratio(one.get(0).cpuRatio()),
+                100 * share), Results.sources(used));
     }
 
     private static Verdict neverSlower(Results r, Predicate<Measurement> p, String dsoap, String baseline) {

@@ -1,6 +1,7 @@
 package dev.dsoap.client;
 
 import dev.dsoap.binding.SoapVersion;
+import dev.dsoap.deserialize.DifferentialDeserializer;
 import dev.dsoap.serialize.DifferentialSerializer;
 import io.netty.bootstrap.Bootstrap;
 import io.netty.buffer.ByteBuf;
@@ -253,6 +254,23 @@ public final class DsoapClient implements AutoCloseable {
      */
     public Response call(DifferentialSerializer ds, Object[] parts) {
         return await(send(ds, parts));
+    }
+
+    /**
+     * Serializes and sends {@code parts}, waits for the response, and reads its parts from the body with
+     * {@code reader}: differential deserialization against the responses that reader kept, so that a response
+     * much like an earlier one is compared, not parsed.
+     *
+     * @param reader the response's reader (one per operation; thread-safe, so many calls may share it)
+     * @return the response's parts in plan order, fresh objects
+     * @throws ClientException whatever the response or the connection brought instead of a 2xx response
+     * @throws dev.dsoap.parse.XmlParseException if the body is not well-formed UTF-8 XML within the reader's limits
+     * @throws dev.dsoap.deserialize.MessageBindingException if the body is not the message the reader's plan describes
+     */
+    public Object[] call(DifferentialSerializer ds, Object[] parts, DifferentialDeserializer reader) {
+        java.util.Objects.requireNonNull(reader, "reader");
+        byte[] body = call(ds, parts).body();
+        return reader.deserialize(body, 0, body.length);
     }
 
     /**

@@ -171,7 +171,7 @@ public final class DummySoapServer implements AutoCloseable {
                 crc.reset();
                 length = 0;
                 keepAlive = HttpUtil.isKeepAlive(r);
-                kept = config.keepBodies ? new ByteArrayOutputStream() : null;
+                kept = config.keepBodies || config.echo ? new ByteArrayOutputStream() : null;
                 if (HttpUtil.isTransferEncodingChunked(r)) {
                     chunkedRequests.incrementAndGet();
                 }
@@ -200,7 +200,8 @@ public final class DummySoapServer implements AutoCloseable {
         private void answer(ChannelHandlerContext ctx) {
             number++;
             requests.incrementAndGet();
-            if (kept != null) {
+            byte[] body = config.echo ? kept.toByteArray() : config.response;
+            if (config.keepBodies) {
                 synchronized (bodies) {
                     bodies.add(kept.toByteArray());
                 }
@@ -210,9 +211,9 @@ public final class DummySoapServer implements AutoCloseable {
                 return;
             }
             FullHttpResponse r = new DefaultFullHttpResponse(HttpVersion.HTTP_1_1,
-                    HttpResponseStatus.valueOf(config.status), Unpooled.wrappedBuffer(config.response));
+                    HttpResponseStatus.valueOf(config.status), Unpooled.wrappedBuffer(body));
             r.headers().set(HttpHeaderNames.CONTENT_TYPE, config.contentType)
-                    .setInt(HttpHeaderNames.CONTENT_LENGTH, config.response.length)
+                    .setInt(HttpHeaderNames.CONTENT_LENGTH, body.length)
                     .set(BODY_LENGTH, length)
                     .set(REQUEST_NUMBER, number);
             if (config.checksums) {
@@ -252,8 +253,15 @@ public final class DummySoapServer implements AutoCloseable {
         private boolean keepBodies;
         private int closeAfter;
         private int batch = 1;
+        private boolean echo;
 
         private Builder() {
+        }
+
+        /** Answers each request with its own body (the status and content type as set). */
+        public Builder echo(boolean on) {
+            this.echo = on;
+            return this;
         }
 
         /** Holds answers back until {@code n} requests of a connection wait for theirs, then sends them in order. */

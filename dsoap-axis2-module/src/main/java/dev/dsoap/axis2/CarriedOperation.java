@@ -104,7 +104,8 @@ abstract class CarriedOperation {
                 s = b.sides[v];
                 if (s == null) {
                     s = new Sides(b.method);
-                    Carrier.Builder cb = Carrier.builder(settings, stats, budget, plans);
+                    // the receiver hands over only messages whose header blocks are WS-Addressing's
+                    Carrier.Builder cb = Carrier.builder(settings, stats, budget, plans).headerBlocksHandledByHost();
                     if (!inOut) {
                         cb.noWrites("in-only operation");
                     }

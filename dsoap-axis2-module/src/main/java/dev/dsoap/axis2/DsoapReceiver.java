@@ -2,6 +2,7 @@ package dev.dsoap.axis2;
 
 import dev.dsoap.host.Fallback;
 import dev.dsoap.host.Reply;
+import org.apache.axiom.om.OMElement;
 import org.apache.axiom.soap.SOAPHeader;
 import org.apache.axis2.AxisFault;
 import org.apache.axis2.context.MessageContext;
@@ -24,6 +25,10 @@ import java.lang.reflect.Method;
  * <p>Thread-safe.
  */
 final class DsoapReceiver extends AbstractMessageReceiver {
+    /** WS-Addressing 1.0's namespace. */
+    private static final String WSA = "http://www.w3.org/2005/08/addressing";
+    /** The WS-Addressing member submission's namespace. */
+    private static final String WSA_SUBMISSION = "http://schemas.xmlsoap.org/ws/2004/08/addressing";
     private final MessageReceiver original;
     private final CarriedOperation op;
     private final AxisModule module;
@@ -76,10 +81,27 @@ final class DsoapReceiver extends AbstractMessageReceiver {
             return Fallback.NOT_CAPTURED;
         }
         SOAPHeader header = mc.getEnvelope().getHeader();
-        if (header != null && header.getFirstElement() != null) {
+        if (header != null && !addressingOnly(header)) {
             return Fallback.HEADERS;
         }
         return null;
+    }
+
+    /**
+     * Whether every header block is WS-Addressing's (zeep and other WSDL-driven clients send them when Axis2's
+     * WSDL says the binding uses addressing): Axis2's addressing handlers, when engaged, have read them, and
+     * they leave the body as it arrived, so dsoap reads the body. Any other block (WS-Security, which may
+     * decrypt the body in Axis2's tree, or one dsoap does not know) keeps the message on Axis2's path.
+     */
+    private static boolean addressingOnly(SOAPHeader header) {
+        for (java.util.Iterator<OMElement> it = header.getChildElements(); it.hasNext(); ) {
+            OMElement block = it.next();
+            String ns = block.getNamespace() == null ? "" : block.getNamespace().getNamespaceURI();
+            if (!ns.equals(WSA) && !ns.equals(WSA_SUBMISSION)) {
+                return false;
+            }
+        }
+        return true;
     }
 
     @Override

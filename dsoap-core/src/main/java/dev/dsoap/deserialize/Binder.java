@@ -57,11 +57,19 @@ final class Binder {
     int version;
     /** A tag was read by a frame that ended; its parent handles it without reading. */
     boolean pendingTag;
+    /** Whether SOAP header blocks are passed over (the host dealt with them) rather than refused. */
+    private final boolean skipHeaderBlocks;
     /** The engine completed the message (the rest matched the previous one). */
     boolean finished;
     Engine engine;
 
     Binder(ReadPlan plan, ParserLimits limits) {
+        this(plan, limits, false);
+    }
+
+    /** @param skipHeaderBlocks pass over SOAP header blocks instead of refusing the message */
+    Binder(ReadPlan plan, ParserLimits limits, boolean skipHeaderBlocks) {
+        this.skipHeaderBlocks = skipHeaderBlocks;
         this.plan = plan;
         this.nodes = plan.nodes();
         this.sc = new XmlScanner(limits);
@@ -113,8 +121,13 @@ final class Binder {
         ev = sc.nextTag();
         if (ev == XmlScanner.START_ELEMENT && sc.uriId() == envUri && sc.localId() == headerLocal) {
             // an empty Header (Axis2 always writes <soapenv:Header/>) carries nothing; one with blocks is not ours
-            if (sc.nextTag() != XmlScanner.END_ELEMENT) {
-                throw binding("(envelope)", "the SOAP Header holds header blocks; dsoap carries body-only messages", true);
+            // unless the host's handlers have dealt with them
+            ev = sc.nextTag();
+            if (ev != XmlScanner.END_ELEMENT) {
+                if (!skipHeaderBlocks) {
+                    throw binding("(envelope)", "the SOAP Header holds header blocks; dsoap carries body-only messages", true);
+                }
+                skipHeader(ev);
             }
             ev = sc.nextTag();
         }
@@ -130,6 +143,19 @@ final class Binder {
             attributes(root);
         }
         push(root.id, 0);
+    }
+
+    /** Reads past the Header's blocks to its end tag; {@code ev} is the first event inside the Header. */
+    private void skipHeader(int ev) {
+        for (int open = 1; ; ev = sc.next()) {
+            if (ev == XmlScanner.START_ELEMENT) {
+                open++;
+            } else if (ev == XmlScanner.END_ELEMENT && --open == 0) {
+                return;
+            } else if (ev == XmlScanner.END_DOCUMENT || ev == XmlScanner.INCOMPLETE) {
+                throw binding("(envelope)", "the SOAP Header does not end", false);
+            }
+        }
     }
 
     /** Reads until the root frame ends, then the epilogue; stops early when the engine finishes. */

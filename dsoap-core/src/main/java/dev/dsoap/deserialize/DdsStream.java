@@ -96,7 +96,7 @@ final class DdsStream implements Binder.Engine, MemoryBudget.Holder {
         this.config = config;
         this.stats = stats;
         this.budget = budget;
-        this.binder = new Binder(plan, config.limits());
+        this.binder = new Binder(plan, config.limits(), config.skipHeaderBlocks());
         this.nodes = plan.nodes();
         this.prevLog = CheckpointLog.create(config.checkpoints());
         this.log = CheckpointLog.create(config.checkpoints());

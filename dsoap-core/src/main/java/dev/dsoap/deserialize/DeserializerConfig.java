@@ -31,6 +31,7 @@ public final class DeserializerConfig {
     private final boolean adaptive;
     private final double bypassThreshold;
     private final ParserLimits limits;
+    private final boolean skipHeaderBlocks;
 
     private DeserializerConfig(Builder b) {
         this.checkpoints = b.checkpoints;
@@ -39,6 +40,13 @@ public final class DeserializerConfig {
         this.adaptive = b.adaptive;
         this.bypassThreshold = b.bypassThreshold;
         this.limits = b.limits;
+        this.skipHeaderBlocks = b.skipHeaderBlocks;
+    }
+
+    /** A builder holding this configuration's values. */
+    public Builder toBuilder() {
+        return builder().checkpoints(checkpoints).interval(interval).states(states).adaptive(adaptive)
+                .bypassThreshold(bypassThreshold).limits(limits).skipHeaderBlocks(skipHeaderBlocks);
     }
 
     public static DeserializerConfig defaults() {
@@ -76,10 +84,20 @@ public final class DeserializerConfig {
         return limits;
     }
 
+    /**
+     * Whether blocks in the SOAP Header are passed over (checked for well-formedness and limits, bound to
+     * nothing), for a host whose own handlers have dealt with them; otherwise a message with header blocks
+     * is not read (a {@link MessageBindingException}, for the host's path).
+     */
+    public boolean skipHeaderBlocks() {
+        return skipHeaderBlocks;
+    }
+
     @Override
     public String toString() {
         return "DeserializerConfig[" + checkpoints + ", interval=" + interval + ", states=" + states
-                + ", adaptive=" + adaptive + ", bypassThreshold=" + bypassThreshold + ", " + limits + "]";
+                + ", adaptive=" + adaptive + ", bypassThreshold=" + bypassThreshold + ", skipHeaderBlocks=" + skipHeaderBlocks
+                + ", " + limits + "]";
     }
 
     /** Not thread-safe. */
@@ -90,8 +108,15 @@ public final class DeserializerConfig {
         private boolean adaptive = true;
         private double bypassThreshold = 0.1;
         private ParserLimits limits = ParserLimits.defaults();
+        private boolean skipHeaderBlocks;
 
         private Builder() {
+        }
+
+        /** See {@link DeserializerConfig#skipHeaderBlocks()}; default off. */
+        public Builder skipHeaderBlocks(boolean on) {
+            this.skipHeaderBlocks = on;
+            return this;
         }
 
         public Builder checkpoints(CheckpointStrategy s) {

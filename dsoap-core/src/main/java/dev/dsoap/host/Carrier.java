@@ -5,6 +5,7 @@ import dev.dsoap.binding.MessageShape;
 import dev.dsoap.binding.PlanCache;
 import dev.dsoap.binding.UnsupportedTypeException;
 import dev.dsoap.binding.WireConvention;
+import dev.dsoap.deserialize.DeserializerConfig;
 import dev.dsoap.deserialize.DifferentialDeserializer;
 import dev.dsoap.deserialize.MessageBindingException;
 import dev.dsoap.parse.XmlCheck;
@@ -285,6 +286,7 @@ public final class Carrier {
         private Function<Object[], String> readRule;
         private SerializerPool writer;
         private String writeProblem = "no outbound plan";
+        private boolean headerBlocksHandled;
 
         private Builder(Settings settings, OperationStats stats, MemoryBudget budget, PlanCache plans) {
             this.settings = Objects.requireNonNull(settings, "settings");
@@ -307,12 +309,24 @@ public final class Carrier {
                 for (MessageShape.Part p : s.parts()) {
                     names.add(p.name());
                 }
-                forms.add(new Form(new DifferentialDeserializer(plan, settings.deserializer(), stats.reads(), budget), names));
+                DeserializerConfig config = headerBlocksHandled
+                        ? settings.deserializer().toBuilder().skipHeaderBlocks(true).build() : settings.deserializer();
+                forms.add(new Form(new DifferentialDeserializer(plan, config, stats.reads(), budget), names));
             } catch (UnsupportedTypeException | IllegalArgumentException e) {
                 if (forms.isEmpty()) {
                     readProblem = e.getMessage();
                 }
             }
+            return this;
+        }
+
+        /**
+         * The host hands over only messages whose SOAP header blocks its own handlers have dealt with (and that
+         * leave the body as it arrived, such as WS-Addressing's): the inbound forms after this call pass over
+         * header blocks instead of refusing the message.
+         */
+        public Builder headerBlocksHandledByHost() {
+            this.headerBlocksHandled = true;
             return this;
         }
 

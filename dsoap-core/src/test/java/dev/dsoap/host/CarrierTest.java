@@ -256,4 +256,43 @@ class CarrierTest {
         // a template of another client's values would rewrite most of the 1000 values
         assertTrue(many < 1.5 * one + 20, "seed " + seed + ": 64 clients rewrite " + many + " values per response, one " + one);
     }
+
+    @Test
+    void headerBlocksTheHostHandledArePassedOver() {
+        long seed = 0xCA_0005L;
+        Random r = new Random(seed);
+        PlanCache plans = new PlanCache();
+        MessageShape request = MessageShape.wrapped(NS, "echo", Part.of("v", double[].class), Part.of("label", String.class));
+        OperationStats stats = stats();
+        Carrier c = Carrier.builder(settings(Settings.MAX_DEPTH, "8"), stats, null, plans).headerBlocksHandledByHost()
+                .reads(() -> request, NAMED).noWrites("test").build();
+        Carrier strict = Carrier.builder(settings(), stats(), null, plans).reads(() -> request, NAMED).noWrites("test").build();
+        MessagePlan plan = plans.get(request, NAMED);
+        PlanDeserializer plain = new PlanDeserializer(plan, ParserLimits.defaults());
+        double[] v = new double[300];
+        for (int msg = 0; msg < 200; msg++) {
+            v[r.nextInt(v.length)] = r.nextInt(1_000_000) / 1000.0;
+            byte[] body = bytes(plan, new Object[] {v.clone(), "m" + msg % 3});
+            String xml = new String(body, StandardCharsets.UTF_8);
+            int at = xml.indexOf("<soapenv:Body");
+            String header = "<soapenv:Header><wsa:MessageID xmlns:wsa=\"http://www.w3.org/2005/08/addressing\">urn:uuid:"
+                    + java.util.UUID.nameUUIDFromBytes(new byte[] {(byte) msg, (byte) (msg >> 8)})
+                    + "</wsa:MessageID>" + (msg % 2 == 0 ? "<wsa:Action xmlns:wsa=\"http://www.w3.org/2005/08/addressing\">urn:echo</wsa:Action>" : "")
+                    + "</soapenv:Header>";
+            assertTrue(at > 0, xml);
+            byte[] b = (xml.substring(0, at) + header + xml.substring(at)).getBytes(StandardCharsets.UTF_8);
+            String where = "seed " + seed + " message " + msg;
+            Object[] got = c.read(b, b.length, null, null);
+            assertNotNull(got, where + ": " + stats);
+            assertEquals(Arrays.deepToString(plain.deserialize(body, 0, body.length)), Arrays.deepToString(got), where);
+            assertNull(strict.read(b, b.length, null, null), where + ": without the host's word, header blocks fall back");
+        }
+        assertTrue(stats.getReadsIdentical() + stats.getReadsResumed() > 150, "not read differentially: " + stats);
+        String deep = "<soapenv:Header><x:a xmlns:x=\"urn:x\">" + "<x:b>".repeat(10) + "</x:b>".repeat(10) + "</x:a></soapenv:Header>";
+        String xml = new String(bytes(plan, new Object[] {v, "x"}), StandardCharsets.UTF_8);
+        byte[] hostile = (xml.substring(0, xml.indexOf("<soapenv:Body")) + deep + xml.substring(xml.indexOf("<soapenv:Body")))
+                .getBytes(StandardCharsets.UTF_8);
+        assertThrows(RejectedMessageException.class, () -> c.read(hostile, hostile.length, null, null),
+                "header blocks passed over are still held to the limits");
+    }
 }

@@ -77,10 +77,25 @@ class FallbackIT {
         Stats st = dsoap.stats("echo");
         long before = st.readFallbacks("HEADERS");
         String xml = echo(dsoap.namespace(), 1.5, -0.0).replace("<soapenv:Header/>",
-                "<soapenv:Header><wsa:MessageID xmlns:wsa=\"" + WSA + "\">urn:uuid:1</wsa:MessageID></soapenv:Header>");
+                "<soapenv:Header><x:Token xmlns:x=\"urn:dsoap:test\">t-1</x:Token></soapenv:Header>");
         same("text/xml; charset=UTF-8", xml.getBytes(StandardCharsets.UTF_8), "header");
         assertEquals(before + 1, st.readFallbacks("HEADERS"), st.toString());
         assertEquals(before + 1, st.writeFallbacks("HEADERS"), st.toString());
+    }
+
+    @Test
+    void addressingHeaderBlocksAreReadPast() throws Exception {
+        Stats st = dsoap.stats("echo");
+        long read = st.get("MessagesRead");
+        long headers = st.readFallbacks("HEADERS");
+        for (int i = 0; i < 4; i++) {
+            String xml = echo(dsoap.namespace(), 1.5 + i, -0.0).replace("<soapenv:Header/>",
+                    "<soapenv:Header><wsa:MessageID xmlns:wsa=\"" + WSA + "\">urn:uuid:" + i + "</wsa:MessageID>"
+                            + "<wsa:Action xmlns:wsa=\"" + WSA + "\">urn:echo</wsa:Action></soapenv:Header>");
+            same("text/xml; charset=UTF-8", xml.getBytes(StandardCharsets.UTF_8), "addressing header " + i);
+        }
+        assertEquals(read + 4, st.get("MessagesRead"), st.toString());
+        assertEquals(headers, st.readFallbacks("HEADERS"), st.toString());
     }
 
     @Test

@@ -54,7 +54,7 @@ class ZeepIT {
 
     /** The venv's python with zeep installed, made once per build directory; skips the test when it cannot be had. */
     private static Path zeep() throws Exception {
-        Path venv = Paths.get("target", "zeep-venv").toAbsolutePath();
+        Path venv = Paths.get("..", "target", "zeep-venv").toAbsolutePath().normalize(); // shared by the modules
         Path py = venv.resolve("bin").resolve("python");
         if (!Files.isExecutable(py) || run(List.of(py.toString(), "-c", "import zeep"), 60).code != 0) {
             Run made = run(List.of("python3", "-m", "venv", venv.toString()), 120);
@@ -103,13 +103,9 @@ class ZeepIT {
     }
 
     private static List<String> calls(Axis2Server server, long seed) throws Exception {
-        Path script = dir.resolve("zeep_calls.py");
-        if (!Files.exists(script)) {
-            try (InputStream in = ZeepIT.class.getResourceAsStream("zeep_calls.py")) {
-                Files.write(script, in.readAllBytes());
-            }
-        }
-        Run r = run(List.of(python.toString(), script.toString(), server.url(), Long.toString(seed), Integer.toString(CALLS)), 300);
+        Path script = Paths.get("..", "dsoap-core", "src", "test", "python", "zeep_calls.py").toAbsolutePath().normalize();
+        Run r = run(List.of(python.toString(), script.toString(), server.url(), Long.toString(seed), Integer.toString(CALLS),
+                "axis2"), 300);
         assertEquals(0, r.code, "zeep against " + server.url() + ": " + r.output);
         List<String> lines = new ArrayList<>();
         for (String line : r.output.split("\n")) {

@@ -1,4 +1,5 @@
-"""zeep (a SOAP client nobody here wrote) calling the Axis2 POJO echo service at argv[1] ('?wsdl' appended).
+"""zeep (a SOAP client nobody here wrote) calling an echo service at argv[1] ('?wsdl' appended): the Axis2 POJO
+test service (argv[4] = axis2) or the CXF test endpoint (argv[4] = cxf). Used by the hosts' ZeepIT tests.
 
 Prints one line per call: the operation, the message number, and the answer (doubles as the hex of their
 bits, so that -0.0 and NaN count; strings as JSON), or 'fault: ...'. The values are generated from a fixed
@@ -43,7 +44,8 @@ def show(answer):
 def main():
     client = zeep.Client(sys.argv[1] + "?wsdl")
     from lxml import etree
-    print("# request:", etree.tostring(client.create_message(client.service, "echo", [1.5]), encoding="unicode"))
+    first = "echo" if sys.argv[4] == "axis2" else "echoDoubles"
+    print("# request:", etree.tostring(client.create_message(client.service, first, [1.5]), encoding="unicode"))
     r = random.Random(int(sys.argv[2]))
     calls = int(sys.argv[3])
     v = [value(r) for _ in range(200)]
@@ -56,8 +58,14 @@ def main():
             v = v[: max(0, len(v) + r.randrange(9) - 4)] or [1.0]
         if r.randrange(4) == 0:
             strings = [r.choice(STRINGS) + str(r.randrange(10)) for _ in range(r.randrange(6))]
-        for op, args in (("echo", (list(v),)), ("scale", (list(v), value(r))),
-                         ("hello", (r.choice(STRINGS), r.randrange(-50000, 50000))), ("echoStrings", (list(strings),))):
+        if sys.argv[4] == "axis2":
+            calls_now = (("echo", (list(v),)), ("scale", (list(v), value(r))),
+                         ("hello", (r.choice(STRINGS), r.randrange(-50000, 50000))), ("echoStrings", (list(strings),)))
+        else:
+            ints = [r.randrange(-2**31, 2**31) for _ in range(r.randrange(1, 40))]
+            calls_now = (("echoDoubles", (list(v),)), ("sum", (list(v), value(r))),
+                         ("echoInts", (ints,)), ("echoStrings", (list(strings),)))
+        for op, args in calls_now:
             try:
                 answer = getattr(client.service, op)(*args)
                 print(op, msg, show(answer))

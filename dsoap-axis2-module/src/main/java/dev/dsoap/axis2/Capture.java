@@ -1,5 +1,6 @@
 package dev.dsoap.axis2;
 
+import dev.dsoap.host.MessageBytes;
 import dev.dsoap.host.Fallback;
 import org.apache.axiom.attachments.Attachments;
 import org.apache.axiom.om.OMElement;
@@ -14,7 +15,6 @@ import javax.xml.namespace.QName;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
-import java.util.Arrays;
 import java.util.Locale;
 import java.util.Map;
 
@@ -30,7 +30,7 @@ import java.util.Map;
  * <p>Thread-safe (stateless per message).
  */
 final class Capture implements MIMEAwareBuilder {
-    /** Property holding the captured message ({@link Raw}). */
+    /** Property holding the captured message ({@link MessageBytes}). */
     static final String RAW = "dev.dsoap.axis2.raw";
     /** Property holding why bytes were not captured ({@link Fallback}). */
     static final String SKIPPED = "dev.dsoap.axis2.skipped";
@@ -52,14 +52,14 @@ final class Capture implements MIMEAwareBuilder {
         if (!engagement.mayCapture(mc)) {
             return delegate.processDocument(in, contentType, mc);
         }
-        if (!utf8(contentType)) {
+        if (!MessageBytes.utf8(contentType)) {
             mc.setProperty(SKIPPED, Fallback.CHARSET);
             return delegate.processDocument(in, contentType, mc);
         }
         int limit = engagement.maxMessageBytes();
-        Raw raw;
+        MessageBytes raw;
         try {
-            raw = readAtMost(in, limit, contentLength(mc));
+            raw = MessageBytes.readAtMost(in, limit, contentLength(mc));
         } catch (IOException e) {
             throw AxisFault.makeFault(e);
         }
@@ -85,31 +85,9 @@ final class Capture implements MIMEAwareBuilder {
                 + ") does not read MIME messages");
     }
 
-    /** Whether the content type's charset is UTF-8 (or absent, which for SOAP means UTF-8). */
-    static boolean utf8(String contentType) {
-        if (contentType == null) {
-            return true;
-        }
-        String lower = contentType.toLowerCase(Locale.ROOT);
-        int at = lower.indexOf("charset=");
-        if (at < 0) {
-            return true;
-        }
-        int end = at + 8;
-        while (end < lower.length() && lower.charAt(end) != ';' && lower.charAt(end) != ' ') {
-            end++;
-        }
-        String cs = lower.substring(at + 8, end).replace("\"", "").replace("'", "");
-        return cs.equals("utf-8") || cs.equals("utf8");
-    }
-
     private static QName senderFault(String contentType) {
         return contentType != null && contentType.toLowerCase(Locale.ROOT).contains("application/soap+xml")
                 ? SOAP12Constants.QNAME_SENDER_FAULTCODE : SOAP11Constants.QNAME_SENDER_FAULTCODE;
-    }
-
-    /** A captured message: {@code bytes[0..length)}. */
-    record Raw(byte[] bytes, int length) {
     }
 
     /** The request's Content-Length header, or -1 (chunked, or not told). */
@@ -126,29 +104,5 @@ final class Capture implements MIMEAwareBuilder {
             }
         }
         return -1;
-    }
-
-    /**
-     * All of {@code in}, or {@code null} if it holds more than {@code limit} bytes. {@code expected} (the
-     * declared length, or -1) sizes the buffer; the stream decides the length.
-     */
-    static Raw readAtMost(InputStream in, int limit, long expected) throws IOException {
-        int first = expected >= 0 && expected <= limit ? (int) expected + 1 : 16384;
-        byte[] b = new byte[Math.min(limit + 1, first)];
-        int n = 0;
-        while (true) {
-            if (n == b.length) {
-                if (n > limit) {
-                    return null;
-                }
-                b = Arrays.copyOf(b, (int) Math.min((long) limit + 1, Math.max(2L * b.length, 16384)));
-            }
-            int r = in.read(b, n, b.length - n);
-            if (r < 0) {
-                break;
-            }
-            n += r;
-        }
-        return n > limit ? null : new Raw(b, n);
     }
 }

@@ -1,5 +1,6 @@
 package dev.dsoap.axis2;
 
+import dev.dsoap.host.MessageBytes;
 import dev.dsoap.binding.PlanCache;
 import dev.dsoap.binding.SoapVersion;
 import dev.dsoap.host.Carrier;
@@ -128,7 +129,7 @@ abstract class CarriedOperation {
      *
      * @throws AxisFault a sender fault when the bytes are malformed, over a limit or carry a DTD
      */
-    final Object[] arguments(MessageContext in, Sides s, Capture.Raw raw) throws AxisFault {
+    final Object[] arguments(MessageContext in, Sides s, MessageBytes raw) throws AxisFault {
         Object[] args;
         try {
             args = s.carrier.read(raw.bytes(), raw.length(), null, null);
@@ -144,7 +145,7 @@ abstract class CarriedOperation {
      *
      * @throws AxisFault a sender fault when the bytes are malformed, over a limit or carry a DTD
      */
-    final void bypass(MessageContext in, Fallback why, String detail, Capture.Raw raw) throws AxisFault {
+    final void bypass(MessageContext in, Fallback why, String detail, MessageBytes raw) throws AxisFault {
         try {
             unplanned.bypass(why, detail, raw == null ? null : raw.bytes(), raw == null ? 0 : raw.length(), inOut);
         } catch (RejectedMessageException e) {

@@ -1,5 +1,6 @@
 package dev.dsoap.axis2;
 
+import dev.dsoap.host.MessageBytes;
 import dev.dsoap.binding.PlanCache;
 import dev.dsoap.host.Carrier;
 import dev.dsoap.host.RejectedMessageException;
@@ -163,14 +164,14 @@ final class ClientOperation {
             stats.readFallback(Fallback.DISABLED, Settings.DESERIALIZE + " = false");
             return delegate.processDocument(in, contentType, mc);
         }
-        if (!Capture.utf8(contentType)) {
+        if (!MessageBytes.utf8(contentType)) {
             stats.readFallback(Fallback.CHARSET, contentType);
             return delegate.processDocument(in, contentType, mc);
         }
         int limit = settings.deserializer().limits().maxMessageBytes();
-        Capture.Raw raw;
+        MessageBytes raw;
         try {
-            raw = Capture.readAtMost(in, limit, Capture.contentLength(mc));
+            raw = MessageBytes.readAtMost(in, limit, Capture.contentLength(mc));
         } catch (IOException e) {
             throw AxisFault.makeFault(e);
         }

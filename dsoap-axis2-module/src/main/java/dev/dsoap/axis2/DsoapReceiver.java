@@ -1,5 +1,6 @@
 package dev.dsoap.axis2;
 
+import dev.dsoap.host.MessageBytes;
 import dev.dsoap.host.Fallback;
 import dev.dsoap.host.Reply;
 import org.apache.axiom.om.OMElement;
@@ -53,7 +54,7 @@ final class DsoapReceiver extends AbstractMessageReceiver {
         if (why != null) {
             String detail = why == Fallback.UNSUPPORTED_TYPE ? (styleProblem != null ? styleProblem : op.classProblem()) : null;
             // dsoap's limits hold on Axis2's path too
-            op.bypass(mc, why, detail, mc.getProperty(Capture.RAW) instanceof Capture.Raw raw ? raw : null);
+            op.bypass(mc, why, detail, mc.getProperty(Capture.RAW) instanceof MessageBytes raw ? raw : null);
             original.receive(mc);
             return;
         }
@@ -77,7 +78,7 @@ final class DsoapReceiver extends AbstractMessageReceiver {
         if (mc.isDoingMTOM() || mc.isDoingSwA()) {
             return Fallback.ATTACHMENTS;
         }
-        if (!(mc.getProperty(Capture.RAW) instanceof Capture.Raw)) {
+        if (!(mc.getProperty(Capture.RAW) instanceof MessageBytes)) {
             return Fallback.NOT_CAPTURED;
         }
         SOAPHeader header = mc.getEnvelope().getHeader();
@@ -108,7 +109,7 @@ final class DsoapReceiver extends AbstractMessageReceiver {
     protected void invokeBusinessLogic(MessageContext in) throws AxisFault {
         Object impl = getTheImplementationObject(in);
         CarriedOperation.Sides sides = op.sides(impl.getClass(), in.isSOAP11());
-        Capture.Raw raw = (Capture.Raw) in.getProperty(Capture.RAW);
+        MessageBytes raw = (MessageBytes) in.getProperty(Capture.RAW);
         in.removeProperty(Capture.RAW); // the bytes are not needed past this point
         if (!inOut) {
             invoke(in, sides.method, impl, op.arguments(in, sides, raw));

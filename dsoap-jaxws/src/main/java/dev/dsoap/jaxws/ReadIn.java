@@ -2,6 +2,7 @@ package dev.dsoap.jaxws;
 
 import dev.dsoap.host.EnvelopeHead;
 import dev.dsoap.host.Fallback;
+import dev.dsoap.host.MessageBytes;
 import dev.dsoap.host.RejectedMessageException;
 import dev.dsoap.host.Settings;
 import dev.dsoap.parse.XmlParseException;
@@ -58,8 +59,8 @@ final class ReadIn extends DsoapInterceptor {
             return;
         }
         String encoding = (String) m.get(Message.ENCODING);
-        if (encoding != null && !encoding.equalsIgnoreCase("UTF-8")) {
-            st.unplanned.bypass(Fallback.CHARSET, encoding, null, 0, false);
+        if (!MessageBytes.utf8(type) || encoding != null && !encoding.equalsIgnoreCase("UTF-8")) {
+            st.unplanned.bypass(Fallback.CHARSET, encoding != null ? encoding : type, null, 0, false);
             return;
         }
         if (!st.settings.deserialize()) {
@@ -195,12 +196,12 @@ final class ReadIn extends DsoapInterceptor {
     /** The whole message, refusing one longer than {@code limit} bytes. */
     private static byte[] read(InputStream in, int limit, EndpointState st) {
         try {
-            byte[] b = in.readNBytes(limit);
-            if (b.length == limit && in.read() >= 0) {
+            MessageBytes b = MessageBytes.readAtMost(in, limit, -1);
+            if (b == null) {
                 st.unknown.rejected();
                 throw fault("dsoap: message longer than " + limit + " bytes (dsoap.maxMessageBytes)", null);
             }
-            return b;
+            return b.length() == b.bytes().length ? b.bytes() : java.util.Arrays.copyOf(b.bytes(), b.length());
         } catch (IOException e) {
             throw new Fault(e);
         }

@@ -1,7 +1,5 @@
 package dev.dsoap.deserialize;
 
-import dev.dsoap.checkpoint.Checkpoint;
-import dev.dsoap.checkpoint.CheckpointLog;
 import dev.dsoap.checkpoint.CheckpointStrategy;
 import dev.dsoap.template.MemoryBudget;
 

@@ -1,4 +1,4 @@
-package dev.dsoap.checkpoint;
+package dev.dsoap.deserialize;
 
 import java.util.Arrays;
 
@@ -9,7 +9,7 @@ import java.util.Arrays;
  *
  * <p>Not thread-safe.
  */
-public final class Checkpoint {
+final class Checkpoint {
     /** Byte offset in the message. */
     public int offset;
     /** Lane lengths (structure, integral, double, object) at the checkpoint. */

@@ -1,4 +1,6 @@
-package dev.dsoap.checkpoint;
+package dev.dsoap.deserialize;
+
+import dev.dsoap.checkpoint.CheckpointStrategy;
 
 /**
  * The checkpoints of one message, in increasing byte offset, stored by one {@link CheckpointStrategy}.
@@ -7,7 +9,7 @@ package dev.dsoap.checkpoint;
  *
  * <p>Not thread-safe.
  */
-public abstract class CheckpointLog {
+abstract class CheckpointLog {
     CheckpointLog() {
     }
 

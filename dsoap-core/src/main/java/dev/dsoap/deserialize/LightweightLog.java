@@ -1,4 +1,6 @@
-package dev.dsoap.checkpoint;
+package dev.dsoap.deserialize;
+
+import dev.dsoap.checkpoint.CheckpointStrategy;
 
 import java.util.Arrays;
 

@@ -1,8 +1,9 @@
 package dev.dsoap.bench.axis2;
 
+import dev.dsoap.bench.echo.ServerCpu;
+import dev.dsoap.bench.echo.MeasuredServer;
 import dev.dsoap.bench.echo.Shape;
 import dev.dsoap.bench.echo.CpuWindow;
-import org.openjdk.jmh.annotations.AuxCounters;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
@@ -18,7 +19,6 @@ import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Threads;
 import org.openjdk.jmh.annotations.Warmup;
 import org.openjdk.jmh.infra.BenchmarkParams;
-import org.openjdk.jmh.infra.ThreadParams;
 
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
@@ -103,7 +103,7 @@ public class Axis2EchoBench {
     private CpuWindow window;
 
     @Setup(Level.Trial)
-    public void setup(BenchmarkParams params) throws Exception {
+    public void setup(BenchmarkParams params, MeasuredServer server) throws Exception {
         servers = EchoServers.start();
         Style s = Style.of(style);
         stream = new EchoMessages(Shape.of(shape), s, servers.namespace(s), size, percent);
@@ -111,6 +111,7 @@ public class Axis2EchoBench {
         String method = params.getBenchmark().substring(params.getBenchmark().lastIndexOf('.') + 1);
         measured = method.startsWith("dsoap") ? servers.dsoap() : servers.plain();
         window = new CpuWindow(measured, measured::connectionCpu);
+        server.watch(window);
     }
 
     @TearDown(Level.Trial)
@@ -178,34 +179,6 @@ public class Axis2EchoBench {
         public void open(Axis2EchoBench bench) {
             http = new EchoClient();
             buffer = new byte[bench.stream.maxLength()];
-        }
-    }
-
-    /**
-     * The measured server's CPU time ({@code serverCpuNanos}, ns) and completed calls ({@code serverRequests})
-     * in each iteration, recorded by the benchmark's thread 0 alone, at its iteration teardown (after every
-     * thread has stopped calling); the other threads report 0, so JMH's sum over threads and iterations is
-     * the total.
-     */
-    @State(Scope.Thread)
-    @AuxCounters(AuxCounters.Type.EVENTS)
-    public static class ServerCpu {
-        public long serverCpuNanos;
-        public long serverRequests;
-
-        @Setup(Level.Iteration)
-        public void clear() {
-            serverCpuNanos = 0;
-            serverRequests = 0;
-        }
-
-        @TearDown(Level.Iteration)
-        public void record(Axis2EchoBench bench, ThreadParams thread) {
-            if (thread.getThreadIndex() == 0) {
-                long[] w = bench.window.close();
-                serverCpuNanos = w[0];
-                serverRequests = w[1];
-            }
         }
     }
 }

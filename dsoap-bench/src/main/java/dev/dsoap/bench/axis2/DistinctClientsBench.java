@@ -1,9 +1,10 @@
 package dev.dsoap.bench.axis2;
 
+import dev.dsoap.bench.echo.ServerCpu;
+import dev.dsoap.bench.echo.MeasuredServer;
 import dev.dsoap.bench.echo.CpuWindow;
 import dev.dsoap.bench.echo.EchoValues;
 import dev.dsoap.bench.echo.Shape;
-import org.openjdk.jmh.annotations.AuxCounters;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
@@ -57,7 +58,7 @@ public class DistinctClientsBench {
     private CpuWindow window;
 
     @Setup(Level.Trial)
-    public void setup(BenchmarkParams params) throws Exception {
+    public void setup(BenchmarkParams params, MeasuredServer server) throws Exception {
         servers = EchoServers.start();
         String ns = servers.namespace(Style.POJO);
         streams = new EchoMessages[clients];
@@ -75,6 +76,7 @@ public class DistinctClientsBench {
         }
         next = 2L * clients; // verify sent each client's messages 0 and 1
         window = new CpuWindow(measured, measured::connectionCpu);
+        server.watch(window);
     }
 
     @TearDown(Level.Trial)
@@ -111,26 +113,5 @@ public class DistinctClientsBench {
     @Benchmark
     public long dsoapAxis2(ServerCpu cpu) throws Exception {
         return call();
-    }
-
-    /** The measured server's CPU time ({@code serverCpuNanos}, ns) and completed calls per iteration. */
-    @State(Scope.Thread)
-    @AuxCounters(AuxCounters.Type.EVENTS)
-    public static class ServerCpu {
-        public long serverCpuNanos;
-        public long serverRequests;
-
-        @Setup(Level.Iteration)
-        public void clear() {
-            serverCpuNanos = 0;
-            serverRequests = 0;
-        }
-
-        @TearDown(Level.Iteration)
-        public void record(DistinctClientsBench bench) {
-            long[] w = bench.window.close();
-            serverCpuNanos = w[0];
-            serverRequests = w[1];
-        }
     }
 }

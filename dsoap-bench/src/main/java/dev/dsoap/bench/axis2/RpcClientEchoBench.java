@@ -1,12 +1,13 @@
 package dev.dsoap.bench.axis2;
 
+import dev.dsoap.bench.echo.ServerCpu;
+import dev.dsoap.bench.echo.MeasuredServer;
 import dev.dsoap.bench.echo.CpuWindow;
 import dev.dsoap.bench.echo.EchoValues;
 import dev.dsoap.bench.echo.OperationStats;
 import dev.dsoap.bench.echo.Shape;
 import org.apache.axis2.addressing.EndpointReference;
 import org.apache.axis2.rpc.client.RPCServiceClient;
-import org.openjdk.jmh.annotations.AuxCounters;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
@@ -74,7 +75,7 @@ public class RpcClientEchoBench {
     private CpuWindow window;
 
     @Setup(Level.Trial)
-    public void setup(BenchmarkParams params) throws Exception {
+    public void setup(BenchmarkParams params, MeasuredServer server) throws Exception {
         servers = EchoServers.start();
         values = new EchoValues(Shape.DOUBLES, size, percent);
         echo = new QName(servers.plain().namespace(Style.POJO), Shape.DOUBLES.operation);
@@ -105,6 +106,7 @@ public class RpcClientEchoBench {
         }
         next = 2;
         window = new CpuWindow(measured, measured::connectionCpu);
+        server.watch(window);
     }
 
     @TearDown(Level.Trial)
@@ -152,26 +154,5 @@ public class RpcClientEchoBench {
     @Benchmark
     public int dsoapRpcClient(ServerCpu cpu) throws Exception {
         return measuredCall();
-    }
-
-    /** The measured server's CPU time ({@code serverCpuNanos}, ns) and completed calls per iteration. */
-    @State(Scope.Thread)
-    @AuxCounters(AuxCounters.Type.EVENTS)
-    public static class ServerCpu {
-        public long serverCpuNanos;
-        public long serverRequests;
-
-        @Setup(Level.Iteration)
-        public void clear() {
-            serverCpuNanos = 0;
-            serverRequests = 0;
-        }
-
-        @TearDown(Level.Iteration)
-        public void record(RpcClientEchoBench bench) {
-            long[] w = bench.window.close();
-            serverCpuNanos = w[0];
-            serverRequests = w[1];
-        }
     }
 }

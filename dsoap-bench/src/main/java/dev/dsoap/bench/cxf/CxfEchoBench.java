@@ -1,9 +1,10 @@
 package dev.dsoap.bench.cxf;
 
+import dev.dsoap.bench.echo.ServerCpu;
+import dev.dsoap.bench.echo.MeasuredServer;
 import dev.dsoap.bench.echo.EchoValues;
 import dev.dsoap.bench.echo.Shape;
 import dev.dsoap.bench.echo.CpuWindow;
-import org.openjdk.jmh.annotations.AuxCounters;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
@@ -19,7 +20,6 @@ import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Threads;
 import org.openjdk.jmh.annotations.Warmup;
 import org.openjdk.jmh.infra.BenchmarkParams;
-import org.openjdk.jmh.infra.ThreadParams;
 
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
@@ -108,9 +108,10 @@ public class CxfEchoBench {
     CpuWindow window;
 
     @Setup(Level.Trial)
-    public void setup(BenchmarkParams params) throws Exception {
+    public void setup(BenchmarkParams params, MeasuredServer server) throws Exception {
         String method = params.getBenchmark().substring(params.getBenchmark().lastIndexOf('.') + 1);
         start(method.startsWith("dsoap"));
+        server.watch(window);
     }
 
     /** The trial setup for a dsoap method ({@code dsoap}) or a baseline one. */
@@ -192,34 +193,6 @@ public class CxfEchoBench {
         @Setup(Level.Trial)
         public void open(CxfEchoBench bench) {
             port = bench.servers.port(bench.dsoap);
-        }
-    }
-
-    /**
-     * The measured endpoint's CPU time ({@code serverCpuNanos}, ns) and completed calls
-     * ({@code serverRequests}) in each iteration, recorded by the benchmark's thread 0 alone, at its iteration
-     * teardown (after every thread has stopped calling); the other threads report 0, so JMH's sum over
-     * threads and iterations is the total.
-     */
-    @State(Scope.Thread)
-    @AuxCounters(AuxCounters.Type.EVENTS)
-    public static class ServerCpu {
-        public long serverCpuNanos;
-        public long serverRequests;
-
-        @Setup(Level.Iteration)
-        public void clear() {
-            serverCpuNanos = 0;
-            serverRequests = 0;
-        }
-
-        @TearDown(Level.Iteration)
-        public void record(CxfEchoBench bench, ThreadParams thread) {
-            if (thread.getThreadIndex() == 0) {
-                long[] w = bench.window.close();
-                serverCpuNanos = w[0];
-                serverRequests = w[1];
-            }
         }
     }
 }

@@ -1,9 +1,10 @@
 package dev.dsoap.bench.cxf;
 
+import dev.dsoap.bench.echo.ServerCpu;
+import dev.dsoap.bench.echo.MeasuredServer;
 import dev.dsoap.bench.echo.CpuWindow;
 import dev.dsoap.bench.echo.EchoValues;
 import dev.dsoap.bench.echo.Shape;
-import org.openjdk.jmh.annotations.AuxCounters;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
@@ -66,7 +67,7 @@ public class CxfPlainProxyEchoBench {
     private CpuWindow window;
 
     @Setup(Level.Trial)
-    public void setup(BenchmarkParams params) throws Exception {
+    public void setup(BenchmarkParams params, MeasuredServer server) throws Exception {
         String method = params.getBenchmark().substring(params.getBenchmark().lastIndexOf('.') + 1);
         dsoap = method.startsWith("dsoap");
         servers = CxfEchoServers.start();
@@ -81,6 +82,7 @@ public class CxfPlainProxyEchoBench {
         }
         next = 2;
         window = new CpuWindow(measured, measured::requestCpu);
+        server.watch(window);
     }
 
     @TearDown(Level.Trial)
@@ -115,26 +117,5 @@ public class CxfPlainProxyEchoBench {
     @Benchmark
     public double[] dsoapPlainProxy(ServerCpu cpu) {
         return call();
-    }
-
-    /** The measured endpoint's CPU time ({@code serverCpuNanos}, ns) and completed calls per iteration. */
-    @State(Scope.Thread)
-    @AuxCounters(AuxCounters.Type.EVENTS)
-    public static class ServerCpu {
-        public long serverCpuNanos;
-        public long serverRequests;
-
-        @Setup(Level.Iteration)
-        public void clear() {
-            serverCpuNanos = 0;
-            serverRequests = 0;
-        }
-
-        @TearDown(Level.Iteration)
-        public void record(CxfPlainProxyEchoBench bench) {
-            long[] w = bench.window.close();
-            serverCpuNanos = w[0];
-            serverRequests = w[1];
-        }
     }
 }

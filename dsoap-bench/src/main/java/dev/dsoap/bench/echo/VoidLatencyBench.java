@@ -1,6 +1,5 @@
 package dev.dsoap.bench.echo;
 
-import org.openjdk.jmh.annotations.AuxCounters;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
@@ -15,7 +14,6 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 import org.openjdk.jmh.infra.BenchmarkParams;
-import org.openjdk.jmh.infra.ThreadParams;
 
 import java.util.concurrent.TimeUnit;
 
@@ -85,9 +83,10 @@ public class VoidLatencyBench {
     CpuWindow window;
 
     @Setup(Level.Trial)
-    public void setup(BenchmarkParams params) throws Exception {
+    public void setup(BenchmarkParams params, MeasuredServer server) throws Exception {
         String method = params.getBenchmark().substring(params.getBenchmark().lastIndexOf('.') + 1);
         start(method.startsWith("dsoap"));
+        server.watch(window);
     }
 
     /** The trial setup for {@code dsoapVoid} ({@code dsoapMethod}) or {@code baselineVoid}. */
@@ -138,32 +137,6 @@ public class VoidLatencyBench {
         @Setup(Level.Trial)
         public void open(VoidLatencyBench bench) {
             caller = bench.pair.caller(bench.dsoap);
-        }
-    }
-
-    /**
-     * The measured server's CPU time ({@code serverCpuNanos}, ns) and completed calls ({@code serverRequests})
-     * in each iteration, recorded by thread 0 alone at its iteration teardown; other threads report 0.
-     */
-    @State(Scope.Thread)
-    @AuxCounters(AuxCounters.Type.EVENTS)
-    public static class ServerCpu {
-        public long serverCpuNanos;
-        public long serverRequests;
-
-        @Setup(Level.Iteration)
-        public void clear() {
-            serverCpuNanos = 0;
-            serverRequests = 0;
-        }
-
-        @TearDown(Level.Iteration)
-        public void record(VoidLatencyBench bench, ThreadParams thread) {
-            if (thread.getThreadIndex() == 0) {
-                long[] w = bench.window.close();
-                serverCpuNanos = w[0];
-                serverRequests = w[1];
-            }
         }
     }
 }

@@ -173,7 +173,7 @@ class CxfEchoServersTest {
                 clients[i] = new CxfEchoBench.Client();
                 clients[i].open(bench);
             }
-            CxfEchoBench.ServerCpu cpu = new CxfEchoBench.ServerCpu();
+            dev.dsoap.bench.echo.ServerCpu cpu = new dev.dsoap.bench.echo.ServerCpu();
             for (int iteration = 0; iteration < 2; iteration++) {
                 cpu.clear();
                 bench.openWindow();

@@ -20,7 +20,7 @@ class VoidLatencyBenchTest {
             assertEquals(bench.pair.server(dsoap), bench.pair.server(bench.dsoap));
             VoidLatencyBench.Client client = new VoidLatencyBench.Client();
             client.open(bench);
-            VoidLatencyBench.ServerCpu cpu = new VoidLatencyBench.ServerCpu();
+            ServerCpu cpu = new ServerCpu();
             for (int iteration = 0; iteration < 2; iteration++) {
                 cpu.clear();
                 bench.openWindow();

@@ -12,6 +12,7 @@ import dev.dsoap.binding.MessageShape;
 import dev.dsoap.binding.SoapVersion;
 import dev.dsoap.template.MemoryBudget;
 import org.apache.axiom.om.OMAbstractFactory;
+import org.apache.axiom.om.OMDataSourceExt;
 import org.apache.axiom.om.OMElement;
 import org.apache.axiom.om.OMOutputFormat;
 import org.apache.axiom.om.OMSourcedElement;
@@ -20,6 +21,8 @@ import org.apache.axiom.soap.SOAPFactory;
 import org.apache.axis2.AxisFault;
 import org.apache.axis2.builder.Builder;
 import org.apache.axis2.context.MessageContext;
+import org.apache.axis2.context.OperationContext;
+import org.apache.axis2.wsdl.WSDLConstants;
 import org.apache.axis2.databinding.ADBBean;
 import org.apache.axis2.databinding.ADBDataSource;
 import org.apache.axis2.description.AxisOperation;
@@ -42,13 +45,15 @@ import java.util.concurrent.ConcurrentHashMap;
  * <p><b>Requests.</b> A request whose body element is an ADB bean not yet turned into a tree (what a
  * wsdl2java stub sends: the bean's {@code OMSourcedElement}) is written by differential serialization, on
  * ADB's conventions with the names and nillability the bean's own serializer shows ({@link ProbedSchema}).
- * A plain AXIOM payload (as {@code RPCServiceClient} builds), header blocks, MTOM/SwA or another charset keep
- * Axis2's path, counted with the reason.
+ * A {@link DsoapRpcServiceClient} call is written from its arguments ({@link RpcCalls}). A plain AXIOM
+ * payload (as {@code RPCServiceClient} builds), header blocks, MTOM/SwA or another charset keep Axis2's path,
+ * counted with the reason.
  *
- * <p><b>Responses.</b> A response with no header blocks that is not a fault is checked against dsoap's parser
- * limits and handed on as its bytes ({@link StreamedSource}): the stub's generated parser reads them with a
- * stream reader, and no AXIOM tree is built. Differential deserialization does not apply here: the stub's
- * generated code parses the values itself, so there is nothing dsoap could hand it.
+ * <p><b>Responses.</b> A response with no header blocks that is not a fault is handed on as its bytes
+ * ({@link StreamedSource}): the stub's generated parser reads them with a stream reader, and no AXIOM tree is
+ * built. A stub parses the values itself, so dsoap only checks those bytes against its parser limits; the
+ * response to a {@link DsoapRpcServiceClient} call that wants values is read by differential
+ * deserialization instead, and the values go back to the caller on the request's data source.
  *
  * <p>Thread-safe.
  */
@@ -64,6 +69,8 @@ final class ClientOperation {
     /** Holds responses, which the stub parses itself, to dsoap's limits. */
     private final Carrier checker;
     private final Map<Key, Carrier> writers = new ConcurrentHashMap<>();
+    /** Calls of {@link DsoapRpcServiceClient}s. */
+    private final RpcCalls rpc;
 
     ClientOperation(String service, String operation, Settings settings, MemoryBudget budget) {
         this.settings = settings;
@@ -71,6 +78,7 @@ final class ClientOperation {
         this.stats = DsoapModule.stats(service, operation);
         this.checker = Carrier.builder(settings, stats, budget, plans).noReads("responses are parsed by the stub")
                 .noWrites("checks responses only").build();
+        this.rpc = new RpcCalls(settings, stats, budget, plans);
         stats.templates(this::templateBytes);
     }
 
@@ -93,7 +101,7 @@ final class ClientOperation {
     }
 
     private long templateBytes() {
-        long n = 0;
+        long n = rpc.retainedBytes();
         for (Carrier c : writers.values()) {
             n += c.retainedBytes();
         }
@@ -113,10 +121,14 @@ final class ClientOperation {
             return false;
         }
         OMElement first = mc.getEnvelope().getBody().getFirstElement();
+        OMDataSourceExt call = rpcCall(first);
+        if (call != null) {
+            return writeRpc(mc, (OMSourcedElement) first, call, out);
+        }
         if (!(first instanceof OMSourcedElement se) || se.isExpanded() || !(se.getDataSource() instanceof ADBDataSource ds)
                 || !(ds.getObject() instanceof ADBBean bean) || first.getNextOMSibling() != null) {
-            stats.writeFallback(Fallback.UNSUPPORTED_TYPE, "the payload is not an ADB bean (RPCServiceClient and hand-built "
-                    + "AXIOM payloads keep Axis2's path)");
+            stats.writeFallback(Fallback.UNSUPPORTED_TYPE, "the payload is not an ADB bean or a DsoapRpcServiceClient call "
+                    + "(RPCServiceClient and hand-built AXIOM payloads keep Axis2's path)");
             return false;
         }
         QName element = AdbOperation.elementOf(bean.getClass());
@@ -145,6 +157,66 @@ final class ClientOperation {
                 .writes(() -> MessageShape.bare(element.getNamespaceURI(), element.getLocalPart(), k.bean),
                         AdbOperation.convention("axis2-adb-client", version, element, ProbedSchema.of(k.bean)))
                 .build();
+    }
+
+    /**
+     * The {@link DsoapRpcServiceClient} call whose request element {@code first} is, not yet built, or
+     * {@code null}.
+     */
+    private static OMDataSourceExt rpcCall(OMElement first) {
+        return first instanceof OMSourcedElement se && !se.isExpanded() && first.getNextOMSibling() == null
+                && se.getDataSource() instanceof OMDataSourceExt ds && ds.getProperty(DsoapRpcServiceClient.ARGUMENTS) instanceof Object[]
+                ? ds : null;
+    }
+
+    private boolean writeRpc(MessageContext mc, OMSourcedElement element, OMDataSourceExt call, OutputStream out) throws AxisFault {
+        Object[] args = (Object[]) call.getProperty(DsoapRpcServiceClient.ARGUMENTS);
+        try (Reply reply = rpc.write(element.getQName(), args, returnTypes(call), mc.isSOAP11())) {
+            if (reply == null) {
+                return false;
+            }
+            reply.writeTo(out);
+            out.flush();
+            return true;
+        } catch (IOException e) {
+            throw AxisFault.makeFault(e);
+        }
+    }
+
+    private static Class<?>[] returnTypes(OMDataSourceExt call) {
+        return call.getProperty(DsoapRpcServiceClient.RETURN_TYPES) instanceof Class<?>[] t ? t : null;
+    }
+
+    /**
+     * The {@link DsoapRpcServiceClient} call a response answers, when its caller wants values back: the request
+     * element's name, arguments and wanted types, and its data source, where the values go.
+     */
+    private record AnsweredCall(QName operation, Object[] args, Class<?>[] returnTypes, OMDataSourceExt source) {
+        static AnsweredCall of(MessageContext response) throws AxisFault {
+            OperationContext oc = response.getOperationContext();
+            MessageContext request = oc == null ? null : oc.getMessageContext(WSDLConstants.MESSAGE_LABEL_OUT_VALUE);
+            SOAPEnvelope env = request == null ? null : request.getEnvelope();
+            OMElement first = env == null || env.getBody() == null ? null : env.getBody().getFirstElement();
+            if (first instanceof OMSourcedElement se && se.getDataSource() instanceof OMDataSourceExt ds
+                    && ds.getProperty(DsoapRpcServiceClient.ARGUMENTS) instanceof Object[] args
+                    && ds.getProperty(DsoapRpcServiceClient.RETURN_TYPES) instanceof Class<?>[] types) {
+                return new AnsweredCall(se.getQName(), args, types, ds);
+            }
+            return null;
+        }
+    }
+
+    /** Holds {@code raw} to dsoap's limits; false when it is in an encoding dsoap's parser does not read. */
+    private boolean check(MessageBytes raw) throws AxisFault {
+        try {
+            return checker.check(raw.bytes(), raw.length());
+        } catch (RejectedMessageException e) {
+            throw rejected(e);
+        }
+    }
+
+    private static AxisFault rejected(RejectedMessageException e) {
+        return new AxisFault("dsoap: response rejected: " + e.getMessage().substring("dsoap: ".length()));
     }
 
     /** The request bean's class and the SOAP version. */
@@ -179,17 +251,17 @@ final class ClientOperation {
             stats.rejected();
             throw new AxisFault("dsoap: the response is longer than dsoap.maxMessageBytes = " + limit + " bytes");
         }
-        boolean checked;
-        try {
-            checked = checker.check(raw.bytes(), raw.length());
-        } catch (RejectedMessageException e) {
-            throw new AxisFault("dsoap: response rejected: " + e.getMessage().substring("dsoap: ".length()));
+        AnsweredCall call = AnsweredCall.of(mc);
+        StreamedSource.Head head = null;
+        if (call == null || (head = StreamedSource.scan(raw.bytes(), raw.length())).problem() != null) {
+            if (!check(raw)) {
+                stats.readFallback(Fallback.CHARSET, "an encoding dsoap's parser does not read");
+                return delegate.processDocument(new ByteArrayInputStream(raw.bytes(), 0, raw.length()), contentType, mc);
+            }
+            if (head == null) {
+                head = StreamedSource.scan(raw.bytes(), raw.length());
+            }
         }
-        if (!checked) {
-            stats.readFallback(Fallback.CHARSET, "an encoding dsoap's parser does not read");
-            return delegate.processDocument(new ByteArrayInputStream(raw.bytes(), 0, raw.length()), contentType, mc);
-        }
-        StreamedSource.Head head = StreamedSource.scan(raw.bytes(), raw.length());
         Fallback why = head.problem();
         String detail = head.detail();
         boolean soap12Type = contentType != null && contentType.toLowerCase(Locale.ROOT).contains("application/soap+xml");
@@ -201,10 +273,24 @@ final class ClientOperation {
             stats.readFallback(why, detail);
             return delegate.processDocument(new ByteArrayInputStream(raw.bytes(), 0, raw.length()), contentType, mc);
         }
+        if (call != null) {
+            Object[] values;
+            try {
+                values = rpc.read(call.operation(), call.args(), call.returnTypes(), head.soap11(), raw.bytes(), raw.length());
+            } catch (RejectedMessageException e) {
+                throw rejected(e);
+            }
+            if (values != null) {
+                call.source().setProperty(DsoapRpcServiceClient.VALUES, values);
+            } else {
+                stats.streamed(); // BeanUtil reads the body element from the bytes
+            }
+        } else {
+            stats.streamed();
+        }
         SOAPFactory fac = head.soap11() ? OMAbstractFactory.getSOAP11Factory() : OMAbstractFactory.getSOAP12Factory();
         SOAPEnvelope env = fac.getDefaultEnvelope();
         env.getBody().addChild(fac.createOMElement(head.source(), head.element()));
-        stats.streamed();
         return env;
     }
 }

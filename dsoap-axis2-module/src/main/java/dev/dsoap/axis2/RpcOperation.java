@@ -128,7 +128,7 @@ final class RpcOperation extends CarriedOperation {
     }
 
     /** The convention of {@code RPCServiceClient}'s requests: parts and bean fields unqualified. */
-    private static WireConvention positional(WireConvention conv) {
+    static WireConvention positional(WireConvention conv) {
         return conv.toBuilder(conv.name() + "-positional").partsQualified(false).fieldsQualified(false).build();
     }
 
@@ -151,7 +151,7 @@ final class RpcOperation extends CarriedOperation {
     }
 
     /** Types Axis2's RPC code writes by special rules of its own (kept on Axis2's path). */
-    private static String problemType(Class<?> c) {
+    static String problemType(Class<?> c) {
         if (c == Object.class || c == Object[].class) {
             return "java.lang.Object is written with its runtime type";
         }
@@ -166,9 +166,16 @@ final class RpcOperation extends CarriedOperation {
     }
 
     static WireConvention convention(AxisService service, SoapVersion version) {
-        boolean qualified = service.isElementFormDefault();
+        return convention(service.isElementFormDefault(), prefix(service), version);
+    }
+
+    /**
+     * Axis2's RPC conventions with parts and bean fields qualified or not (the service's
+     * {@code elementFormDefault}) and {@code prefix} on the wrapper element.
+     */
+    static WireConvention convention(boolean qualified, String prefix, SoapVersion version) {
         return WireConvention.builder("axis2-rpc" + (qualified ? "-qualified" : "") + (version == SoapVersion.SOAP_12 ? "-soap12" : ""))
-                .soapVersion(version).envelopePrefix("soapenv").xmlDeclaration(true).wrapperPrefix(prefix(service))
+                .soapVersion(version).envelopePrefix("soapenv").xmlDeclaration(true).wrapperPrefix(prefix)
                 .partsQualified(qualified).fieldsQualified(qualified).typePrefixStem("ax2")
                 .packageNamespaces(true, "/xsd").structXsiType(true).nullStyle(WireConvention.NullStyle.NIL)
                 .beanStyle(WireConvention.BeanStyle.AXIS2).build();
@@ -180,7 +187,7 @@ final class RpcOperation extends CarriedOperation {
     }
 
     /** Axis2's RPCUtil never passes a null array; a missing primitive is Axis2's to refuse. */
-    private static String adjust(Object[] args, Class<?>[] types) {
+    static String adjust(Object[] args, Class<?>[] types) {
         for (int i = 0; i < args.length; i++) {
             if (args[i] == null && types[i].isArray()) {
                 // a part with no items, or only one nil item, is an empty array

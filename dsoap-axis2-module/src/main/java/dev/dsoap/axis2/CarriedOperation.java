@@ -77,6 +77,33 @@ abstract class CarriedOperation {
      */
     abstract void plan(Carrier.Builder carrier, Sides s, SoapVersion version);
 
+    /**
+     * The sender of {@code in} as far as Axis2 tells: the client id header, else the credentials of its
+     * {@code Authorization} header; 0 when neither is sent (Axis2's HTTP transport does not say which
+     * connection a request came on).
+     */
+    private long peer(MessageContext in) {
+        if (!(in.getProperty(MessageContext.TRANSPORT_HEADERS) instanceof java.util.Map<?, ?> headers) || headers.isEmpty()) {
+            return 0;
+        }
+        String id = settings.clientIdHeader();
+        return Carrier.peerKey(id == null ? null : header(headers, id), header(headers, "Authorization"), null);
+    }
+
+    /** The value of header {@code name}, matched ignoring case, or {@code null}. */
+    private static String header(java.util.Map<?, ?> headers, String name) {
+        Object v = headers.get(name);
+        if (v == null) {
+            for (java.util.Map.Entry<?, ?> e : headers.entrySet()) {
+                if (e.getKey() instanceof String k && k.equalsIgnoreCase(name)) {
+                    v = e.getValue();
+                    break;
+                }
+            }
+        }
+        return v instanceof String s ? s : null;
+    }
+
     /** The arguments as the original receiver reads them, from the envelope. */
     abstract Object[] originalArguments(MessageContext in, Sides s) throws AxisFault;
 
@@ -132,7 +159,7 @@ abstract class CarriedOperation {
     final Object[] arguments(MessageContext in, Sides s, MessageBytes raw) throws AxisFault {
         Object[] args;
         try {
-            args = s.carrier.read(raw.bytes(), raw.length(), null, null);
+            args = s.carrier.read(raw.bytes(), raw.length(), peer(in), null, null);
         } catch (RejectedMessageException e) {
             throw senderFault(in, e);
         }

@@ -98,6 +98,8 @@ public final class DsoapClient implements AutoCloseable {
     private final long responseTimeoutMillis;
     /** Headers every request carries (Host, Content-Type, SOAPAction); copied per request. */
     private final HttpHeaders baseHeaders;
+    /** The id sent in the client id header, or {@code null}. */
+    private final String clientId;
     private final EventLoopGroup group;
     private final boolean ownGroup;
     private final Bootstrap bootstrap;
@@ -122,7 +124,11 @@ public final class DsoapClient implements AutoCloseable {
         this.framing = b.framing;
         this.responseTimeoutMillis = b.responseTimeout.toMillis();
         this.slots = new Semaphore(b.maxInFlight);
+        this.clientId = b.clientIdHeader == null ? null : b.clientId != null ? b.clientId : randomId();
         this.baseHeaders = headers(uri, port, b.version, b.soapAction, b.framing);
+        if (clientId != null) {
+            baseHeaders.set(b.clientIdHeader, clientId);
+        }
         if (b.group != null) {
             this.group = b.group;
             this.ownGroup = false;
@@ -148,6 +154,22 @@ public final class DsoapClient implements AutoCloseable {
                                 new Connection(w, timeout));
                     }
                 });
+    }
+
+    /** 128 random bits in hex: an id that says nothing of the client or its user. */
+    private static String randomId() {
+        byte[] r = new byte[16];
+        new java.security.SecureRandom().nextBytes(r);
+        return java.util.HexFormat.of().formatHex(r);
+    }
+
+    /**
+     * The id this client sends in its client id header, stable for the client's life, or {@code null} when it
+     * sends none. A dsoap server reads each client's messages against the client's own kept message, found by
+     * this id; a load balancer can route on it.
+     */
+    public String clientId() {
+        return clientId;
     }
 
     private static String stripBrackets(String h) {
@@ -378,6 +400,8 @@ public final class DsoapClient implements AutoCloseable {
         private int maxInFlight = DEFAULT_MAX_IN_FLIGHT;
         private int maxResponseBytes = DEFAULT_MAX_RESPONSE_BYTES;
         private EventLoopGroup group;
+        private String clientIdHeader = dev.dsoap.host.Settings.DEFAULT_CLIENT_ID_HEADER;
+        private String clientId;
 
         private Builder(URI endpoint) {
             Objects.requireNonNull(endpoint, "endpoint");
@@ -385,6 +409,31 @@ public final class DsoapClient implements AutoCloseable {
                 throw new IllegalArgumentException("endpoint " + endpoint + ": need http://host[:port]/path (no TLS)");
             }
             this.endpoint = endpoint;
+        }
+
+        /**
+         * The HTTP header that names this client to servers; default {@code X-Dsoap-Client}, as dsoap servers
+         * read it ({@code dsoap.clientIdHeader}); {@code null} sends none.
+         */
+        public Builder clientIdHeader(String name) {
+            if (name != null && (name.isEmpty() || !name.chars().allMatch(c -> c > 32 && c < 127
+                    && "\"(),/:;<=>?@[\\]{}".indexOf(c) < 0))) {
+                throw new IllegalArgumentException("clientIdHeader '" + name + "': not an HTTP header name");
+            }
+            this.clientIdHeader = name;
+            return this;
+        }
+
+        /**
+         * This client's id in the client id header (printable ASCII, at most 256 characters); default 128 random
+         * bits in hex, new for each client. Never put credentials or personal data here: it travels in clear.
+         */
+        public Builder clientId(String id) {
+            if (id.isEmpty() || id.length() > 256 || !id.chars().allMatch(c -> c > 32 && c < 127)) {
+                throw new IllegalArgumentException("clientId '" + id + "': 1 to 256 printable ASCII characters, no spaces");
+            }
+            this.clientId = id;
+            return this;
         }
 
         /** The SOAPAction (SOAP 1.1 header, SOAP 1.2 {@code action} parameter); default empty. */

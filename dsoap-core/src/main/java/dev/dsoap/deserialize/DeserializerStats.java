@@ -22,6 +22,7 @@ public final class DeserializerStats {
     private final LongAdder discarded = new LongAdder();
     private final LongAdder evicted = new LongAdder();
     private final LongAdder busy = new LongAdder();
+    private final LongAdder hinted = new LongAdder();
     private final LongAdder checkpointBytes = new LongAdder();
     private final LongAdder retainedBytes = new LongAdder();
 
@@ -53,6 +54,14 @@ public final class DeserializerStats {
     /** Times a stream entered bypass. */
     public long bypassEntered() {
         return bypassEntered.sum();
+    }
+
+    /**
+     * Messages read by the kept state their peer used last, found by the peer's key (a client id header, the
+     * authenticated caller, the connection) without comparing the message with other peers' kept messages.
+     */
+    public long hinted() {
+        return hinted.sum();
     }
 
     /** Bytes matched in fast mode (compared, not parsed). */
@@ -149,6 +158,10 @@ public final class DeserializerStats {
         busy.increment();
     }
 
+    void onHinted() {
+        hinted.increment();
+    }
+
     void onMemory(long checkpointDelta, long retainedDelta) {
         checkpointBytes.add(checkpointDelta);
         retainedBytes.add(retainedDelta);
@@ -157,7 +170,7 @@ public final class DeserializerStats {
     @Override
     public String toString() {
         return "DeserializerStats[messages=" + messages() + ", identical=" + identical() + ", resumed=" + resumed()
-                + ", first=" + firstReads() + ", bypassed=" + bypassed() + ", skipped=" + bytesSkipped()
+                + ", first=" + firstReads() + ", hinted=" + hinted() + ", bypassed=" + bypassed() + ", skipped=" + bytesSkipped()
                 + ", parsed=" + bytesParsed() + ", checkpoints=" + checkpointsCreated() + ", reentries=" + reentries()
                 + ", discarded=" + discarded() + ", evicted=" + evicted() + ", checkpointBytes=" + checkpointBytes()
                 + ", retainedBytes=" + retainedBytes() + "]";

@@ -18,7 +18,8 @@ import java.util.List;
  * <p>Up to {@link DeserializerConfig#states()} kept messages ("streams"): a call borrows the idle stream
  * whose kept message looks most like its own (16 sampled windows), or starts a new one when fewer than a
  * quarter of the windows match any kept message while the stream used last was doing well (another
- * client's message family).
+ * client's message family). A caller that knows the message's sender names the stream that read the
+ * sender's last message; it is taken without a search when half of its windows match.
  * A stream whose messages keep differing stops checkpointing for a while (adaptive bypass). A failure
  * while reading drops the stream's state; the next message is read from scratch.
  *
@@ -33,6 +34,12 @@ public final class DifferentialDeserializer {
     private final List<DdsStream> streams = new ArrayList<>();
     /** A similarity (of {@link DdsStream#WINDOWS}) taken as the message's own family: the search stops there. */
     private static final int SAME_FAMILY = DdsStream.WINDOWS * 3 / 4;
+    /**
+     * A similarity at which a hinted stream (the one that read the same peer's last message) is taken without
+     * looking at the others: half the windows alike. Lower, a stream another sender took over meanwhile (all
+     * messages of an operation share their markup) would be taken on a stale hint.
+     */
+    private static final int HINT_TAKEN = DdsStream.WINDOWS / 2;
     /** Orders uses of the streams; guarded by this. */
     private long clock;
 
@@ -67,15 +74,18 @@ public final class DifferentialDeserializer {
     }
 
     /**
-     * As {@link #deserialize(byte[], int, int)}, also telling which kept state read the message.
+     * As {@link #deserialize(byte[], int, int)}, with a hint of the kept state to try first, and telling
+     * which kept state read the message.
      *
-     * @param state if not {@code null}, {@code state[0]} receives the id of the kept state that read the
-     *              message (unique in this JVM, so a caller can keep other state beside it), or 0 when the
-     *              message was read by a state that keeps nothing
+     * @param state if not {@code null}: on entry, {@code state[0]} names the kept state that read the same
+     *              peer's last message (a hint, taken only when that state's message is clearly of the same
+     *              family), or is 0; on return it holds the id of the kept state that read the message
+     *              (unique in this JVM, so a caller can keep other state beside it), or 0 when the message was
+     *              read by a state that keeps nothing
      */
     public Object[] deserialize(byte[] b, int off, int len, long[] state) {
         java.util.Objects.checkFromIndexSize(off, len, b.length);
-        DdsStream s = borrow(b, off, len);
+        DdsStream s = borrow(b, off, len, state == null ? 0 : state[0]);
         if (state != null) {
             state[0] = s == null ? 0 : s.id;
         }
@@ -126,19 +136,24 @@ public final class DifferentialDeserializer {
     }
 
     /**
-     * The stream to read {@code b} with: the idle stream whose kept message looks most like it, compared
-     * outside the lock (each comparison reads only a few sampled windows); a new stream when the message looks
-     * like none of them while the stream used last was doing well; {@code null} when every stream is busy.
+     * The stream to read {@code b} with: the idle stream {@code hint} when at least half of its kept
+     * message's windows match; else the idle stream whose kept message looks most like it, compared outside the lock (each
+     * comparison reads only a few sampled windows); a new stream when the message looks like none of them
+     * while the stream used last was doing well; {@code null} when every stream is busy.
      */
-    private DdsStream borrow(byte[] b, int off, int len) {
+    private DdsStream borrow(byte[] b, int off, int len, long hint) {
         DdsStream[] idle;
         DdsStream recent = null;
+        DdsStream hinted = null;
         synchronized (this) {
             idle = new DdsStream[streams.size()];
             int n = 0;
             for (DdsStream s : streams) {
                 if (!s.busy) {
                     idle[n++] = s;
+                    if (s.id == hint) {
+                        hinted = s;
+                    }
                 }
                 if (recent == null || s.lastUsed > recent.lastUsed) {
                     recent = s;
@@ -156,6 +171,16 @@ public final class DifferentialDeserializer {
         // candidate as soon as it cannot beat the best so far
         DdsStream best = null;
         int bestScore = -1;
+        if (hinted != null && hinted.similarity(b, off, len, HINT_TAKEN) >= HINT_TAKEN) {
+            synchronized (this) {
+                if (!hinted.busy) {
+                    stats.onHinted();
+                    hinted.busy = true;
+                    hinted.lastUsed = ++clock;
+                    return hinted;
+                }
+            }
+        }
         if (idle.length > 1) {
             int[] quick = new int[idle.length];
             for (int i = 0; i < idle.length; i++) {

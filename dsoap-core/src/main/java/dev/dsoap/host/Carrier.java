@@ -68,6 +68,10 @@ public final class Carrier {
     private final ThreadLocal<long[]> readState = ThreadLocal.withInitial(() -> new long[1]);
     /** Per-thread parsers for the message head, when there are several forms to choose from. */
     private final ThreadLocal<XmlScanner> heads;
+    /** Caps what {@link #peers} holds. */
+    private final MemoryBudget budget;
+    /** The kept state of each known peer, made on the first message that names its peer. */
+    private volatile Peers peers;
 
     private Carrier(Builder b) {
         this.settings = b.settings;
@@ -78,6 +82,7 @@ public final class Carrier {
         this.writer = b.writer;
         this.writeProblem = b.writeProblem;
         this.heads = forms.length > 1 ? ThreadLocal.withInitial(() -> new XmlScanner(settings.deserializer().limits())) : null;
+        this.budget = b.budget;
     }
 
     /**
@@ -110,9 +115,51 @@ public final class Carrier {
         return writer != null && settings.serialize();
     }
 
-    /** Template bytes held by the outbound side now. */
+    /**
+     * Bytes held now besides the kept inbound messages (which the operation's read counters report): the
+     * outbound side's templates and the table of known peers.
+     */
     public long retainedBytes() {
-        return writer == null ? 0 : writer.retainedBytes();
+        Peers p = peers;
+        return (writer == null ? 0 : writer.retainedBytes()) + (p == null ? 0 : p.bytes());
+    }
+
+    /**
+     * The key of a message's sender, for {@link #read(byte[], int, long, Fallback, String)}, from what the host
+     * knows of it, the first given of: the value of the client id header ({@link Settings#clientIdHeader()}),
+     * which dsoap clients send; the caller the host authenticated (or the credentials it was given); the
+     * connection (address and port). A 64-bit hash, never 0; nothing of the arguments is kept. Values longer
+     * than 256 characters are not taken as an identity.
+     *
+     * @return the key, or 0 when none is given (the sender is then anonymous)
+     */
+    public static long peerKey(String clientId, String caller, String connection) {
+        if (usable(clientId)) {
+            return hash("id:", clientId);
+        }
+        if (usable(caller)) {
+            return hash("caller:", caller);
+        }
+        return usable(connection) ? hash("connection:", connection) : 0;
+    }
+
+    private static boolean usable(String identity) {
+        return identity != null && !identity.isEmpty() && identity.length() <= 256;
+    }
+
+    /** FNV-1a over the characters, finished by a 64-bit mix; never 0. */
+    static long hash(String kind, String identity) {
+        long h = 0xcbf29ce484222325L;
+        for (int i = 0; i < kind.length(); i++) {
+            h = (h ^ kind.charAt(i)) * 0x100000001b3L;
+        }
+        for (int i = 0; i < identity.length(); i++) {
+            h = (h ^ identity.charAt(i)) * 0x100000001b3L;
+        }
+        h ^= h >>> 33;
+        h *= 0xff51afd7ed558ccdL;
+        h ^= h >>> 33;
+        return h == 0 ? 1 : h;
     }
 
     // ------------------------------------------------------------------------------------------ inbound
@@ -129,6 +176,18 @@ public final class Carrier {
      * @throws RejectedMessageException if the message is malformed, over a limit or carries a DTD
      */
     public Object[] read(byte[] b, int len, Fallback hostReason, String hostDetail) {
+        return read(b, len, 0, hostReason, hostDetail);
+    }
+
+    /**
+     * As {@link #read(byte[], int, Fallback, String)}, for a message from a known peer: the kept message that
+     * peer sent last is tried first, so a peer among many keeps its benefit without its message being
+     * compared with the others' (the response is then written on the template last used for that peer).
+     *
+     * @param peer the sender's {@link #peerKey(String, String, String)}, or 0 when the host cannot tell its peers
+     *             apart (the message is then matched with the kept messages by similarity alone)
+     */
+    public Object[] read(byte[] b, int len, long peer, Fallback hostReason, String hostDetail) {
         Objects.checkFromIndexSize(0, len, b.length);
         readState.get()[0] = 0;
         Fallback why = hostReason;
@@ -147,7 +206,12 @@ public final class Carrier {
         }
         try {
             long[] state = readState.get();
+            Peers known = peer == 0 ? null : peers();
+            state[0] = known == null ? 0 : known.stateOf(peer);
             Object[] values = form(b, len).reader.deserialize(b, 0, len, state);
+            if (known != null && state[0] != 0) {
+                known.remember(peer, state[0]);
+            }
             String problem = readRule == null ? null : readRule.apply(values);
             if (problem == null) {
                 return values;
@@ -185,6 +249,19 @@ public final class Carrier {
             Objects.checkFromIndexSize(0, len, b.length);
             check(b, len);
         }
+    }
+
+    private Peers peers() {
+        Peers p = peers;
+        if (p == null) {
+            synchronized (this) {
+                p = peers;
+                if (p == null) {
+                    peers = p = new Peers(settings.deserializer().states(), budget);
+                }
+            }
+        }
+        return p;
     }
 
     /** The form of the message: the one whose parts include the first part element's name, else the schema's. */

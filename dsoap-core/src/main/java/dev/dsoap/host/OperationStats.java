@@ -175,6 +175,11 @@ public final class OperationStats implements OperationStatsMXBean {
     }
 
     @Override
+    public long getReadsByPeer() {
+        return reads.hinted();
+    }
+
+    @Override
     public long getBytesSkipped() {
         return reads.bytesSkipped();
     }

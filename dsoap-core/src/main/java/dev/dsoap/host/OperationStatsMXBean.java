@@ -53,6 +53,12 @@ public interface OperationStatsMXBean {
     /** Read messages resumed from a checkpoint (parsed only where they differ). */
     long getReadsResumed();
 
+    /**
+     * Read messages that found the kept message their sender sent last by the sender's identity (a client id
+     * header, the authenticated caller, the connection) rather than by comparing it with other senders'.
+     */
+    long getReadsByPeer();
+
     /** Bytes of read messages skipped as equal to a kept message. */
     long getBytesSkipped();
 

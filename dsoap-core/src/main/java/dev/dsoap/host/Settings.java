@@ -32,6 +32,13 @@ public final class Settings {
     public static final String MAX_DEPTH = "dsoap.maxDepth";
     public static final String MAX_TEXT = "dsoap.maxTextBytes";
     public static final String MAX_ATTRIBUTES = "dsoap.maxAttributes";
+    /**
+     * The HTTP header that names a client to the server ({@link #clientIdHeader()}); {@code none} switches
+     * telling clients apart by it off.
+     */
+    public static final String CLIENT_ID_HEADER = "dsoap.clientIdHeader";
+    /** Default of {@link #CLIENT_ID_HEADER}. */
+    public static final String DEFAULT_CLIENT_ID_HEADER = "X-Dsoap-Client";
     /** Host-wide: bytes all templates and checkpoints of one host configuration may keep. */
     public static final String MEMORY_BUDGET = "dsoap.memoryBudget";
     /** Host-wide: whether statistics are registered as MBeans. */
@@ -45,11 +52,15 @@ public final class Settings {
     private final SerializerConfig serializer;
     private final DeserializerConfig deserializer;
     private final int states;
+    private final String clientIdHeader;
 
     private Settings(Values p) {
         serialize = p.bool(SERIALIZE, true);
         deserialize = p.bool(DESERIALIZE, true);
         states = p.integer(STATES, 64, 1, 1024);
+        String header = p.raw(CLIENT_ID_HEADER);
+        clientIdHeader = header == null ? DEFAULT_CLIENT_ID_HEADER
+                : header.isEmpty() || header.equalsIgnoreCase("none") ? null : p.token(CLIENT_ID_HEADER, header);
         SerializerConfig d = SerializerConfig.defaults();
         SerializerConfig.Builder sb = SerializerConfig.builder()
                 .chunkSize(p.integer(CHUNK_SIZE, d.chunkSize(), 64, 1 << 24))
@@ -120,6 +131,15 @@ public final class Settings {
         return states;
     }
 
+    /**
+     * The HTTP request header whose value names the sending client ({@link #CLIENT_ID_HEADER}), or {@code null}
+     * when switched off. A server tries a named client's own kept message first (see
+     * {@link Carrier#peerKey(String, String, String)}).
+     */
+    public String clientIdHeader() {
+        return clientIdHeader;
+    }
+
     /** Typed reads of raw values; a malformed value fails with a message naming it. */
     private static final class Values {
         private final Function<String, String> values;
@@ -133,6 +153,17 @@ public final class Settings {
         String raw(String name) {
             String v = values.apply(name);
             return v == null ? null : v.trim();
+        }
+
+        /** {@code v} when it is an HTTP header name (an RFC 9110 token). */
+        String token(String name, String v) {
+            for (int i = 0; i < v.length(); i++) {
+                char c = v.charAt(i);
+                if (c > 126 || c <= 32 || "\"(),/:;<=>?@[\\]{}".indexOf(c) >= 0) {
+                    throw bad(name, v, "an HTTP header name, or none");
+                }
+            }
+            return v;
         }
 
         boolean bool(String name, boolean dflt) {

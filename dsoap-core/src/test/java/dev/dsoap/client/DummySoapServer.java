@@ -75,6 +75,8 @@ public final class DummySoapServer implements AutoCloseable {
     private final AtomicInteger connections = new AtomicInteger();
     /** Request bodies in the order they were read (with {@code keepBodies}); guarded by itself. */
     private final List<byte[]> bodies = new ArrayList<>();
+    /** Each request's client id header ({@code X-Dsoap-Client}), or "" when absent; guarded by itself. */
+    private final List<String> clientIds = new ArrayList<>();
 
     private DummySoapServer(Builder b) throws InterruptedException {
         this.config = b;
@@ -133,6 +135,13 @@ public final class DummySoapServer implements AutoCloseable {
         return chunkedRequests.get();
     }
 
+    /** The client id header of each request begun, in order ("" when a request had none). */
+    public List<String> clientIds() {
+        synchronized (clientIds) {
+            return List.copyOf(clientIds);
+        }
+    }
+
     /** Connections accepted. */
     public int connections() {
         return connections.get();
@@ -171,6 +180,10 @@ public final class DummySoapServer implements AutoCloseable {
                 crc.reset();
                 length = 0;
                 keepAlive = HttpUtil.isKeepAlive(r);
+                synchronized (clientIds) {
+                    String id = r.headers().get("X-Dsoap-Client");
+                    clientIds.add(id == null ? "" : id);
+                }
                 kept = config.keepBodies || config.echo ? new ByteArrayOutputStream() : null;
                 if (HttpUtil.isTransferEncodingChunked(r)) {
                     chunkedRequests.incrementAndGet();

@@ -210,8 +210,16 @@ class CarrierTest {
 
     /** Values rewritten per response when {@code clients} distinct clients each echo their own series. */
     private static double rewrittenPerEcho(int clients, int messages, long seed) {
+        return rewrittenPerEcho(clients, messages, seed, k -> 0L, stats());
+    }
+
+    /**
+     * As {@link #rewrittenPerEcho(int, int, long)}, client {@code k}'s messages read as from peer
+     * {@code peerOf(k)}, counted on {@code stats}.
+     */
+    private static double rewrittenPerEcho(int clients, int messages, long seed, java.util.function.IntToLongFunction peerOf,
+                                           OperationStats stats) {
         Random r = new Random(seed);
-        OperationStats stats = stats();
         PlanCache plans = new PlanCache();
         MessageShape request = MessageShape.wrapped(NS, "echo", Part.of("v", double[].class));
         MessageShape response = MessageShape.wrapped(NS, "echoResponse", Part.of("return", double[].class));
@@ -236,7 +244,7 @@ class CarrierTest {
             }
             senders[k].serialize(new Object[] {v[k].clone()});
             byte[] b = senders[k].toByteArray();
-            Object[] got = c.read(b, b.length, null, null);
+            Object[] got = c.read(b, b.length, peerOf.applyAsLong(k), null, null);
             assertNotNull(got, "seed " + seed + " message " + msg);
             try (Reply reply = c.write(got, null, null)) {
                 byte[] sent = reply.toByteArray();
@@ -255,6 +263,51 @@ class CarrierTest {
         System.out.printf("values rewritten per response: 1 client %.1f, 64 clients %.1f%n", one, many);
         // a template of another client's values would rewrite most of the 1000 values
         assertTrue(many < 1.5 * one + 20, "seed " + seed + ": 64 clients rewrite " + many + " values per response, one " + one);
+    }
+
+    @Test
+    void knownPeersFindTheirOwnKeptMessageFirst() {
+        long seed = 0xCA_0005L;
+        int clients = 64;
+        int messages = clients * 12;
+        OperationStats anonymous = stats();
+        double similar = rewrittenPerEcho(clients, messages, seed, k -> 0L, anonymous);
+        OperationStats keyed = stats();
+        double known = rewrittenPerEcho(clients, messages, seed, k -> Carrier.peerKey("client-" + k, null, null), keyed);
+        System.out.printf("64 clients: by similarity %d of %d bytes skipped, %.1f values rewritten per response; "
+                        + "by peer %d of %d bytes skipped, %.1f values rewritten, %d of %d reads found by peer%n",
+                anonymous.getBytesSkipped(), anonymous.getBytesSkipped() + anonymous.getBytesParsed(), similar,
+                keyed.getBytesSkipped(), keyed.getBytesSkipped() + keyed.getBytesParsed(), known,
+                keyed.getReadsByPeer(), messages);
+        assertEquals(0, anonymous.getReadsByPeer(), "no peer named, none found by peer");
+        // nearly every message after a client's first finds its own kept message by the client's key
+        assertTrue(keyed.getReadsByPeer() >= 3L * (messages - clients) / 4, "seed " + seed + ": " + keyed.getReadsByPeer());
+        assertTrue(keyed.getBytesSkipped() >= anonymous.getBytesSkipped() * 0.95, "seed " + seed + ": " + keyed.getBytesSkipped());
+        assertTrue(known <= similar * 1.05 + 1, "seed " + seed + ": " + known + " values rewritten, by similarity " + similar);
+
+        // peers behind one identity (a shared account, one NAT address): a wrong hint costs nothing in values
+        OperationStats shared = stats();
+        double one = rewrittenPerEcho(clients, messages, seed, k -> Carrier.peerKey(null, "shared", null), shared);
+        assertTrue(shared.getBytesSkipped() >= anonymous.getBytesSkipped() * 0.9, "seed " + seed + ": " + shared.getBytesSkipped());
+        assertTrue(one <= similar * 1.1 + 1, "seed " + seed + ": " + one);
+    }
+
+    @Test
+    void peerKeysTakeTheStrongestIdentityAndTellIdentitiesApart() {
+        java.util.Set<Long> keys = new java.util.HashSet<>();
+        for (int i = 0; i < 10_000; i++) {
+            long k = Carrier.peerKey(String.valueOf(i), null, null);
+            assertTrue(k != 0);
+            keys.add(k);
+        }
+        assertEquals(10_000, keys.size());
+        assertEquals(0, Carrier.peerKey(null, null, null));
+        assertEquals(0, Carrier.peerKey("", "", ""));
+        assertEquals(0, Carrier.peerKey("x".repeat(257), null, null), "an over-long id is no identity");
+        assertTrue(Carrier.peerKey("a", null, null) != Carrier.peerKey(null, "a", null));
+        assertTrue(Carrier.peerKey(null, "a", null) != Carrier.peerKey(null, null, "a"));
+        assertEquals(Carrier.peerKey("a", "b", "c"), Carrier.peerKey("a", null, null), "the id header comes first");
+        assertEquals(Carrier.peerKey(null, "b", "c"), Carrier.peerKey(null, "b", null), "then the caller");
     }
 
     @Test

@@ -7,6 +7,7 @@ import org.junit.jupiter.api.Test;
 import java.util.Map;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -18,6 +19,7 @@ class SettingsTest {
         assertTrue(s.serialize());
         assertTrue(s.deserialize());
         assertEquals(64, s.states());
+        assertEquals("X-Dsoap-Client", s.clientIdHeader());
         assertEquals(Settings.DEFAULT_BUDGET, Settings.budget(name -> null, null));
         assertTrue(Settings.jmx(name -> null, null));
     }
@@ -37,6 +39,17 @@ class SettingsTest {
         assertEquals(2 << 20, s.deserializer().limits().maxMessageBytes());
         assertEquals(1L << 30, Settings.budget(v::get, null));
         assertFalse(Settings.jmx(v::get, null));
+    }
+
+    @Test
+    void theClientIdHeaderIsAHeaderNameOrNone() {
+        assertEquals("X-Client", Settings.read(Map.of(Settings.CLIENT_ID_HEADER, " X-Client ")::get, null).clientIdHeader());
+        assertNull(Settings.read(Map.of(Settings.CLIENT_ID_HEADER, "none")::get, null).clientIdHeader());
+        assertNull(Settings.read(Map.of(Settings.CLIENT_ID_HEADER, "")::get, null).clientIdHeader());
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> Settings.read(Map.of(Settings.CLIENT_ID_HEADER, "X Client:")::get, "operation echo"));
+        assertTrue(e.getMessage().contains("dsoap.clientIdHeader = 'X Client:' on operation echo: expected an HTTP header name, or none"),
+                e.getMessage());
     }
 
     @Test

@@ -126,7 +126,7 @@ final class ReadIn extends DsoapInterceptor {
         }
         Object[] values;
         try {
-            values = op.carrier.read(raw, len, reason, why);
+            values = op.carrier.read(raw, len, st.client ? 0 : Sender.of(m, op.carrier.settings().clientIdHeader()), reason, why);
         } catch (RejectedMessageException e) {
             throw fault(e.getMessage(), e);
         }

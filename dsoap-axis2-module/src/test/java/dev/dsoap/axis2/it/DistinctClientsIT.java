@@ -57,11 +57,28 @@ class DistinctClientsIT {
 
     @Test
     void sixtyFourClientsGetTheirOwnValuesAndKeepTheirShareOfSkippedBytes() throws Exception {
-        long seed = 0xA2_0064L;
+        long byPeer = sixtyFourClients(0xA2_0064L, false);
+        assertEquals(0, byPeer, "anonymous clients are found by similarity alone");
+    }
+
+    /**
+     * The same with clients that name themselves in dsoap's client id header: nearly every message after a
+     * client's first is read against that client's own kept message, found without a search among the others.
+     */
+    @Test
+    void namedClientsAreReadAgainstTheirOwnKeptMessage() throws Exception {
+        long byPeer = sixtyFourClients(0xA2_0065L, true);
+        // a client's first message has no kept state of its own; a few find theirs taken over by a newcomer
+        assertTrue(byPeer >= 3L * CLIENTS * (CALLS - 1) / 4, byPeer + " reads found by the client id");
+    }
+
+    /** 64 concurrent clients; returns how many of their reads found the sender's kept state by its identity. */
+    private static long sixtyFourClients(long seed, boolean named) throws Exception {
         Stats st = dsoap.stats("echo");
         long[] before = mark(st);
-        run(seed, -1, 3 * CALLS);
+        run(seed, -1, 3 * CALLS, named);
         double one = share(st, before);
+        long byPeer = st.get("ReadsByPeer");
 
         before = mark(st);
         ExecutorService pool = Executors.newFixedThreadPool(CLIENTS);
@@ -71,7 +88,7 @@ class DistinctClientsIT {
             int client = c;
             done.add(pool.submit(() -> {
                 go.await();
-                return run(seed, client, CALLS);
+                return run(seed, client, CALLS, named);
             }));
         }
         go.countDown();
@@ -87,10 +104,12 @@ class DistinctClientsIT {
         assertTrue(st.map("ReadFallbacks").isEmpty(), st.toString());
         assertTrue(many >= 0.7 * one, "seed " + seed + ": " + CLIENTS + " clients skipped " + many
                 + " of the request bytes, one client " + one + ": " + st);
+        return st.get("ReadsByPeer") - byPeer;
     }
 
     /** One client's calls; returns how many it made. */
-    private static Integer run(long seed, int client, int calls) throws Exception {
+    private static Integer run(long seed, int client, int calls, boolean named) throws Exception {
+        String[] headers = named ? new String[] {"X-Dsoap-Client", "client-" + client} : new String[0];
         Random r = new Random(seed + client);
         String ns = dsoap.namespace();
         double[] v = new double[1000];
@@ -104,7 +123,7 @@ class DistinctClientsIT {
                 }
             }
             String where = "seed " + seed + " client " + client + " call " + call;
-            Soap.Response resp = Soap.post11(dsoap.url(), Soap.request(ns, "echo", Soap.doubles("v", v)));
+            Soap.Response resp = Soap.post11(dsoap.url(), Soap.request(ns, "echo", Soap.doubles("v", v)), headers);
             assertEquals(200, resp.status(), where + ": " + resp.text());
             assertArrayEquals(ServerIT.bits(v), ServerIT.bits(ConcurrencyIT.parse(resp.body())), where);
         }

@@ -31,11 +31,14 @@ final class Soap {
         }
     }
 
-    static Response post(String url, String contentType, byte[] body, String soapAction) throws Exception {
+    static Response post(String url, String contentType, byte[] body, String soapAction, String... headers) throws Exception {
         HttpRequest.Builder b = HttpRequest.newBuilder(URI.create(url)).timeout(Duration.ofSeconds(60))
                 .header("Content-Type", contentType).POST(HttpRequest.BodyPublishers.ofByteArray(body));
         if (soapAction != null) {
             b.header("SOAPAction", soapAction);
+        }
+        for (int i = 0; i < headers.length; i += 2) {
+            b.header(headers[i], headers[i + 1]);
         }
         HttpRequest request = b.build();
         HttpResponse<byte[]> r;
@@ -48,8 +51,8 @@ final class Soap {
         return new Response(r.statusCode(), r.body());
     }
 
-    static Response post11(String url, String xml) throws Exception {
-        return post(url, "text/xml; charset=UTF-8", xml.getBytes(StandardCharsets.UTF_8), "\"\"");
+    static Response post11(String url, String xml, String... headers) throws Exception {
+        return post(url, "text/xml; charset=UTF-8", xml.getBytes(StandardCharsets.UTF_8), "\"\"", headers);
     }
 
     /** A request shaped as the operation's schema says (what a WSDL-generated stub sends). */

@@ -4,8 +4,6 @@ import dev.dsoap.binding.MessagePlan;
 import dev.dsoap.binding.ScalarNode;
 import dev.dsoap.binding.UnsupportedValueException;
 import dev.dsoap.numbers.XsdFormat;
-import dev.dsoap.template.ByteSink;
-import dev.dsoap.template.ChunkedTemplate;
 import dev.dsoap.template.MemoryBudget;
 import dev.dsoap.tracked.TrackedDoubleArray;
 import dev.dsoap.xml.Base64Text;
@@ -20,8 +18,8 @@ import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.List;
 
-import static dev.dsoap.template.ChunkedTemplate.END;
-import static dev.dsoap.template.ChunkedTemplate.START;
+import static dev.dsoap.serialize.ChunkedTemplate.END;
+import static dev.dsoap.serialize.ChunkedTemplate.START;
 
 /**
  * One stream of differential serialization (bSOAP): the messages of one operation in one direction,

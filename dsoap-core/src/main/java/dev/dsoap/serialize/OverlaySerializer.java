@@ -1,7 +1,6 @@
 package dev.dsoap.serialize;
 
 import dev.dsoap.binding.MessagePlan;
-import dev.dsoap.template.ByteSink;
 
 import java.io.IOException;
 import java.io.OutputStream;

@@ -4,8 +4,8 @@ package dev.dsoap.serialize;
  * Where a full serialization writes: literal bytes, value leaves and structural markers, in document
  * order. {@link ChunkedTemplate.Writer} keeps them as a template; a streaming sink sends them on.
  *
- * <p>Offsets and lengths are in bytes; {@code node} is a {@link Step} id. Internal to this package: a full
- * serialization writes into a template's writer or into the overlay's one chunk.
+ * <p>Offsets and lengths are in bytes; {@code node} is a {@link Step} id. Internal to this package: the fresh walk
+ * ({@link FreshWalk}) writes into a template's writer or into the overlay's one chunk.
  *
  * <p>Implementations are not thread-safe.
  */

@@ -25,6 +25,13 @@ import java.util.Arrays;
  * {@value #MAX_SYMBOLS} symbols, {@link #reset} forgets all but those interned before
  * {@link #markSymbols()} and advances {@link #symbolEpoch()}.
  *
+ * <p>The public methods are what dsoap's readers in other packages use: events, the current element's
+ * names and interned ids, its attributes' ids and values, the current text in place (read-only, valid
+ * until the next call), and the saved state. Those taking an index or a saved state check it. The rest of
+ * a pull parser's accessors (prefixes, namespace declarations, processing instructions, incremental
+ * {@link #feed}) are package-private, used by the conformance tests. The element stack and the attributes
+ * are kept by {@link ElementStack} and {@link Attributes}.
+ *
  * <p>Event constants follow {@code javax.xml.stream.XMLStreamConstants}. Not thread-safe: one scanner
  * per thread or stream, reused across messages with {@link #reset}.
  */
@@ -137,7 +144,7 @@ public final class XmlScanner {
         markSymbols();
     }
 
-    public ParserLimits limits() {
+    ParserLimits limits() {
         return limits;
     }
 
@@ -183,7 +190,7 @@ public final class XmlScanner {
     }
 
     /** Appends input to a document started with {@code complete == false}. */
-    public void feed(byte[] more, int off, int len) {
+    void feed(byte[] more, int off, int len) {
         java.util.Objects.checkFromIndexSize(off, len, more.length);
         if (complete) {
             throw new IllegalStateException("the input was declared complete");
@@ -209,7 +216,7 @@ public final class XmlScanner {
     }
 
     /** Declares that no more input will be fed. */
-    public void endOfInput() {
+    void endOfInput() {
         complete = true;
     }
 
@@ -1291,7 +1298,7 @@ public final class XmlScanner {
     }
 
     /** Prefix of the current element, {@code ""} when it has none. */
-    public String prefix() {
+    String prefix() {
         return names.string(namePrefix[curName]);
     }
 
@@ -1300,20 +1307,20 @@ public final class XmlScanner {
         return attrs.count;
     }
 
-    public String attributeLocalName(int i) {
+    String attributeLocalName(int i) {
         return names.string(attrs.local[checkAttr(i)]);
     }
 
-    public String attributeNamespace(int i) {
+    String attributeNamespace(int i) {
         return uris.string(attrs.uri[checkAttr(i)]);
     }
 
-    public String attributePrefix(int i) {
+    String attributePrefix(int i) {
         return names.string(namePrefix[attrs.name[checkAttr(i)]]);
     }
 
     /** The normalized value (references resolved, whitespace characters as spaces). */
-    public String attributeValue(int i) {
+    String attributeValue(int i) {
         checkAttr(i);
         return new String(attrs.array(i, buf), attrs.off[i], attrs.len[i], StandardCharsets.UTF_8);
     }
@@ -1324,17 +1331,17 @@ public final class XmlScanner {
     }
 
     /** Namespace declarations made by the current START_ELEMENT. */
-    public int namespaceCount() {
+    int namespaceCount() {
         return declCount;
     }
 
     /** Declared prefix, {@code ""} for the default namespace. */
-    public String namespacePrefix(int i) {
+    String namespacePrefix(int i) {
         java.util.Objects.checkIndex(i, declCount);
         return names.string(stack.nsPrefix[stack.nsCount - declCount + i]);
     }
 
-    public String namespaceURI(int i) {
+    String namespaceURI(int i) {
         java.util.Objects.checkIndex(i, declCount);
         return uris.string(stack.nsUri[stack.nsCount - declCount + i]);
     }
@@ -1344,16 +1351,16 @@ public final class XmlScanner {
         return new String(textArr, textOff, textLen, StandardCharsets.UTF_8);
     }
 
-    public String piTarget() {
+    String piTarget() {
         return new String(buf, piTargetOff, piTargetLen, StandardCharsets.UTF_8);
     }
 
-    public String piData() {
+    String piData() {
         return text();
     }
 
     /** Byte offset from the start of the message of the current event's first byte. */
-    public int eventOffset() {
+    int eventOffset() {
         return tokenStart - base;
     }
 
@@ -1397,47 +1404,72 @@ public final class XmlScanner {
         return curLocal;
     }
 
+    /**
+     * URI id of attribute {@code i} of the current START_ELEMENT, for comparing with {@link #uriSymbol}.
+     *
+     * @throws IndexOutOfBoundsException unless {@code 0 <= i < attributeCount()}
+     */
     public int attributeUriId(int i) {
-        return attrs.uri[i];
+        return attrs.uri[checkAttr(i)];
     }
 
+    /**
+     * Local-name id of attribute {@code i}, for comparing with {@link #nameSymbol}.
+     *
+     * @throws IndexOutOfBoundsException unless {@code 0 <= i < attributeCount()}
+     */
     public int attributeLocalId(int i) {
-        return attrs.local[i];
+        return attrs.local[checkAttr(i)];
     }
 
-    /** The array holding attribute {@code i}'s normalized value. */
+    /**
+     * The array holding attribute {@code i}'s normalized value, in UTF-8 at {@link #attributeOffset} for
+     * {@link #attributeLength} bytes: the message itself or the scanner's own buffer. Read-only, and valid
+     * only until the next event.
+     *
+     * @throws IndexOutOfBoundsException unless {@code 0 <= i < attributeCount()}
+     */
     public byte[] attributeArray(int i) {
-        return attrs.array(i, buf);
+        return attrs.array(checkAttr(i), buf);
     }
 
+    /** Offset of attribute {@code i}'s value in {@link #attributeArray}; checked as that. */
     public int attributeOffset(int i) {
-        return attrs.off[i];
+        return attrs.off[checkAttr(i)];
     }
 
+    /** Length in bytes of attribute {@code i}'s value; checked as {@link #attributeArray}. */
     public int attributeLength(int i) {
-        return attrs.len[i];
+        return attrs.len[checkAttr(i)];
     }
 
-    /** Array holding the current text (see {@link #textOffset}, {@link #textLength}); valid until the next call. */
+    /**
+     * The array holding the current text in UTF-8, at {@link #textOffset} for {@link #textLength} bytes: the
+     * text of a CHARACTERS or CDATA event, or a leaf's text after {@link #readLeafText()}. It is the message
+     * itself or the scanner's own buffer: read-only, and valid only until the next call. {@link #text()}
+     * gives a copy.
+     */
     public byte[] textArray() {
         return textArr;
     }
 
+    /** Offset of the current text in {@link #textArray()}. */
     public int textOffset() {
         return textOff;
     }
 
+    /** Length in bytes of the current text in {@link #textArray()}. */
     public int textLength() {
         return textLen;
     }
 
     /** Open elements. */
-    public int depth() {
+    int depth() {
         return stack.depth;
     }
 
     /** Whether the last start tag was empty ({@code <x/>}) and its END_ELEMENT is still to come. */
-    public boolean pendingEnd() {
+    boolean pendingEnd() {
         return pendingEnd;
     }
 
@@ -1629,14 +1661,27 @@ public final class XmlScanner {
      * in element content between events (not with {@link #pendingEnd()}).
      */
     public void saveState(int[] dst, int off) {
+        java.util.Objects.checkFromIndexSize(off, stack.stateLength(), dst.length);
         stack.save(dst, off);
     }
 
     /**
      * Restores a state written by {@link #saveState} (in this scanner's {@link #symbolEpoch()}) and
      * continues reading at message offset {@code position} of the current input.
+     *
+     * @throws IndexOutOfBoundsException if {@code src[off..off+len)} is not within {@code src}, or
+     *                                   {@code position} not within the input so far
+     * @throws IllegalArgumentException  if the ints are not a state {@link #saveState} could have written with
+     *                                   this scanner's symbols (a state of another epoch, or not a state);
+     *                                   the scanner is then unchanged
      */
     public void restoreState(int[] src, int off, int len, int position) {
+        java.util.Objects.checkFromIndexSize(off, len, src.length);
+        java.util.Objects.checkIndex(position, limit - base + 1);
+        String bad = ElementStack.checkState(src, off, len, names.size(), uris.size());
+        if (bad != null) {
+            throw new IllegalArgumentException("not a saved scanner state of epoch " + epoch + ": " + bad);
+        }
         stack.restore(src, off, len);
         where = stack.depth > 0 ? Where.CONTENT : Where.EPILOG;
         pendingEnd = false;
@@ -1649,6 +1694,7 @@ public final class XmlScanner {
 
     /** Whether the current state equals {@code src[off..off+len)} as written by {@link #saveState}. */
     public boolean stateEquals(int[] src, int off, int len) {
+        java.util.Objects.checkFromIndexSize(off, len, src.length);
         return stack.equalsState(src, off, len);
     }
 

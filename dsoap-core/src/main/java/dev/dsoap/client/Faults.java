@@ -6,7 +6,6 @@ import dev.dsoap.parse.ParserLimits;
 import dev.dsoap.parse.XmlParseException;
 import dev.dsoap.parse.XmlScanner;
 
-import java.nio.charset.StandardCharsets;
 
 /**
  * Recognizes a SOAP fault in a response body and reads its code and reason with dsoap's parser. A body
@@ -82,6 +81,6 @@ final class Faults {
         if (!sc.readLeafText()) {
             return null;
         }
-        return new String(sc.textArray(), sc.textOffset(), sc.textLength(), StandardCharsets.UTF_8).strip();
+        return sc.text().strip();
     }
 }

@@ -25,6 +25,13 @@ import java.util.Arrays;
  * {@value #MAX_SYMBOLS} symbols, {@link #reset} forgets all but those interned before
  * {@link #markSymbols()} and advances {@link #symbolEpoch()}.
  *
+ * <p>The public methods are what dsoap's readers in other packages use: events, the current element's
+ * names and interned ids, its attributes' ids and values, the current text in place (read-only, valid
+ * until the next call), and the saved state. Those taking an index or a saved state check it. The rest of
+ * a pull parser's accessors (prefixes, namespace declarations, processing instructions, incremental
+ * {@link #feed}) are package-private, used by the conformance tests. The element stack and the attributes
+ * are kept by {@link ElementStack} and {@link Attributes}.
+ *
  * <p>Event constants follow {@code javax.xml.stream.XMLStreamConstants}. Not thread-safe: one scanner
  * per thread or stream, reused across messages with {@link #reset}.
  */
@@ -101,18 +108,8 @@ public final class XmlScanner {
     private Where where = Where.START;
     /** What is being read, for error messages. */
     private String reading = "prolog";
-    /** Open elements. */
-    private int depth;
-    /** Per depth (1-based): qualified name id, namespace URI id, local name id. */
-    private int[] elemName = new int[16];
-    private int[] elemUri = new int[16];
-    private int[] elemLocal = new int[16];
-    /** Per depth: {@link #nsCount} before the element's declarations. */
-    private int[] nsMark = new int[16];
-    /** In-scope declarations, innermost last: prefix id and URI id. */
-    private int[] nsPrefix = new int[16];
-    private int[] nsUri = new int[16];
-    private int nsCount;
+    /** Open elements and the namespace declarations in scope. */
+    private final ElementStack stack = new ElementStack();
     /** The last start tag was {@code <x/>}: its END_ELEMENT comes next. */
     private boolean pendingEnd;
 
@@ -122,25 +119,10 @@ public final class XmlScanner {
     private int curName;
     private int curUri;
     private int curLocal;
-    /** Declarations made by the current start tag: {@code nsCount - declCount .. nsCount}. */
+    /** Declarations made by the current start tag: the last {@code declCount} of {@link #stack}'s. */
     private int declCount;
-    /** Attributes of the current start tag (declarations excluded). */
-    private int attrCount;
-    private int[] attrName = new int[8];
-    private int[] attrUri = new int[8];
-    private int[] attrLocal = new int[8];
-    /** Value of each attribute: in {@link #buf} when {@link #attrInScratch} is false, else in {@link #attrScratch}. */
-    private int[] attrOff = new int[8];
-    private int[] attrLen = new int[8];
-    private boolean[] attrInScratch = new boolean[8];
-    private byte[] attrScratch = new byte[256];
-    private int attrScratchLen;
-    /** Raw attributes while a start tag is read, declarations included. */
-    private int rawCount;
-    private int[] rawName = new int[8];
-    private int[] rawOff = new int[8];
-    private int[] rawLen = new int[8];
-    private boolean[] rawInScratch = new boolean[8];
+    /** Attributes of the current start tag, and the raw ones while a start tag is read. */
+    private final Attributes attrs = new Attributes();
     /** Text of the current CHARACTERS/CDATA/COMMENT event or of the last leaf read, and PI parts. */
     private byte[] textArr;
     private int textOff;
@@ -152,8 +134,6 @@ public final class XmlScanner {
     private int piTargetLen;
     /** Scratch for coalescing a leaf's text. */
     private byte[] leafScratch = new byte[256];
-    /** Hash set over attribute expanded names, for elements with many attributes. */
-    private long[] attrSet = new long[0];
 
     public XmlScanner(ParserLimits limits) {
         this.limits = limits;
@@ -164,7 +144,7 @@ public final class XmlScanner {
         markSymbols();
     }
 
-    public ParserLimits limits() {
+    ParserLimits limits() {
         return limits;
     }
 
@@ -202,16 +182,15 @@ public final class XmlScanner {
         this.tokenStart = base;
         this.where = Where.START;
         this.reading = "prolog";
-        this.depth = 0;
-        this.nsCount = 0;
+        this.stack.clear();
         this.pendingEnd = false;
         this.event = 0;
-        this.attrCount = 0;
+        this.attrs.count = 0;
         this.declCount = 0;
     }
 
     /** Appends input to a document started with {@code complete == false}. */
-    public void feed(byte[] more, int off, int len) {
+    void feed(byte[] more, int off, int len) {
         java.util.Objects.checkFromIndexSize(off, len, more.length);
         if (complete) {
             throw new IllegalStateException("the input was declared complete");
@@ -237,7 +216,7 @@ public final class XmlScanner {
     }
 
     /** Declares that no more input will be fed. */
-    public void endOfInput() {
+    void endOfInput() {
         complete = true;
     }
 
@@ -491,7 +470,7 @@ public final class XmlScanner {
             if (!complete) {
                 throw NEED_INPUT;
             }
-            throw error("unexpected end of input: " + depth + " element(s) not closed", p);
+            throw error("unexpected end of input: " + stack.depth + " element(s) not closed", p);
         }
         if (buf[p] != '<') {
             return scanText();
@@ -527,8 +506,7 @@ public final class XmlScanner {
         int nameStart = p;
         p = scanName(p, true);
         int name = internName(nameStart, p);
-        rawCount = 0;
-        attrScratchLen = 0;
+        attrs.startTag();
         boolean empty;
         while (true) {
             boolean ws = false;
@@ -553,7 +531,7 @@ public final class XmlScanner {
             if (!ws) {
                 throw error("expected whitespace, '>' or '/>' in the start tag of <" + names.string(name) + ">", p);
             }
-            if (rawCount == limits.maxAttributes()) {
+            if (attrs.rawCount == limits.maxAttributes()) {
                 throw limit("more than " + limits.maxAttributes() + " attributes on <" + names.string(name)
                         + "> (maxAttributes)", p);
             }
@@ -614,45 +592,27 @@ public final class XmlScanner {
                 throw badChar(b, p);
             }
         }
-        int i = rawCount++;
-        if (i == rawName.length) {
-            int n = i * 2;
-            rawName = Arrays.copyOf(rawName, n);
-            rawOff = Arrays.copyOf(rawOff, n);
-            rawLen = Arrays.copyOf(rawLen, n);
-            rawInScratch = Arrays.copyOf(rawInScratch, n);
-        }
-        rawName[i] = attr;
+        Attributes at = attrs;
         if (simple) {
-            rawOff[i] = start;
-            rawLen[i] = p - start;
-            rawInScratch[i] = false;
+            at.addRaw(attr, start, p);
         } else {
-            ensureAttrScratch(attrScratchLen + (p - start));
-            int n = decode(start, p, attrScratch, attrScratchLen, true);
-            rawOff[i] = attrScratchLen;
-            rawLen[i] = n;
-            rawInScratch[i] = true;
-            attrScratchLen += n;
+            byte[] dst = at.reserve(p - start);
+            at.addDecoded(attr, decode(start, p, dst, at.scratchLen, true));
         }
         return p + 1;
     }
 
-    private void ensureAttrScratch(int n) {
-        if (n > attrScratch.length) {
-            attrScratch = Arrays.copyOf(attrScratch, Math.max(n, attrScratch.length * 2));
-        }
-    }
-
     /** Declarations, name resolution, uniqueness, then the element is pushed. Nothing before this mutates state. */
     private void commitStartTag(int name, boolean empty) {
-        if (depth == limits.maxDepth()) {
+        ElementStack st = stack;
+        Attributes at = attrs;
+        if (st.depth == limits.maxDepth()) {
             throw limit("element depth exceeds " + limits.maxDepth() + " (maxDepth)", tokenStart);
         }
-        int mark = nsCount;
+        int mark = st.nsCount;
         int decls = 0;
-        for (int i = 0; i < rawCount; i++) {
-            int n = rawName[i];
+        for (int i = 0; i < at.rawCount; i++) {
+            int n = at.rawName[i];
             int prefix;
             if (n == xmlnsName) {
                 prefix = 0;
@@ -662,12 +622,12 @@ public final class XmlScanner {
                 continue;
             }
             if (++decls > limits.maxNamespaceDeclarations()) {
-                nsCount = mark;
+                st.nsCount = mark;
                 throw limit("more than " + limits.maxNamespaceDeclarations() + " namespace declarations on <"
                         + names.string(name) + "> (maxNamespaceDeclarations)", tokenStart);
             }
-            byte[] vb = rawInScratch[i] ? attrScratch : buf;
-            int uri = uris.intern(vb, rawOff[i], rawLen[i], Symbols.hash(vb, rawOff[i], rawLen[i]));
+            byte[] vb = at.rawInScratch[i] ? at.scratch : buf;
+            int uri = uris.intern(vb, at.rawOff[i], at.rawLen[i], Symbols.hash(vb, at.rawOff[i], at.rawLen[i]));
             String problem = null;
             if (prefix == xmlnsName) {
                 problem = "the prefix xmlns cannot be declared";
@@ -684,22 +644,14 @@ public final class XmlScanner {
                         + names.string(prefix) + "=\"\")";
             }
             if (problem != null) {
-                nsCount = mark;
+                st.nsCount = mark;
                 throw error(problem, tokenStart);
             }
-            for (int j = mark; j < nsCount; j++) {
-                if (nsPrefix[j] == prefix) {
-                    nsCount = mark;
-                    throw error("duplicate attribute " + names.string(n), tokenStart);
-                }
+            if (st.declaredSince(mark, prefix)) {
+                st.nsCount = mark;
+                throw error("duplicate attribute " + names.string(n), tokenStart);
             }
-            if (nsCount == nsPrefix.length) {
-                nsPrefix = Arrays.copyOf(nsPrefix, nsCount * 2);
-                nsUri = Arrays.copyOf(nsUri, nsCount * 2);
-            }
-            nsPrefix[nsCount] = prefix;
-            nsUri[nsCount] = uri;
-            nsCount++;
+            st.declare(prefix, uri);
         }
         try {
             int prefix = namePrefix[name];
@@ -708,48 +660,27 @@ public final class XmlScanner {
             }
             int uri = resolve(prefix, name);
             int n = 0;
-            for (int i = 0; i < rawCount; i++) {
-                int a = rawName[i];
+            for (int i = 0; i < at.rawCount; i++) {
+                int a = at.rawName[i];
                 if (a == xmlnsName || namePrefix[a] == xmlnsName) {
                     continue;
                 }
-                if (n == attrName.length) {
-                    int size = n * 2;
-                    attrName = Arrays.copyOf(attrName, size);
-                    attrUri = Arrays.copyOf(attrUri, size);
-                    attrLocal = Arrays.copyOf(attrLocal, size);
-                    attrOff = Arrays.copyOf(attrOff, size);
-                    attrLen = Arrays.copyOf(attrLen, size);
-                    attrInScratch = Arrays.copyOf(attrInScratch, size);
-                }
-                attrName[n] = a;
-                attrUri[n] = namePrefix[a] == 0 ? 0 : resolve(namePrefix[a], a);
-                attrLocal[n] = nameLocal[a];
-                attrOff[n] = rawOff[i];
-                attrLen[n] = rawLen[i];
-                attrInScratch[n] = rawInScratch[i];
+                at.add(n, i, namePrefix[a] == 0 ? 0 : resolve(namePrefix[a], a), nameLocal[a]);
                 n++;
             }
-            attrCount = n;
-            checkUnique(name);
-            if (++depth == elemName.length) {
-                int size = depth * 2;
-                elemName = Arrays.copyOf(elemName, size);
-                elemUri = Arrays.copyOf(elemUri, size);
-                elemLocal = Arrays.copyOf(elemLocal, size);
-                nsMark = Arrays.copyOf(nsMark, size);
+            at.count = n;
+            long dup = at.duplicate();
+            if (dup >= 0) {
+                throw duplicate(name, (int) (dup >>> 32), (int) dup);
             }
-            elemName[depth] = name;
-            elemUri[depth] = uri;
-            elemLocal[depth] = nameLocal[name];
-            nsMark[depth] = mark;
+            st.push(name, uri, nameLocal[name], mark);
             curName = name;
             curUri = uri;
             curLocal = nameLocal[name];
-            declCount = nsCount - mark;
+            declCount = st.nsCount - mark;
             pendingEnd = empty;
         } catch (XmlParseException e) {
-            nsCount = mark;
+            st.nsCount = mark;
             throw e;
         }
     }
@@ -758,10 +689,9 @@ public final class XmlScanner {
         if (prefix == xmlPrefix) {
             return xmlUri;
         }
-        for (int i = nsCount - 1; i >= 0; i--) {
-            if (nsPrefix[i] == prefix) {
-                return nsUri[i];
-            }
+        int uri = stack.uriOf(prefix);
+        if (uri >= 0) {
+            return uri;
         }
         if (prefix == 0) {
             return 0;
@@ -769,55 +699,17 @@ public final class XmlScanner {
         throw error("the prefix " + names.string(prefix) + " of " + names.string(qname) + " is not bound", tokenStart);
     }
 
-    private void checkUnique(int element) {
-        int n = attrCount;
-        if (n < 2) {
-            return;
-        }
-        if (n <= 16) {
-            for (int i = 1; i < n; i++) {
-                for (int j = 0; j < i; j++) {
-                    if (attrName[i] == attrName[j] || (attrUri[i] == attrUri[j] && attrLocal[i] == attrLocal[j])) {
-                        throw duplicate(element, i, j);
-                    }
-                }
-            }
-            return;
-        }
-        int size = Integer.highestOneBit(n * 4);
-        if (attrSet.length < size) {
-            attrSet = new long[size];
-        } else {
-            Arrays.fill(attrSet, 0, size, 0);
-        }
-        int mask = size - 1;
-        for (int i = 0; i < n; i++) {
-            long key = ((long) attrUri[i] << 32 | attrLocal[i]) + 1;
-            int slot = (int) (key * 0x9E3779B97F4A7C15L >>> 40) & mask;
-            while (attrSet[slot] != 0) {
-                if (attrSet[slot] == key) {
-                    for (int j = 0; j < i; j++) {
-                        if (attrUri[i] == attrUri[j] && attrLocal[i] == attrLocal[j]) {
-                            throw duplicate(element, i, j);
-                        }
-                    }
-                }
-                slot = (slot + 1) & mask;
-            }
-            attrSet[slot] = key;
-        }
-    }
-
     private XmlParseException duplicate(int element, int i, int j) {
-        String what = attrName[i] == attrName[j] ? names.string(attrName[i])
-                : names.string(attrName[i]) + " and " + names.string(attrName[j]) + " (same expanded name)";
+        int[] an = attrs.name;
+        String what = an[i] == an[j] ? names.string(an[i])
+                : names.string(an[i]) + " and " + names.string(an[j]) + " (same expanded name)";
         return error("duplicate attribute " + what + " on <" + names.string(element) + ">", tokenStart);
     }
 
     private int scanEndTag() {
         reading = "end tag";
         int p = tokenStart + 2;
-        int name = elemName[depth];
+        int name = stack.name[stack.depth];
         int len = names.length(name);
         if (avail(p, len + 1) && names.equals(name, buf, p, len) && !isNameByte(buf[p + len])) {
             p += len;
@@ -845,13 +737,14 @@ public final class XmlScanner {
 
     /** Makes the innermost open element the current END_ELEMENT and closes it. */
     private void endElement() {
-        curName = elemName[depth];
-        curUri = elemUri[depth];
-        curLocal = elemLocal[depth];
-        nsCount = nsMark[depth];
+        ElementStack st = stack;
+        int d = st.depth;
+        curName = st.name[d];
+        curUri = st.uri[d];
+        curLocal = st.local[d];
         declCount = 0;
-        attrCount = 0;
-        if (--depth == 0) {
+        attrs.count = 0;
+        if (st.pop() == 0) {
             where = Where.EPILOG;
         }
         event = END_ELEMENT;
@@ -1381,10 +1274,10 @@ public final class XmlScanner {
     /** What is being read and where: {@code "text in /soapenv:Envelope/soapenv:Body/ns1:echo"}. */
     private String describe() {
         StringBuilder sb = new StringBuilder(reading);
-        if (depth > 0) {
+        if (stack.depth > 0) {
             sb.append(" in ");
-            for (int d = 1; d <= depth; d++) {
-                sb.append('/').append(names.string(elemName[d]));
+            for (int d = 1; d <= stack.depth; d++) {
+                sb.append('/').append(names.string(stack.name[d]));
             }
         } else if (where == Where.EPILOG || where == Where.DONE) {
             sb.append(" after the root element");
@@ -1405,52 +1298,52 @@ public final class XmlScanner {
     }
 
     /** Prefix of the current element, {@code ""} when it has none. */
-    public String prefix() {
+    String prefix() {
         return names.string(namePrefix[curName]);
     }
 
     /** Attributes of the current START_ELEMENT, namespace declarations excluded. */
     public int attributeCount() {
-        return attrCount;
+        return attrs.count;
     }
 
-    public String attributeLocalName(int i) {
-        return names.string(attrLocal[checkAttr(i)]);
+    String attributeLocalName(int i) {
+        return names.string(attrs.local[checkAttr(i)]);
     }
 
-    public String attributeNamespace(int i) {
-        return uris.string(attrUri[checkAttr(i)]);
+    String attributeNamespace(int i) {
+        return uris.string(attrs.uri[checkAttr(i)]);
     }
 
-    public String attributePrefix(int i) {
-        return names.string(namePrefix[attrName[checkAttr(i)]]);
+    String attributePrefix(int i) {
+        return names.string(namePrefix[attrs.name[checkAttr(i)]]);
     }
 
     /** The normalized value (references resolved, whitespace characters as spaces). */
-    public String attributeValue(int i) {
+    String attributeValue(int i) {
         checkAttr(i);
-        return new String(attrInScratch[i] ? attrScratch : buf, attrOff[i], attrLen[i], StandardCharsets.UTF_8);
+        return new String(attrs.array(i, buf), attrs.off[i], attrs.len[i], StandardCharsets.UTF_8);
     }
 
     private int checkAttr(int i) {
-        java.util.Objects.checkIndex(i, attrCount);
+        java.util.Objects.checkIndex(i, attrs.count);
         return i;
     }
 
     /** Namespace declarations made by the current START_ELEMENT. */
-    public int namespaceCount() {
+    int namespaceCount() {
         return declCount;
     }
 
     /** Declared prefix, {@code ""} for the default namespace. */
-    public String namespacePrefix(int i) {
+    String namespacePrefix(int i) {
         java.util.Objects.checkIndex(i, declCount);
-        return names.string(nsPrefix[nsCount - declCount + i]);
+        return names.string(stack.nsPrefix[stack.nsCount - declCount + i]);
     }
 
-    public String namespaceURI(int i) {
+    String namespaceURI(int i) {
         java.util.Objects.checkIndex(i, declCount);
-        return uris.string(nsUri[nsCount - declCount + i]);
+        return uris.string(stack.nsUri[stack.nsCount - declCount + i]);
     }
 
     /** Text of the current CHARACTERS, CDATA or COMMENT event, or data of a PROCESSING_INSTRUCTION. */
@@ -1458,16 +1351,16 @@ public final class XmlScanner {
         return new String(textArr, textOff, textLen, StandardCharsets.UTF_8);
     }
 
-    public String piTarget() {
+    String piTarget() {
         return new String(buf, piTargetOff, piTargetLen, StandardCharsets.UTF_8);
     }
 
-    public String piData() {
+    String piData() {
         return text();
     }
 
     /** Byte offset from the start of the message of the current event's first byte. */
-    public int eventOffset() {
+    int eventOffset() {
         return tokenStart - base;
     }
 
@@ -1511,47 +1404,72 @@ public final class XmlScanner {
         return curLocal;
     }
 
+    /**
+     * URI id of attribute {@code i} of the current START_ELEMENT, for comparing with {@link #uriSymbol}.
+     *
+     * @throws IndexOutOfBoundsException unless {@code 0 <= i < attributeCount()}
+     */
     public int attributeUriId(int i) {
-        return attrUri[i];
+        return attrs.uri[checkAttr(i)];
     }
 
+    /**
+     * Local-name id of attribute {@code i}, for comparing with {@link #nameSymbol}.
+     *
+     * @throws IndexOutOfBoundsException unless {@code 0 <= i < attributeCount()}
+     */
     public int attributeLocalId(int i) {
-        return attrLocal[i];
+        return attrs.local[checkAttr(i)];
     }
 
-    /** The array holding attribute {@code i}'s normalized value. */
+    /**
+     * The array holding attribute {@code i}'s normalized value, in UTF-8 at {@link #attributeOffset} for
+     * {@link #attributeLength} bytes: the message itself or the scanner's own buffer. Read-only, and valid
+     * only until the next event.
+     *
+     * @throws IndexOutOfBoundsException unless {@code 0 <= i < attributeCount()}
+     */
     public byte[] attributeArray(int i) {
-        return attrInScratch[i] ? attrScratch : buf;
+        return attrs.array(checkAttr(i), buf);
     }
 
+    /** Offset of attribute {@code i}'s value in {@link #attributeArray}; checked as that. */
     public int attributeOffset(int i) {
-        return attrOff[i];
+        return attrs.off[checkAttr(i)];
     }
 
+    /** Length in bytes of attribute {@code i}'s value; checked as {@link #attributeArray}. */
     public int attributeLength(int i) {
-        return attrLen[i];
+        return attrs.len[checkAttr(i)];
     }
 
-    /** Array holding the current text (see {@link #textOffset}, {@link #textLength}); valid until the next call. */
+    /**
+     * The array holding the current text in UTF-8, at {@link #textOffset} for {@link #textLength} bytes: the
+     * text of a CHARACTERS or CDATA event, or a leaf's text after {@link #readLeafText()}. It is the message
+     * itself or the scanner's own buffer: read-only, and valid only until the next call. {@link #text()}
+     * gives a copy.
+     */
     public byte[] textArray() {
         return textArr;
     }
 
+    /** Offset of the current text in {@link #textArray()}. */
     public int textOffset() {
         return textOff;
     }
 
+    /** Length in bytes of the current text in {@link #textArray()}. */
     public int textLength() {
         return textLen;
     }
 
     /** Open elements. */
-    public int depth() {
-        return depth;
+    int depth() {
+        return stack.depth;
     }
 
     /** Whether the last start tag was empty ({@code <x/>}) and its END_ELEMENT is still to come. */
-    public boolean pendingEnd() {
+    boolean pendingEnd() {
         return pendingEnd;
     }
 
@@ -1735,7 +1653,7 @@ public final class XmlScanner {
      * ancestors share a prefix.
      */
     public int stateLength() {
-        return 4 * depth + 2 * nsCount;
+        return stack.stateLength();
     }
 
     /**
@@ -1743,84 +1661,41 @@ public final class XmlScanner {
      * in element content between events (not with {@link #pendingEnd()}).
      */
     public void saveState(int[] dst, int off) {
-        int o = off;
-        for (int d = 1; d <= depth; d++) {
-            dst[o++] = elemName[d];
-            dst[o++] = elemUri[d];
-            dst[o++] = elemLocal[d];
-            int from = nsMark[d];
-            int to = d < depth ? nsMark[d + 1] : nsCount;
-            dst[o++] = to - from;
-            for (int i = from; i < to; i++) {
-                dst[o++] = nsPrefix[i];
-                dst[o++] = nsUri[i];
-            }
-        }
+        java.util.Objects.checkFromIndexSize(off, stack.stateLength(), dst.length);
+        stack.save(dst, off);
     }
 
     /**
      * Restores a state written by {@link #saveState} (in this scanner's {@link #symbolEpoch()}) and
      * continues reading at message offset {@code position} of the current input.
+     *
+     * @throws IndexOutOfBoundsException if {@code src[off..off+len)} is not within {@code src}, or
+     *                                   {@code position} not within the input so far
+     * @throws IllegalArgumentException  if the ints are not a state {@link #saveState} could have written with
+     *                                   this scanner's symbols (a state of another epoch, or not a state);
+     *                                   the scanner is then unchanged
      */
     public void restoreState(int[] src, int off, int len, int position) {
-        int o = off;
-        int end = off + len;
-        depth = 0;
-        nsCount = 0;
-        while (o < end) {
-            if (++depth == elemName.length) {
-                int size = depth * 2;
-                elemName = Arrays.copyOf(elemName, size);
-                elemUri = Arrays.copyOf(elemUri, size);
-                elemLocal = Arrays.copyOf(elemLocal, size);
-                nsMark = Arrays.copyOf(nsMark, size);
-            }
-            elemName[depth] = src[o++];
-            elemUri[depth] = src[o++];
-            elemLocal[depth] = src[o++];
-            nsMark[depth] = nsCount;
-            int decls = src[o++];
-            if (nsCount + decls > nsPrefix.length) {
-                nsPrefix = Arrays.copyOf(nsPrefix, Math.max(nsCount + decls, nsPrefix.length * 2));
-                nsUri = Arrays.copyOf(nsUri, nsPrefix.length);
-            }
-            for (int i = 0; i < decls; i++) {
-                nsPrefix[nsCount] = src[o++];
-                nsUri[nsCount] = src[o++];
-                nsCount++;
-            }
+        java.util.Objects.checkFromIndexSize(off, len, src.length);
+        java.util.Objects.checkIndex(position, limit - base + 1);
+        String bad = ElementStack.checkState(src, off, len, names.size(), uris.size());
+        if (bad != null) {
+            throw new IllegalArgumentException("not a saved scanner state of epoch " + epoch + ": " + bad);
         }
-        where = depth > 0 ? Where.CONTENT : Where.EPILOG;
+        stack.restore(src, off, len);
+        where = stack.depth > 0 ? Where.CONTENT : Where.EPILOG;
         pendingEnd = false;
         pos = base + position;
         tokenStart = pos;
         event = 0;
-        attrCount = 0;
+        attrs.count = 0;
         declCount = 0;
     }
 
     /** Whether the current state equals {@code src[off..off+len)} as written by {@link #saveState}. */
     public boolean stateEquals(int[] src, int off, int len) {
-        if (len != stateLength()) {
-            return false;
-        }
-        int o = off;
-        for (int d = 1; d <= depth; d++) {
-            if (src[o++] != elemName[d] || src[o++] != elemUri[d] || src[o++] != elemLocal[d]) {
-                return false;
-            }
-            int from = nsMark[d];
-            int to = d < depth ? nsMark[d + 1] : nsCount;
-            if (src[o++] != to - from) {
-                return false;
-            }
-            for (int i = from; i < to; i++) {
-                if (src[o++] != nsPrefix[i] || src[o++] != nsUri[i]) {
-                    return false;
-                }
-            }
-        }
-        return true;
+        java.util.Objects.checkFromIndexSize(off, len, src.length);
+        return stack.equalsState(src, off, len);
     }
 
     /** Bytes held by the symbol tables, for memory accounting. */

@@ -1,27 +1,17 @@
 package dev.dsoap.serialize;
 
 import dev.dsoap.binding.MessagePlan;
-import dev.dsoap.binding.ScalarNode;
-import dev.dsoap.binding.UnsupportedValueException;
-import dev.dsoap.numbers.XsdFormat;
-import dev.dsoap.template.ByteSink;
-import dev.dsoap.template.ChunkedTemplate;
 import dev.dsoap.template.MemoryBudget;
 import dev.dsoap.tracked.TrackedDoubleArray;
 import dev.dsoap.xml.Base64Text;
-import dev.dsoap.xml.XmlText;
 
 import java.io.IOException;
 import java.io.OutputStream;
-import java.math.BigDecimal;
-import java.math.BigInteger;
 import java.nio.ByteBuffer;
-import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
-import java.util.List;
 
-import static dev.dsoap.template.ChunkedTemplate.END;
-import static dev.dsoap.template.ChunkedTemplate.START;
+import static dev.dsoap.serialize.ChunkedTemplate.END;
+import static dev.dsoap.serialize.ChunkedTemplate.START;
 
 /**
  * One stream of differential serialization (bSOAP): the messages of one operation in one direction,
@@ -37,11 +27,6 @@ import static dev.dsoap.template.ChunkedTemplate.START;
  * share a {@link SerializerStats} and a {@link MemoryBudget}.
  */
 public final class DifferentialSerializer implements MemoryBudget.Holder {
-    private static final int ABSENT = 0;
-    private static final int NIL = 1;
-    private static final int PRESENT = 2;
-    private static final long NULL_ARRAY = -1;
-    private static final long NIL_ARRAY = -2;
     private static final int MAX_BACKOFF = 32;
 
     private final MessagePlan plan;
@@ -63,8 +48,6 @@ public final class DifferentialSerializer implements MemoryBudget.Holder {
     private int heavyStreak;
     /** Why the template is missing, for the next first send. */
     private SerializerStats.FreshReason missing = SerializerStats.FreshReason.FIRST;
-    /** Estimated bytes of the values referenced by the template (strings, byte arrays, decimals). */
-    private long refBytes;
 
     // ---- the walk's state
     /** Slot under the cursor. */
@@ -78,16 +61,13 @@ public final class DifferentialSerializer implements MemoryBudget.Holder {
     /** Values in this message that outgrew their field. */
     private int grown;
 
-    /** Tracked arrays written by this message: marked consumed once it succeeds. */
-    private TrackedDoubleArray[] tracked = new TrackedDoubleArray[4];
-    private int trackedCount;
-
-    // ---- the value being handled
-    private long vBits;
-    private Object vRef;
-    private boolean vNull;
-    /** Formatted value bytes. */
-    private byte[] val = new byte[64];
+    /**
+     * The value being handled, its formatted bytes, the estimated bytes of the values the template keeps
+     * (strings, byte arrays, decimals), and the tracked arrays this message wrote.
+     */
+    private final Values value = new Values();
+    /** Writes first sends, and the nodes a differential message replaces or appends. */
+    private final FreshWalk walk;
 
     // ---- values that outgrew their field in the chunk being worked on
     private int pendChunk = -1;
@@ -110,6 +90,7 @@ public final class DifferentialSerializer implements MemoryBudget.Holder {
         this.stats = stats;
         this.budget = budget;
         this.steps = new Step.Steps(plan.root());
+        this.walk = new FreshWalk(plan, steps, config, value);
         this.t = new ChunkedTemplate(config.chunkSize(), config.endSlack(), config.splitThreshold(), steps.openLen,
                 steps.closeLen);
         StealDirection d = config.stealDirection();
@@ -178,7 +159,7 @@ public final class DifferentialSerializer implements MemoryBudget.Holder {
 
     /** Bytes held by this stream's template, including the values kept for comparison. */
     public long retainedBytes() {
-        return t.retainedBytes() + refBytes;
+        return t.retainedBytes() + value.keptBytes;
     }
 
     /** Number of template chunks. */
@@ -201,7 +182,7 @@ public final class DifferentialSerializer implements MemoryBudget.Holder {
 
     private void dropTemplate() {
         t.clear();
-        refBytes = 0;
+        value.keptBytes = 0;
         if (budget != null) {
             budget.release(this);
         }
@@ -212,12 +193,10 @@ public final class DifferentialSerializer implements MemoryBudget.Holder {
     private void fresh(Object[] parts, SerializerStats.FreshReason reason) {
         stats.countFresh(reason);
         ChunkedTemplate.Writer w = t.beginFresh();
-        refBytes = 0;
-        trackedCount = 0;
+        value.keptBytes = 0;
+        value.forgetMet();
         try {
-            w.literal(plan.prolog());
-            freshStructBody(w, steps.root, parts);
-            w.literal(plan.epilog());
+            walk.message(w, parts);
         } catch (RuntimeException | Error e) {
             t.abandon();
             dropTemplate();
@@ -227,143 +206,7 @@ public final class DifferentialSerializer implements MemoryBudget.Holder {
         }
         t.commitAll();
         missing = SerializerStats.FreshReason.FIRST;
-        consumeTracked();
-    }
-
-    private void meetTracked(TrackedDoubleArray a) {
-        if (trackedCount == tracked.length) {
-            tracked = Arrays.copyOf(tracked, trackedCount * 2);
-        }
-        tracked[trackedCount++] = a;
-    }
-
-    private void consumeTracked() {
-        for (int i = 0; i < trackedCount; i++) {
-            tracked[i].consumed(this);
-            tracked[i] = null;
-        }
-        trackedCount = 0;
-    }
-
-    /** Writes the whole message for {@code parts} into {@code sink}, leaving the template alone. */
-    void writeFresh(ByteSink sink, Object[] parts) {
-        long kept = refBytes;
-        trackedCount = 0;
-        try {
-            sink.literal(plan.prolog());
-            freshStructBody(sink, steps.root, parts);
-            sink.literal(plan.epilog());
-        } finally {
-            // nothing is kept for a sink other than the template
-            Arrays.fill(tracked, 0, trackedCount, null);
-            trackedCount = 0;
-            refBytes = kept;
-        }
-    }
-
-    /** The numbered plan nodes. */
-    Step.Steps steps() {
-        return steps;
-    }
-
-    private void freshStructBody(ByteSink w, Step st, Object value) {
-        checkClass(st, value);
-        w.literal(st.struct.openStart());
-        for (Step a : st.attributes) {
-            freshProp(w, a, value);
-        }
-        w.literal(st.struct.openEnd());
-        for (Step c : st.children) {
-            freshProp(w, c, value);
-        }
-        w.literal(st.struct.close());
-    }
-
-    private void freshProp(ByteSink w, Step st, Object owner) {
-        switch (st.kind) {
-            case Step.PRIMITIVE -> {
-                readProp(st, owner);
-                freshLeaf(w, st);
-            }
-            case Step.NULLABLE -> {
-                readProp(st, owner);
-                freshNullable(w, st);
-            }
-            case Step.STRUCT -> freshStruct(w, st, st.node.accessor().get(owner));
-            default -> freshArray(w, st, st.node.accessor().get(owner));
-        }
-    }
-
-    private void freshLeaf(ByteSink w, Step st) {
-        int n = format(st);
-        ScalarNode s = st.scalar;
-        byte[] open = s.open();
-        byte[] close = s.close();
-        w.leaf(st.id, open, 0, open.length, val, 0, n, close, 0, close.length, fieldWidth(st, n), vBits, keep(st));
-    }
-
-    private void freshNullable(ByteSink w, Step st) {
-        int p = presence(st, vNull);
-        w.marker(START, st.id, p, null);
-        if (p == PRESENT) {
-            freshLeaf(w, st);
-        } else if (p == NIL) {
-            w.literal(st.node.nil());
-        }
-        w.marker(END, st.id, 0, null);
-    }
-
-    private void freshStruct(ByteSink w, Step st, Object v) {
-        int p = presence(st, v == null);
-        w.marker(START, st.id, p, null);
-        if (p == PRESENT) {
-            freshStructBody(w, st, v);
-        } else if (p == NIL) {
-            w.literal(st.node.nil());
-        }
-        w.marker(END, st.id, 0, null);
-    }
-
-    private void freshArray(ByteSink w, Step st, Object v) {
-        long count = arrayCode(st, v);
-        Object ref = null;
-        if (v instanceof TrackedDoubleArray a) {
-            meetTracked(a);
-            ref = a;
-        }
-        w.marker(START, st.id, count, ref);
-        if (count == NIL_ARRAY) {
-            w.literal(st.node.nil());
-        }
-        for (int i = 0; i < count; i++) {
-            freshItem(w, st, v, i);
-        }
-        w.marker(END, st.id, 0, null);
-    }
-
-    private void freshItem(ByteSink w, Step arr, Object v, int i) {
-        Step it = arr.item;
-        if (it.kind == Step.STRUCT) {
-            freshStruct(w, it, objectItem(arr, v, i));
-        } else {
-            readItem(arr, v, i);
-            if (it.kind == Step.PRIMITIVE) {
-                freshLeaf(w, it);
-            } else {
-                freshNullable(w, it);
-            }
-        }
-    }
-
-    private int fieldWidth(Step st, int n) {
-        if (!st.type.bounded()) {
-            return n;
-        }
-        return switch (config.stuffing()) {
-            case NONE -> n;
-            case TYPE_MAX -> Math.max(n, st.type.maxWidth());
-            case FIXED -> Math.max(n, config.stuffWidth());
-        };
+        value.consumeMet(this);
     }
 
     // ================================================================ differential
@@ -374,7 +217,7 @@ public final class DifferentialSerializer implements MemoryBudget.Holder {
         resized = false;
         work = 0;
         grown = 0;
-        trackedCount = 0;
+        value.forgetMet();
         pendChunk = -1;
         pendCount = 0;
         pendUsed = 0;
@@ -391,7 +234,7 @@ public final class DifferentialSerializer implements MemoryBudget.Holder {
             stats.failure();
             throw e;
         }
-        consumeTracked();
+        value.consumeMet(this);
         stats.rewritten(changed, work);
         if (config.adaptive()) {
             adapt();
@@ -416,24 +259,24 @@ public final class DifferentialSerializer implements MemoryBudget.Holder {
         }
     }
 
-    private void diffStructBody(Step st, Object value) {
-        checkClass(st, value);
+    private void diffStructBody(Step st, Object v) {
+        FreshWalk.checkClass(st, v);
         for (Step a : st.attributes) {
-            diffProp(a, value);
+            diffProp(a, v);
         }
         for (Step c : st.children) {
-            diffProp(c, value);
+            diffProp(c, v);
         }
     }
 
     private void diffProp(Step st, Object owner) {
         switch (st.kind) {
             case Step.PRIMITIVE -> {
-                readProp(st, owner);
+                value.readProp(st, owner);
                 diffLeaf(st, cursor++);
             }
             case Step.NULLABLE -> {
-                readProp(st, owner);
+                value.readProp(st, owner);
                 diffNullable(st);
             }
             case Step.STRUCT -> diffStruct(st, st.node.accessor().get(owner));
@@ -443,10 +286,10 @@ public final class DifferentialSerializer implements MemoryBudget.Holder {
 
     private void diffNullable(Step st) {
         int s = cursor;
-        int p = presence(st, vNull);
+        int p = FreshWalk.presence(st, value.isNull);
         if (t.bits(s) != p) {
             replaceNode(st, s, null);
-        } else if (p == PRESENT) {
+        } else if (p == FreshWalk.PRESENT) {
             diffLeaf(st, s + 1);
             cursor = s + 3;
         } else {
@@ -456,10 +299,10 @@ public final class DifferentialSerializer implements MemoryBudget.Holder {
 
     private void diffStruct(Step st, Object v) {
         int s = cursor;
-        int p = presence(st, v == null);
+        int p = FreshWalk.presence(st, v == null);
         if (t.bits(s) != p) {
             replaceNode(st, s, v);
-        } else if (p == PRESENT) {
+        } else if (p == FreshWalk.PRESENT) {
             cursor = s + 1;
             diffStructBody(st, v);
             cursor++;
@@ -471,7 +314,7 @@ public final class DifferentialSerializer implements MemoryBudget.Holder {
     private void diffArray(Step st, Object v) {
         int s = cursor;
         long old = t.bits(s);
-        long count = arrayCode(st, v);
+        long count = FreshWalk.arrayCode(st, v);
         if (old < 0 || count < 0) {
             if (old != count) {
                 replaceNode(st, s, v);
@@ -484,7 +327,7 @@ public final class DifferentialSerializer implements MemoryBudget.Holder {
         int common = (int) Math.min(old, count);
         if (v instanceof TrackedDoubleArray a) {
             diffTracked(st, a, s, common);
-            meetTracked(a);
+            value.meet(a);
             t.setRef(s, a);
         } else {
             diffItems(st, v, common);
@@ -503,7 +346,7 @@ public final class DifferentialSerializer implements MemoryBudget.Holder {
             flushPending();
             ChunkedTemplate.Writer w = t.beginReplace(e, e);
             for (int i = common; i < count; i++) {
-                freshItem(w, st, v, i);
+                walk.item(w, st, v, i);
             }
             int added = w.slotsWritten();
             work += w.bytesWritten();
@@ -525,14 +368,14 @@ public final class DifferentialSerializer implements MemoryBudget.Holder {
     private void diffTracked(Step arr, TrackedDoubleArray a, int start, int n) {
         Step it = arr.item;
         int base = cursor;
-        // changedLeaf stores vBits only while vRef is null; an earlier object leaf may have left it set
-        vRef = null;
+        // changedLeaf stores bits only while ref is null; an earlier object leaf may have left it set
+        value.ref = null;
         double[] values = a.values();
         if (t.ref(start) == a && a.trackedFor(this)) {
             for (int i = a.nextDirty(0); i >= 0 && i < n; i = a.nextDirty(i + 1)) {
                 long b = Double.doubleToRawLongBits(values[i]);
                 if (b != t.bits(base + i)) {
-                    vBits = b;
+                    value.bits = b;
                     changedLeaf(it, base + i);
                 }
             }
@@ -546,7 +389,7 @@ public final class DifferentialSerializer implements MemoryBudget.Holder {
     private void diffDoubles(Step item, double[] a, int base, int n) {
         int end = base + n;
         for (int s = t.mismatchDoubles(base, a, 0, n); s < end; s = t.mismatchDoubles(s + 1, a, s + 1 - base, end - s - 1)) {
-            vBits = Double.doubleToRawLongBits(a[s - base]);
+            value.bits = Double.doubleToRawLongBits(a[s - base]);
             changedLeaf(item, s);
         }
     }
@@ -554,8 +397,8 @@ public final class DifferentialSerializer implements MemoryBudget.Holder {
     private void diffItems(Step arr, Object v, int n) {
         Step it = arr.item;
         int base = cursor;
-        // the fast paths set only vBits; changedLeaf stores vBits only while vRef is null
-        vRef = null;
+        // the fast paths set only bits; changedLeaf stores bits only while ref is null
+        value.ref = null;
         switch (arr.primitiveArray) {
             case Step.P_DOUBLE -> {
                 diffDoubles(it, (double[]) v, base, n);
@@ -565,7 +408,7 @@ public final class DifferentialSerializer implements MemoryBudget.Holder {
                 int[] a = (int[]) v;
                 int end = base + n;
                 for (int s = t.mismatchInts(base, a, 0, n); s < end; s = t.mismatchInts(s + 1, a, s + 1 - base, end - s - 1)) {
-                    vBits = a[s - base];
+                    value.bits = a[s - base];
                     changedLeaf(it, s);
                 }
                 cursor = end;
@@ -573,9 +416,9 @@ public final class DifferentialSerializer implements MemoryBudget.Holder {
             case Step.P_NONE -> {
                 for (int i = 0; i < n; i++) {
                     if (it.kind == Step.STRUCT) {
-                        diffStruct(it, objectItem(arr, v, i));
+                        diffStruct(it, Values.objectItem(arr, v, i));
                     } else {
-                        readItem(arr, v, i);
+                        value.readItem(arr, v, i);
                         if (it.kind == Step.PRIMITIVE) {
                             diffLeaf(it, cursor++);
                         } else {
@@ -586,7 +429,7 @@ public final class DifferentialSerializer implements MemoryBudget.Holder {
             }
             default -> {
                 for (int i = 0; i < n; i++) {
-                    readItem(arr, v, i);
+                    value.readItem(arr, v, i);
                     diffLeaf(it, cursor++);
                 }
             }
@@ -599,17 +442,17 @@ public final class DifferentialSerializer implements MemoryBudget.Holder {
         }
     }
 
-    /** The value in vBits/vRef differs from slot's: rewrite it. */
+    /** The value in {@link Values} differs from slot's: rewrite it. */
     private void changedLeaf(Step st, int slot) {
         changed++;
         if (st.type == dev.dsoap.binding.ScalarType.BASE64 && patchBase64(slot)) {
             return;
         }
-        int n = format(st);
+        int n = value.format(st);
         storeShadow(st, slot);
         int width = t.width(slot);
         if (n <= width) {
-            t.writeInPlace(slot, val, 0, n);
+            t.writeInPlace(slot, value.bytes, 0, n);
             work += n;
             return;
         }
@@ -618,7 +461,7 @@ public final class DifferentialSerializer implements MemoryBudget.Holder {
         if (config.stealDirection() != StealDirection.NONE) {
             int moved = t.steal(slot, n - width, config.stealDistance(), stealRightFirst, stealBoth);
             if (moved >= 0) {
-                t.writeInPlace(slot, val, 0, n);
+                t.writeInPlace(slot, value.bytes, 0, n);
                 work += moved + n;
                 stats.steal();
                 return;
@@ -634,7 +477,7 @@ public final class DifferentialSerializer implements MemoryBudget.Holder {
      * is not the kept bytes' encoding as it stands.
      */
     private boolean patchBase64(int slot) {
-        byte[] now = (byte[]) vRef;
+        byte[] now = (byte[]) value.ref;
         if (!(t.ref(slot) instanceof byte[] old) || old.length != now.length
                 || t.length(slot) != Base64Text.encodedLength(now.length)) {
             return false;
@@ -647,9 +490,9 @@ public final class DifferentialSerializer implements MemoryBudget.Holder {
             while (to < n && groupDiffers(old, now, to, n)) {
                 to = Math.min(to + 3, n);
             }
-            ensureVal(Base64Text.encodedLength(to - from));
-            int len = Base64Text.write(now, from, to - from, val, 0);
-            t.patchInPlace(slot, from / 3 * 4, val, 0, len);
+            value.ensure(Base64Text.encodedLength(to - from));
+            int len = Base64Text.write(now, from, to - from, value.bytes, 0);
+            t.patchInPlace(slot, from / 3 * 4, value.bytes, 0, len);
             System.arraycopy(now, from, old, from, to - from);
             work += len;
             int next = to < n ? Arrays.mismatch(old, to, n, now, to, n) : -1;
@@ -686,7 +529,7 @@ public final class DifferentialSerializer implements MemoryBudget.Holder {
         if (pendUsed + n > pendBytes.length) {
             pendBytes = Arrays.copyOf(pendBytes, Math.max(pendBytes.length * 2, pendUsed + n));
         }
-        System.arraycopy(val, 0, pendBytes, pendUsed, n);
+        System.arraycopy(value.bytes, 0, pendBytes, pendUsed, n);
         pendSlot[pendCount] = slot;
         pendOff[pendCount] = pendUsed;
         pendLen[pendCount] = n;
@@ -707,7 +550,7 @@ public final class DifferentialSerializer implements MemoryBudget.Holder {
 
     /**
      * The node at START slot {@code s} changed shape (null/nil/present, or an array became or stopped
-     * being null): write it afresh in place of its old bytes. Nullable leaves take their value from vBits/vRef.
+     * being null): write it afresh in place of its old bytes. Nullable leaves take their value from {@link Values}.
      */
     private void replaceNode(Step st, int s, Object v) {
         flushPending();
@@ -715,9 +558,9 @@ public final class DifferentialSerializer implements MemoryBudget.Holder {
         forgetRefs(s, e + 1);
         ChunkedTemplate.Writer w = t.beginReplaceNode(s, e);
         switch (st.kind) {
-            case Step.NULLABLE -> freshNullable(w, st);
-            case Step.STRUCT -> freshStruct(w, st, v);
-            default -> freshArray(w, st, v);
+            case Step.NULLABLE -> walk.nullable(w, st);
+            case Step.STRUCT -> walk.struct(w, st, v);
+            default -> walk.array(w, st, v);
         }
         int added = w.slotsWritten();
         work += w.bytesWritten();
@@ -731,7 +574,7 @@ public final class DifferentialSerializer implements MemoryBudget.Holder {
     private void forgetRefs(int from, int to) {
         for (int i = from; i < to; i++) {
             if (t.kind(i) == ChunkedTemplate.LEAF) {
-                refBytes -= refSize(t.ref(i));
+                value.keptBytes -= Values.refSize(t.ref(i));
             }
         }
     }
@@ -752,199 +595,25 @@ public final class DifferentialSerializer implements MemoryBudget.Holder {
 
     // ================================================================ values
 
-    /** A plan describes declared types: a subclass would lose its own properties, so it is refused. */
-    private static void checkClass(Step st, Object value) {
-        Class<?> planned = st.struct.javaType();
-        if (value.getClass() != planned) {
-            throw new UnsupportedValueException(st.node.path() + ": runtime class " + value.getClass().getName()
-                    + " is not the planned " + planned.getName());
-        }
-    }
-
-    private static int presence(Step st, boolean isNull) {
-        if (!isNull) {
-            return PRESENT;
-        }
-        return st.node.nil() != null ? NIL : ABSENT;
-    }
-
-    private static long arrayCode(Step st, Object v) {
-        if (v == null) {
-            return st.node.nil() != null ? NIL_ARRAY : NULL_ARRAY;
-        }
-        if (v instanceof TrackedDoubleArray a) {
-            return a.length();
-        }
-        return switch (st.array.container()) {
-            case PRIMITIVE_ARRAY -> java.lang.reflect.Array.getLength(v);
-            case OBJECT_ARRAY -> ((Object[]) v).length;
-            case LIST -> ((List<?>) v).size();
-        };
-    }
-
-    private static Object objectItem(Step arr, Object v, int i) {
-        return arr.array.container() == dev.dsoap.binding.ArrayNode.Container.LIST
-                ? ((List<?>) v).get(i) : ((Object[]) v)[i];
-    }
-
-    /** Reads property {@code st} of {@code owner} into vBits/vRef/vNull. */
-    private void readProp(Step st, Object owner) {
-        if (st.kind == Step.PRIMITIVE) {
-            vNull = false;
-            vRef = null;
-            var a = st.node.accessor();
-            vBits = switch (st.type) {
-                case DOUBLE -> Double.doubleToRawLongBits(a.getDouble(owner));
-                case FLOAT -> Float.floatToRawIntBits(a.getFloat(owner));
-                case LONG -> a.getLong(owner);
-                case BOOLEAN -> a.getBoolean(owner) ? 1 : 0;
-                default -> a.getInt(owner);
-            };
-        } else {
-            fromObject(st, st.node.accessor().get(owner));
-        }
-    }
-
-    /** Reads item {@code i} of array {@code v} of {@code arr} into vBits/vRef/vNull. */
-    private void readItem(Step arr, Object v, int i) {
-        switch (arr.primitiveArray) {
-            case Step.P_NONE -> fromObject(arr.item, objectItem(arr, v, i));
-            case Step.P_DOUBLE -> primitive(Double.doubleToRawLongBits(v instanceof TrackedDoubleArray a
-                    ? a.values()[i] : ((double[]) v)[i]));
-            case Step.P_INT -> primitive(((int[]) v)[i]);
-            case Step.P_LONG -> primitive(((long[]) v)[i]);
-            case Step.P_FLOAT -> primitive(Float.floatToRawIntBits(((float[]) v)[i]));
-            case Step.P_SHORT -> primitive(((short[]) v)[i]);
-            case Step.P_BYTE -> primitive(((byte[]) v)[i]);
-            default -> primitive(((boolean[]) v)[i] ? 1 : 0);
-        }
-    }
-
-    private void primitive(long bits) {
-        vBits = bits;
-        vRef = null;
-        vNull = false;
-    }
-
-    private void fromObject(Step st, Object o) {
-        vRef = null;
-        vBits = 0;
-        vNull = o == null;
-        if (o == null) {
-            return;
-        }
-        switch (st.type) {
-            case DOUBLE -> vBits = Double.doubleToRawLongBits((Double) o);
-            case FLOAT -> vBits = Float.floatToRawIntBits((Float) o);
-            case LONG -> vBits = (Long) o;
-            case INT -> vBits = (Integer) o;
-            case SHORT -> vBits = (Short) o;
-            case BYTE -> vBits = (Byte) o;
-            case BOOLEAN -> vBits = ((Boolean) o) ? 1 : 0;
-            default -> vRef = o;
-        }
-    }
-
-    /** Whether the value in vBits/vRef equals the one behind leaf {@code slot}. */
+    /** Whether the value in {@link Values} equals the one behind leaf {@code slot}. */
     private boolean same(Step st, int slot) {
+        Values v = value;
         return switch (st.type) {
-            case STRING, DECIMAL, INTEGER -> vRef.equals(t.ref(slot));
-            case ENUM -> vRef == t.ref(slot);
-            case BASE64 -> Arrays.equals((byte[]) vRef, (byte[]) t.ref(slot));
-            default -> vBits == t.bits(slot);
+            case STRING, DECIMAL, INTEGER -> v.ref.equals(t.ref(slot));
+            case ENUM -> v.ref == t.ref(slot);
+            case BASE64 -> Arrays.equals((byte[]) v.ref, (byte[]) t.ref(slot));
+            default -> v.bits == t.bits(slot);
         };
     }
 
-    /** The object to keep behind a leaf for later comparison (a copy where the caller may mutate it). */
-    private Object keep(Step st) {
-        if (!st.type.isObject() || vRef == null) {
-            return null;
-        }
-        Object k = st.type == dev.dsoap.binding.ScalarType.BASE64 ? ((byte[]) vRef).clone() : vRef;
-        refBytes += refSize(k);
-        return k;
-    }
-
+    /** Stores the value in {@link Values} behind leaf {@code slot} for the next comparison. */
     private void storeShadow(Step st, int slot) {
         if (!st.type.isObject()) {
-            t.setBits(slot, vBits);
+            t.setBits(slot, value.bits);
         } else {
             Object old = t.ref(slot);
-            refBytes -= refSize(old);
-            t.setRef(slot, keep(st));
-        }
-    }
-
-    private static long refSize(Object o) {
-        if (o instanceof String s) {
-            return 40 + 2L * s.length();
-        }
-        if (o instanceof byte[] b) {
-            return 16 + b.length;
-        }
-        return o == null || o instanceof Enum ? 0 : 48;
-    }
-
-    /** Formats the value in vBits/vRef into {@link #val}; returns its length. */
-    private int format(Step st) {
-        ensureVal(32);
-        switch (st.type) {
-            case DOUBLE:
-                return XsdFormat.writeDouble(Double.longBitsToDouble(vBits), val, 0);
-            case FLOAT:
-                return XsdFormat.writeFloat(Float.intBitsToFloat((int) vBits), val, 0);
-            case INT:
-                return XsdFormat.writeInt((int) vBits, val, 0);
-            case LONG:
-                return XsdFormat.writeLong(vBits, val, 0);
-            case SHORT:
-                return XsdFormat.writeShort((short) vBits, val, 0);
-            case BYTE:
-                return XsdFormat.writeByte((byte) vBits, val, 0);
-            case BOOLEAN:
-                return XsdFormat.writeBoolean(vBits != 0, val, 0);
-            default:
-                return formatObject(st);
-        }
-    }
-
-    private int formatObject(Step st) {
-        Object o = vRef;
-        switch (st.type) {
-            case STRING: {
-                CharSequence s = (CharSequence) o;
-                ensureVal(XmlText.encodedLength(s, st.attribute));
-                return XmlText.write(s, st.attribute, val, 0);
-            }
-            case ENUM: {
-                String s = st.scalar.enumLexical(((Enum<?>) o).ordinal());
-                ensureVal(XmlText.encodedLength(s, st.attribute));
-                return XmlText.write(s, st.attribute, val, 0);
-            }
-            case DECIMAL:
-                return ascii(((BigDecimal) o).toPlainString());
-            case INTEGER:
-                return ascii(((BigInteger) o).toString());
-            case BASE64: {
-                byte[] b = (byte[]) o;
-                ensureVal(Base64Text.encodedLength(b.length));
-                return Base64Text.write(b, 0, b.length, val, 0);
-            }
-            default:
-                throw new IllegalStateException("unhandled type " + st.type + " at " + st.node.path());
-        }
-    }
-
-    private int ascii(String s) {
-        ensureVal(s.length());
-        byte[] b = s.getBytes(StandardCharsets.US_ASCII);
-        System.arraycopy(b, 0, val, 0, b.length);
-        return b.length;
-    }
-
-    private void ensureVal(int n) {
-        if (n > val.length) {
-            val = new byte[Math.max(n, val.length * 2)];
+            value.keptBytes -= Values.refSize(old);
+            t.setRef(slot, value.keep(st));
         }
     }
 

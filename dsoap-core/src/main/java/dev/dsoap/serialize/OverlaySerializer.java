@@ -1,7 +1,6 @@
 package dev.dsoap.serialize;
 
 import dev.dsoap.binding.MessagePlan;
-import dev.dsoap.template.ByteSink;
 
 import java.io.IOException;
 import java.io.OutputStream;
@@ -19,7 +18,9 @@ import java.util.Arrays;
  * <p>Not thread-safe: one instance per sender.
  */
 public final class OverlaySerializer {
-    private final DifferentialSerializer walker;
+    /** The value being written; nothing is kept from one message to the next. */
+    private final Values value = new Values();
+    private final FreshWalk walk;
     private final Sink sink;
     private final SerializerStats stats;
 
@@ -32,9 +33,8 @@ public final class OverlaySerializer {
         if (chunkSize < 256) {
             throw new IllegalArgumentException("overlay chunk " + chunkSize + " bytes < 256");
         }
-        this.walker = new DifferentialSerializer(plan, SerializerConfig.builder().adaptive(false).build(),
-                new SerializerStats(), null);
-        Step.Steps steps = walker.steps();
+        Step.Steps steps = new Step.Steps(plan.root());
+        this.walk = new FreshWalk(plan, steps, SerializerConfig.defaults(), value);
         boolean[] overlaid = new boolean[steps.all.length];
         int[] width = new int[steps.all.length];
         for (Step s : steps.all) {
@@ -55,7 +55,7 @@ public final class OverlaySerializer {
     public long write(Object[] parts, OutputStream out) throws IOException {
         sink.begin(out);
         try {
-            walker.writeFresh(sink, parts);
+            walk.message(sink, parts);
             sink.finish();
         } catch (UncheckedIOException e) {
             sink.abort();
@@ -65,6 +65,10 @@ public final class OverlaySerializer {
             sink.abort();
             stats.failure();
             throw e;
+        } finally {
+            // nothing is kept for the next message
+            value.forgetMet();
+            value.keptBytes = 0;
         }
         stats.countFresh(SerializerStats.FreshReason.FIRST);
         stats.match(MatchClass.FIRST_SEND, sink.written);

@@ -1,12 +1,15 @@
-package dev.dsoap.template;
+package dev.dsoap.serialize;
 
 /**
  * Where a full serialization writes: literal bytes, value leaves and structural markers, in document
  * order. {@link ChunkedTemplate.Writer} keeps them as a template; a streaming sink sends them on.
  *
+ * <p>Offsets and lengths are in bytes; {@code node} is a {@link Step} id. Internal to this package: the fresh walk
+ * ({@link FreshWalk}) writes into a template's writer or into the overlay's one chunk.
+ *
  * <p>Implementations are not thread-safe.
  */
-public interface ByteSink {
+interface ByteSink {
     /** Appends literal bytes (tags, whitespace). */
     void literal(byte[] b, int o, int n);
 

@@ -1,4 +1,4 @@
-package dev.dsoap.template;
+package dev.dsoap.serialize;
 
 import java.io.IOException;
 import java.io.OutputStream;
@@ -27,15 +27,22 @@ import java.util.Arrays;
  * the affected chunk range is replayed through a {@link Writer} into fresh chunks, which are then spliced
  * in; a replayed chunk above {@code splitThreshold} is split. Values that fit are written in place.
  *
+ * <h2>Units and checks</h2>
+ * Offsets, lengths, widths and sizes are in bytes; slots are indices into the DUT table, chunks are chunk
+ * ids (not positions in the message). This is an internal of {@link DifferentialSerializer}, the only
+ * user: methods trust their arguments (slot indices in range, a leaf where a leaf is meant) except where a
+ * wrong call would corrupt the message rather than fail, which {@link #writeInPlace} and
+ * {@link #patchInPlace} check.
+ *
  * <p>Not thread-safe: one template belongs to one serializer stream.
  */
-public final class ChunkedTemplate {
+final class ChunkedTemplate {
     /** Slot kind: a value. */
-    public static final byte LEAF = 0;
+    static final byte LEAF = 0;
     /** Slot kind: the start of a repeated, optional or nillable node. */
-    public static final byte START = 1;
+    static final byte START = 1;
     /** Slot kind: the end of the node opened by the matching START. */
-    public static final byte END = 2;
+    static final byte END = 2;
 
     private static final byte SPACE = ' ';
     private static final int SLOT_ROW_BYTES = 4 * 5 + 1 + 8 + 4;
@@ -107,7 +114,7 @@ public final class ChunkedTemplate {
      * @param openLen        opening-bytes length per plan node id
      * @param closeLen       closing-bytes length per plan node id
      */
-    public ChunkedTemplate(int chunkSize, int endSlack, int splitThreshold, int[] openLen, int[] closeLen) {
+    ChunkedTemplate(int chunkSize, int endSlack, int splitThreshold, int[] openLen, int[] closeLen) {
         if (chunkSize < 64 || endSlack < 0 || splitThreshold < chunkSize) {
             throw new IllegalArgumentException("chunkSize " + chunkSize + " (>= 64), endSlack " + endSlack
                     + " (>= 0), splitThreshold " + splitThreshold + " (>= chunkSize)");
@@ -122,43 +129,43 @@ public final class ChunkedTemplate {
     // ---------------------------------------------------------------- reading
 
     /** Whether the template holds a message. */
-    public boolean isEmpty() {
+    boolean isEmpty() {
         return orderLen == 0;
     }
 
-    public int slotCount() {
+    int slotCount() {
         return slotCount;
     }
 
-    public byte kind(int slot) {
+    byte kind(int slot) {
         return slotKind[slot];
     }
 
-    public int node(int slot) {
+    int node(int slot) {
         return slotNode[slot];
     }
 
-    public int chunkOf(int slot) {
+    int chunkOf(int slot) {
         return slotChunk[slot];
     }
 
-    public int offset(int slot) {
+    int offset(int slot) {
         return slotOff[slot];
     }
 
-    public int length(int slot) {
+    int length(int slot) {
         return slotLen[slot];
     }
 
-    public int width(int slot) {
+    int width(int slot) {
         return slotWidth[slot];
     }
 
-    public long bits(int slot) {
+    long bits(int slot) {
         return slotBits[slot];
     }
 
-    public Object ref(int slot) {
+    Object ref(int slot) {
         return slotRef[slot];
     }
 
@@ -167,7 +174,7 @@ public final class ChunkedTemplate {
      * {@code values[i - from + valuesFrom]}, or {@code from + n} if none: the content-match scan of a
      * {@code double[]}.
      */
-    public int mismatchDoubles(int from, double[] values, int valuesFrom, int n) {
+    int mismatchDoubles(int from, double[] values, int valuesFrom, int n) {
         long[] bits = slotBits;
         int d = valuesFrom - from;
         int end = from + n;
@@ -180,7 +187,7 @@ public final class ChunkedTemplate {
     }
 
     /** As {@link #mismatchDoubles} for an {@code int[]}. */
-    public int mismatchInts(int from, int[] values, int valuesFrom, int n) {
+    int mismatchInts(int from, int[] values, int valuesFrom, int n) {
         long[] bits = slotBits;
         int d = valuesFrom - from;
         int end = from + n;
@@ -192,21 +199,21 @@ public final class ChunkedTemplate {
         return end;
     }
 
-    public void setBits(int slot, long v) {
+    void setBits(int slot, long v) {
         slotBits[slot] = v;
     }
 
-    public void setRef(int slot, Object v) {
+    void setRef(int slot, Object v) {
         slotRef[slot] = v;
     }
 
     /** The number of chunks. */
-    public int chunkCount() {
+    int chunkCount() {
         return orderLen;
     }
 
     /** Message length in bytes. */
-    public long messageLength() {
+    long messageLength() {
         long n = 0;
         for (int i = 0; i < orderLen; i++) {
             n += used[order[i]];
@@ -218,7 +225,7 @@ public final class ChunkedTemplate {
      * Bytes this template holds on the heap: chunk buffers (capacity), the pool, and the DUT arrays
      * (capacity). Values referenced by {@link #ref} slots are counted by the caller, who knows them.
      */
-    public long retainedBytes() {
+    long retainedBytes() {
         long n = 0;
         for (int i = 0; i < orderLen; i++) {
             n += buf[order[i]].length + 16;
@@ -230,7 +237,7 @@ public final class ChunkedTemplate {
     }
 
     /** Writes the message. */
-    public void writeTo(OutputStream out) throws IOException {
+    void writeTo(OutputStream out) throws IOException {
         for (int i = 0; i < orderLen; i++) {
             int c = order[i];
             out.write(buf[c], 0, used[c]);
@@ -241,7 +248,7 @@ public final class ChunkedTemplate {
      * The chunks as read-only buffers for a gathering write, valid until the template next changes. The
      * array and its buffers are reused: each call resets their positions.
      */
-    public ByteBuffer[] buffers() {
+    ByteBuffer[] buffers() {
         if (viewsVersion != layoutVersion || views.length != orderLen) {
             views = new ByteBuffer[orderLen];
             for (int i = 0; i < orderLen; i++) {
@@ -259,7 +266,7 @@ public final class ChunkedTemplate {
     }
 
     /** A copy of the whole message, for tests and diagnostics. */
-    public byte[] toByteArray() {
+    byte[] toByteArray() {
         byte[] out = new byte[Math.toIntExact(messageLength())];
         int p = 0;
         for (int i = 0; i < orderLen; i++) {
@@ -271,7 +278,7 @@ public final class ChunkedTemplate {
     }
 
     /** Drops the message, the DUT and the pooled buffers, freeing their memory; keeps the configuration. */
-    public void clear() {
+    void clear() {
         for (int i = 0; i < orderLen; i++) {
             release(order[i]);
         }
@@ -290,7 +297,7 @@ public final class ChunkedTemplate {
      * Overwrites leaf {@code slot}'s value with {@code v[vo, vo+n)}, which must fit its field width; moves
      * the closer and pads with spaces when the length changes (a closing-tag shift).
      */
-    public void writeInPlace(int slot, byte[] v, int vo, int n) {
+    void writeInPlace(int slot, byte[] v, int vo, int n) {
         int w = slotWidth[slot];
         if (n > w) {
             throw new IllegalStateException("slot " + slot + ": value needs " + n + " bytes, field width " + w);
@@ -316,7 +323,7 @@ public final class ChunkedTemplate {
      *
      * @throws IllegalStateException if {@code [at, at + n)} is not within the value
      */
-    public void patchInPlace(int slot, int at, byte[] v, int vo, int n) {
+    void patchInPlace(int slot, int at, byte[] v, int vo, int n) {
         if (at < 0 || n < 0 || at + n > slotLen[slot]) {
             throw new IllegalStateException("slot " + slot + ": bytes " + at + ".." + (at + n) + " are not within its "
                     + slotLen[slot] + "-byte value");
@@ -331,7 +338,7 @@ public final class ChunkedTemplate {
      *
      * @return the number of bytes moved, or {@code -1} when no neighbour could give {@code need} bytes
      */
-    public int steal(int slot, int need, int maxDistance, boolean rightFirst, boolean bothWays) {
+    int steal(int slot, int need, int maxDistance, boolean rightFirst, boolean bothWays) {
         int moved = rightFirst ? stealRight(slot, need, maxDistance) : stealLeft(slot, need, maxDistance);
         if (moved < 0 && bothWays) {
             moved = rightFirst ? stealLeft(slot, need, maxDistance) : stealRight(slot, need, maxDistance);
@@ -399,12 +406,12 @@ public final class ChunkedTemplate {
     // ---------------------------------------------------------------- positions
 
     /** Chunk id where the node of {@code slot} begins (its open tag, for a leaf). */
-    public int startChunk(int slot) {
+    private int startChunk(int slot) {
         return slotChunk[slot];
     }
 
     /** Offset in {@link #startChunk} where the node of {@code slot} begins. */
-    public int startOffset(int slot) {
+    private int startOffset(int slot) {
         return slotKind[slot] == LEAF ? slotOff[slot] - openLen[slotNode[slot]] : slotOff[slot];
     }
 
@@ -414,19 +421,19 @@ public final class ChunkedTemplate {
      * Starts writing a whole new message; {@link #commitAll()} replaces the current one with it. If the
      * writing fails, {@link #abandon()} drops the partial work and the current message stays as it was.
      */
-    public Writer beginFresh() {
+    Writer beginFresh() {
         writer.begin(chunkSize);
         writer.ensureCapacity(slotCount);
         return writer;
     }
 
     /** Replaces the whole message with what the writer wrote since {@link #beginFresh()}. */
-    public void commitAll() {
+    void commitAll() {
         splice(0, orderLen, 0, slotCount);
     }
 
     /** Drops what the writer wrote since the last begin; the template is unchanged. */
-    public void abandon() {
+    void abandon() {
         writer.abandon();
     }
 
@@ -439,7 +446,7 @@ public final class ChunkedTemplate {
      *
      * @return the number of bytes written
      */
-    public int rebuildChunk(int chunkId, int[] slots, int[] valOff, int[] valLen, byte[] bytes, int n) {
+    int rebuildChunk(int chunkId, int[] slots, int[] valOff, int[] valLen, byte[] bytes, int n) {
         int first = slots[0];
         while (first > 0 && slotChunk[first - 1] == chunkId) {
             first--;
@@ -594,7 +601,7 @@ public final class ChunkedTemplate {
      * through the returned writer, then calls {@link #commitReplace()}; or {@link #abandon()}.
      * When {@code fromSlot == toSlot} this inserts before that marker.
      */
-    public Writer beginReplace(int fromSlot, int toSlot) {
+    Writer beginReplace(int fromSlot, int toSlot) {
         return beginReplaceAt(fromSlot, fromSlot == toSlot ? slotChunk[toSlot] : startChunk(fromSlot),
                 fromSlot == toSlot ? slotOff[toSlot] : startOffset(fromSlot), toSlot);
     }
@@ -604,7 +611,7 @@ public final class ChunkedTemplate {
      * itself replaced: bytes from its position up to the END marker {@code endSlot}, slots
      * {@code [startSlot, endSlot]}; the END marker is replaced too (the writer writes a new one).
      */
-    public Writer beginReplaceNode(int startSlot, int endSlot) {
+    Writer beginReplaceNode(int startSlot, int endSlot) {
         return beginReplaceAt(startSlot, slotChunk[startSlot], slotOff[startSlot], endSlot + 1,
                 slotChunk[endSlot], slotOff[endSlot]);
     }
@@ -644,7 +651,7 @@ public final class ChunkedTemplate {
     }
 
     /** Finishes {@link #beginReplace}: appends the tail of the last chunk and splices. */
-    public void commitReplace() {
+    void commitReplace() {
         replay(pendingTailChunk, pendingToSlot, pendingTailSlotEnd, pendingTailOff, used[pendingTailChunk]);
         splice(orderPos[pendingHeadChunk], orderPos[pendingTailChunk] + 1, pendingFirstSlot, pendingTailSlotEnd);
     }
@@ -792,7 +799,7 @@ public final class ChunkedTemplate {
      * Appends bytes and slots into new chunks; see {@link #beginFresh()}, {@link #beginReplace} and
      * {@link #rebuildChunk}. Not thread-safe; valid only between a begin and the matching commit or abandon.
      */
-    public final class Writer implements ByteSink {
+    final class Writer implements ByteSink {
         /** New chunk ids in order. */
         private int[] chunks = new int[8];
         private int chunkCount;
@@ -829,12 +836,12 @@ public final class ChunkedTemplate {
         }
 
         /** Bytes written since the last begin. */
-        public int bytesWritten() {
+        int bytesWritten() {
             return bytes;
         }
 
         /** Slots written by the caller since the last begin (not counting replayed ones before it). */
-        public int slotsWritten() {
+        int slotsWritten() {
             return slots - mark;
         }
 

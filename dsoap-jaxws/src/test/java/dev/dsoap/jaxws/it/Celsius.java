@@ -8,6 +8,10 @@ public final class Celsius {
         this.degrees = degrees;
     }
 
+    public double degrees() {
+        return degrees;
+    }
+
     @Override
     public boolean equals(Object o) {
         return o instanceof Celsius c && Double.compare(degrees, c.degrees) == 0;

@@ -27,4 +27,7 @@ public interface Extras {
     @XmlJavaTypeAdapter(CelsiusAdapter.class)
     Celsius warmer(@WebParam(name = "t") @XmlJavaTypeAdapter(CelsiusAdapter.class) Celsius t,
                    @WebParam(name = "label", mode = WebParam.Mode.INOUT) @XmlJavaTypeAdapter(LabelAdapter.class) Holder<Label> label);
+
+    /** An adapter inside a bean: not carried (counted as a fallback), answered by CXF all the same. */
+    Tagged tag(@WebParam(name = "t") Tagged t);
 }

@@ -57,4 +57,12 @@ public class ExtrasImpl implements Extras {
         label.value = label.value == null ? null : new Label(label.value.text + "+");
         return t == null ? null : new Celsius(t.degrees + 1.5);
     }
+
+    @Override
+    public Tagged tag(Tagged t) {
+        if (t != null) {
+            t.value = -t.value;
+        }
+        return t;
+    }
 }

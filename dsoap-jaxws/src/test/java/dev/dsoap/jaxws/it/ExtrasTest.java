@@ -2,6 +2,9 @@ package dev.dsoap.jaxws.it;
 
 import dev.dsoap.host.OperationStatsMXBean;
 import dev.dsoap.jaxws.DifferentialSoapFeature;
+import dev.dsoap.jaxws.it.pkg.DsoapThermoImpl;
+import dev.dsoap.jaxws.it.pkg.Thermo;
+import dev.dsoap.jaxws.it.pkg.ThermoImpl;
 import jakarta.xml.ws.Holder;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -128,6 +131,84 @@ class ExtrasTest {
             });
         }
         carried("warmer");
+    }
+
+    @Test
+    void aBareInOutHolderComesBackChanged() throws Exception {
+        String plain = cxf.publish(new BareExtrasImpl());
+        String dsoap = cxf.publish(new DsoapBareExtrasImpl());
+        BareExtras ref = cxf.client(plain, BareExtras.class, "BareExtrasService", "BareExtrasPort");
+        BareExtras[] bare = {cxf.client(dsoap, BareExtras.class, "BareExtrasService", "BareExtrasPort", new DifferentialSoapFeature()),
+                cxf.client(dsoap, BareExtras.class, "BareExtrasService", "BareExtrasPort"),
+                cxf.client(plain, BareExtras.class, "BareExtrasService", "BareExtrasPort", new DifferentialSoapFeature())};
+        Gen g = new Gen(SEED + 3, 25);
+        Reading r = null;
+        for (int step = 0; step < STEPS; step++) {
+            r = g.reading(r);
+            Holder<Reading> expected = new Holder<>(copy(r));
+            ref.refine(expected);
+            for (int p = 0; p < bare.length; p++) {
+                Holder<Reading> got = new Holder<>(copy(r));
+                bare[p].refine(got);
+                assertEquals(expected.value, got.value, "bare refine step " + step + " (seed " + SEED + ") via " + PAIR_NAMES[p]);
+            }
+        }
+        assertCarried(cxf.stats("server", "BareExtrasService.BareExtrasPort", "refine"), "bare server");
+        assertCarried(cxf.stats("client", "BareExtrasService.BareExtrasPort", "refine"), "bare client");
+    }
+
+    private static Reading copy(Reading r) {
+        if (r == null) {
+            return null;
+        }
+        Reading c = new Reading();
+        c.setSensor(r.getSensor());
+        c.setValue(r.getValue());
+        c.setSamples(r.getSamples() == null ? null : r.getSamples().clone());
+        c.setCounts(r.getCounts() == null ? null : r.getCounts().clone());
+        c.setNote(r.getNote());
+        c.setOffset(r.getOffset());
+        c.setOrigin(r.getOrigin());
+        return c;
+    }
+
+    /** An adapter the service interface's package declares for a type applies to every part of that type. */
+    @Test
+    void aPackageLevelAdapterOfTheServiceInterfaceIsCalledToo() throws Exception {
+        String plain = cxf.publish(new ThermoImpl());
+        String dsoap = cxf.publish(new DsoapThermoImpl());
+        Thermo ref = cxf.client(plain, Thermo.class, "ThermoService", "ThermoPort");
+        Thermo[] thermo = {cxf.client(dsoap, Thermo.class, "ThermoService", "ThermoPort", new DifferentialSoapFeature()),
+                cxf.client(dsoap, Thermo.class, "ThermoService", "ThermoPort"),
+                cxf.client(plain, Thermo.class, "ThermoService", "ThermoPort", new DifferentialSoapFeature())};
+        Gen g = new Gen(SEED + 5, 50);
+        for (int step = 0; step < STEPS; step++) {
+            Celsius t = g.random.nextInt(8) == 0 ? null : new Celsius(g.dbl());
+            double by = g.dbl();
+            Celsius expected = ref.cool(t, by);
+            for (int p = 0; p < thermo.length; p++) {
+                assertEquals(expected, thermo[p].cool(t, by), "cool step " + step + " (seed " + SEED + ") via " + PAIR_NAMES[p]);
+            }
+        }
+        assertCarried(cxf.stats("server", "ThermoService.ThermoPort", "cool"), "package adapter server");
+        assertCarried(cxf.stats("client", "ThermoService.ThermoPort", "cool"), "package adapter client");
+    }
+
+    /** An adapter on a bean's field is not carried: the operation falls back, counted with the reason, and answers as CXF does. */
+    @Test
+    void anAdapterInsideABeanFallsBackCounted() {
+        Gen g = new Gen(SEED + 4, 50);
+        for (int step = 0; step < 20; step++) {
+            Tagged t = new Tagged();
+            String text = text(g.random);
+            t.label = text == null ? null : new Label(text);
+            t.value = g.dbl();
+            same("tag", step, e -> new Object[] {e.tag(t)});
+        }
+        OperationStatsMXBean s = cxf.stats("server", SERVICE, "tag");
+        assertEquals(0, s.getMessagesRead());
+        assertEquals(Map.of("UNSUPPORTED_TYPE", 40L), s.getReadFallbacks());
+        assertEquals(Map.of("UNSUPPORTED_TYPE", 40L), s.getWriteFallbacks());
     }
 
     @Test

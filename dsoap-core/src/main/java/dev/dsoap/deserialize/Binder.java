@@ -59,6 +59,11 @@ final class Binder {
     boolean pendingTag;
     /** Whether SOAP header blocks are passed over (the host dealt with them) rather than refused. */
     private final boolean skipHeaderBlocks;
+    /**
+     * Whether the plan's bare element is read from among the SOAP Header's blocks (others passed over) instead
+     * of from the Body; the walk then ends with the Header and the Body is not read.
+     */
+    private final boolean headerBlock;
     /** The engine completed the message (the rest matched the previous one). */
     boolean finished;
     Engine engine;
@@ -69,7 +74,19 @@ final class Binder {
 
     /** @param skipHeaderBlocks pass over SOAP header blocks instead of refusing the message */
     Binder(ReadPlan plan, ParserLimits limits, boolean skipHeaderBlocks) {
+        this(plan, limits, skipHeaderBlocks, false);
+    }
+
+    /**
+     * @param headerBlock read the bare plan's element from the SOAP Header (see {@link #headerBlock}) rather
+     *                    than from the Body
+     */
+    Binder(ReadPlan plan, ParserLimits limits, boolean skipHeaderBlocks, boolean headerBlock) {
+        if (headerBlock && plan.wrapped()) {
+            throw new IllegalArgumentException("a header block is read by a bare plan, not " + plan.plan());
+        }
         this.skipHeaderBlocks = skipHeaderBlocks;
+        this.headerBlock = headerBlock;
         this.plan = plan;
         this.nodes = plan.nodes();
         this.sc = new XmlScanner(limits);
@@ -119,6 +136,13 @@ final class Binder {
                     + plan.envelopeUri() + "'", true);
         }
         ev = sc.nextTag();
+        if (headerBlock) {
+            if (ev != XmlScanner.START_ELEMENT || sc.uriId() != envUri || sc.localId() != headerLocal) {
+                throw binding("(envelope)", "expected the SOAP Header, found " + describe(ev), false);
+            }
+            push(plan.root().id, 0);
+            return;
+        }
         if (ev == XmlScanner.START_ELEMENT && sc.uriId() == envUri && sc.localId() == headerLocal) {
             // an empty Header (Axis2 always writes <soapenv:Header/>) carries nothing; one with blocks is not ours
             // unless the host's handlers have dealt with them
@@ -147,7 +171,12 @@ final class Binder {
 
     /** Reads past the Header's blocks to its end tag; {@code ev} is the first event inside the Header. */
     private void skipHeader(int ev) {
-        for (int open = 1; ; ev = sc.next()) {
+        skipTo(ev, 1);
+    }
+
+    /** Reads until {@code open} elements have ended; {@code ev} is the current event. */
+    private void skipTo(int ev, int open) {
+        for (; ; ev = sc.next()) {
             if (ev == XmlScanner.START_ELEMENT) {
                 open++;
             } else if (ev == XmlScanner.END_ELEMENT && --open == 0) {
@@ -185,6 +214,9 @@ final class Binder {
     }
 
     private void epilogue() {
+        if (headerBlock) {
+            return; // the Header ended the root frame; the Body is not this plan's
+        }
         int ev;
         if (plan.wrapped()) {
             ev = sc.nextTag();
@@ -214,6 +246,10 @@ final class Binder {
                 j++;
             }
             if (j == kids.length) {
+                if (headerBlock && top == 0) {
+                    skipTo(sc.next(), 1); // another header block, or a later one of the same name: not this part
+                    return;
+                }
                 throw binding(n.path(), "unexpected element " + describe(ev), false);
             }
             for (int k = idx; k < j; k++) {

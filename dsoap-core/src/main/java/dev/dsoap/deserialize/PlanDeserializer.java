@@ -18,8 +18,24 @@ public final class PlanDeserializer {
     private final Materializer materializer = new Materializer();
 
     public PlanDeserializer(MessagePlan plan, ParserLimits limits) {
+        this(plan, limits, false);
+    }
+
+    private PlanDeserializer(MessagePlan plan, ParserLimits limits, boolean headerBlock) {
         this.plan = new ReadPlan(plan);
-        this.binder = new Binder(this.plan, limits);
+        this.binder = new Binder(this.plan, limits, false, headerBlock);
+    }
+
+    /**
+     * A reader of one SOAP header block: the bare {@code plan}'s element is looked for among the blocks of the
+     * message's {@code Header} (the first of its name; other blocks, and their attributes such as
+     * {@code mustUnderstand}, are passed over) and read as the plan's one part, {@code null} when no block has
+     * its name. Reading stops at the end of the Header: the Body is left to the operation's own reader.
+     *
+     * @throws IllegalArgumentException if {@code plan} is wrapped
+     */
+    public static PlanDeserializer headerBlock(MessagePlan plan, ParserLimits limits) {
+        return new PlanDeserializer(plan, limits, true);
     }
 
     /**
@@ -27,6 +43,7 @@ public final class PlanDeserializer {
      *
      * @throws XmlParseException       if the bytes are not well-formed UTF-8 XML 1.0 within the limits
      * @throws MessageBindingException if the message does not match the plan, or is not one dsoap carries
+     *                                 (for a {@linkplain #headerBlock header block reader}: has no SOAP Header)
      */
     public Object[] deserialize(byte[] b, int off, int len) {
         binder.parse(b, off, len, tape);

@@ -5,9 +5,11 @@ import org.apache.cxf.message.MessageContentsList;
 import org.apache.cxf.phase.Phase;
 
 /**
- * Keeps an outgoing message's values (a server's return value, a client's arguments) as the service method
- * gave them, before CXF wraps them in JAXB wrapper beans, for {@link WriteOut} to write. Changes nothing:
- * if dsoap does not write the message, CXF's interceptors carry on as usual.
+ * Keeps an outgoing message's values (a server's return value and out-parameters, a client's arguments) before
+ * CXF wraps them in JAXB wrapper beans, for {@link WriteOut} to write: after CXF's {@code HolderOutInterceptor},
+ * so a server's Holder values sit at their parts' indices and a client's Holders are unwrapped, as CXF's own
+ * writers see them. Changes nothing: if dsoap does not write the message, CXF's interceptors carry on as usual.
+ * Stateless, thread-safe.
  */
 final class CaptureOut extends DsoapInterceptor {
     /** Message property holding the captured values ({@code Object[]}). */
@@ -15,7 +17,7 @@ final class CaptureOut extends DsoapInterceptor {
 
     CaptureOut() {
         super(Phase.PRE_LOGICAL);
-        addBefore("org.apache.cxf.jaxws.interceptors.HolderOutInterceptor");
+        addAfter("org.apache.cxf.jaxws.interceptors.HolderOutInterceptor");
         addBefore("org.apache.cxf.jaxws.interceptors.SwAOutInterceptor");
         addBefore("org.apache.cxf.jaxws.interceptors.WrapperClassOutInterceptor");
     }

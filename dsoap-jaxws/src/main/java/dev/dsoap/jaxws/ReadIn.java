@@ -1,6 +1,8 @@
 package dev.dsoap.jaxws;
 
+import dev.dsoap.deserialize.MessageBindingException;
 import dev.dsoap.host.EnvelopeHead;
+import dev.dsoap.host.HeaderBlocks;
 import dev.dsoap.host.Fallback;
 import dev.dsoap.host.MessageBytes;
 import dev.dsoap.host.RejectedMessageException;
@@ -110,7 +112,7 @@ final class ReadIn extends DsoapInterceptor {
         Fallback reason = null;
         if (head.fault()) {
             reason = Fallback.FAULT;
-        } else if (head.headerBlocks()) {
+        } else if (head.headerBlocks() && (why = undeclared(op, st, raw, len)) != null) {
             reason = Fallback.HEADERS;
         } else if (head.version() != st.version) {
             reason = Fallback.REQUEST_SHAPE;
@@ -124,6 +126,12 @@ final class ReadIn extends DsoapInterceptor {
             reason = Fallback.INTERCEPTORS;
             why = "schema validation enabled";
         }
+        Object[] headers = null;
+        if (reason == null && op.readHeaders.length > 0 && op.carrier.reads()) {
+            headers = new Object[op.readHeaders.length];
+            why = readHeaders(op, raw, len, head.headerBlocks(), headers);
+            reason = why == null ? null : Fallback.REQUEST_SHAPE;
+        }
         Object[] values;
         try {
             values = op.carrier.read(raw, len, st.client ? 0 : Sender.of(m, op.carrier.settings().clientIdHeader()), reason, why);
@@ -136,16 +144,23 @@ final class ReadIn extends DsoapInterceptor {
         }
         BindingOperationInfo target = bop.isUnwrappedCapable() && !bop.isUnwrapped() ? bop.getUnwrappedOperation() : bop;
         setMessage(m, ex, target, st.client);
-        m.setContent(List.class, new MessageContentsList(arguments(op, values)));
+        m.setContent(List.class, new MessageContentsList(arguments(op, values, headers)));
         m.removeContent(InputStream.class);
         Chains.remove(m, Chains.READERS);
     }
 
-    /** The content list: each value at its part's index; an absent primitive is its zero, as JAXB leaves it. */
-    private static Object[] arguments(Operation op, Object[] values) {
+    /**
+     * The content list: each value at its part's index, header parts' too; an absent primitive is its zero, as JAXB
+     * leaves it. CXF's {@code HolderInInterceptor}, which stays in the chain, then wraps the values of Holder
+     * parameters (and gives out-only ones an empty Holder).
+     */
+    private static Object[] arguments(Operation op, Object[] values, Object[] headers) {
         int size = 0;
         for (int i : op.readIndex) {
             size = Math.max(size, i + 1);
+        }
+        for (HeaderPart h : op.readHeaders) {
+            size = Math.max(size, h.index + 1);
         }
         Object[] args = new Object[size];
         for (int i = 0; i < values.length; i++) {
@@ -156,7 +171,55 @@ final class ReadIn extends DsoapInterceptor {
             }
             args[op.readIndex[i]] = v;
         }
+        if (headers != null) {
+            for (int i = 0; i < headers.length; i++) {
+                args[op.readHeaders[i].index] = headers[i];
+            }
+        }
         return args;
+    }
+
+    /**
+     * Why the message's header blocks keep it on CXF's path (not all of them are the operation's header parts), or
+     * {@code null}. A malformed header is left to the carrier, which refuses the message.
+     */
+    private static String undeclared(Operation op, EndpointState st, byte[] raw, int len) {
+        try {
+            if (op.readHeaders.length == 0) {
+                return "the operation declares no SOAP header parts";
+            }
+            return HeaderBlocks.undeclared(st.scanner(), raw, len, op.headerNamespaces, op.headerNames);
+        } catch (XmlParseException e) {
+            return "malformed SOAP Header";
+        }
+    }
+
+    /**
+     * Reads the operation's header parts into {@code into}; returns why the message goes CXF's way instead (a block
+     * that does not hold its part's type, an absent block for a primitive), or {@code null}. A malformed message is
+     * refused.
+     */
+    private static String readHeaders(Operation op, byte[] raw, int len, boolean blocks, Object[] into) {
+        HeaderPart[] parts = op.readHeaders;
+        for (int i = 0; i < parts.length; i++) {
+            HeaderPart h = parts[i];
+            try {
+                into[i] = blocks ? h.read(raw, len) : null;
+            } catch (MessageBindingException e) {
+                return "header part " + h + ": " + e.getMessage();
+            } catch (XmlParseException e) {
+                try {
+                    op.carrier.check(raw, len);
+                } catch (RejectedMessageException r) {
+                    throw fault(r.getMessage(), r);
+                }
+                return "header part " + h + ": " + e.getMessage();
+            }
+            if (into[i] == null && h.type.isPrimitive()) {
+                return "header part " + h + " is absent and its parameter is a " + h.type;
+            }
+        }
+        return null;
     }
 
     /** What CXF's binding interceptors record about the operation of a message they read. */

@@ -65,6 +65,9 @@ final class WriteOut extends DsoapInterceptor {
         for (int i = 0; i < index.length; i++) {
             parts[i] = index[i] < captured.length ? captured[index[i]] : null;
         }
+        if (reason == null && (why = op.marshal(parts)) != null) {
+            reason = Fallback.UNSUPPORTED_VALUE;
+        }
         try (Reply reply = op.carrier.write(parts, reason, why)) {
             if (reply == null) {
                 return;

@@ -1307,11 +1307,21 @@ public final class XmlScanner {
         return attrs.count;
     }
 
-    String attributeLocalName(int i) {
+    /**
+     * Local name of attribute {@code i} of the current START_ELEMENT.
+     *
+     * @throws IndexOutOfBoundsException unless {@code 0 <= i < attributeCount()}
+     */
+    public String attributeLocalName(int i) {
         return names.string(attrs.local[checkAttr(i)]);
     }
 
-    String attributeNamespace(int i) {
+    /**
+     * Namespace URI of attribute {@code i} of the current START_ELEMENT, {@code ""} when it has none.
+     *
+     * @throws IndexOutOfBoundsException unless {@code 0 <= i < attributeCount()}
+     */
+    public String attributeNamespace(int i) {
         return uris.string(attrs.uri[checkAttr(i)]);
     }
 

@@ -350,8 +350,8 @@ final class Operation {
             types.add(slot.raw);
             adapters.add(adapter);
         }
-        if (shapeParts.isEmpty()) {
-            return Shapes.problem("no body part");
+        if (bare && shapeParts.isEmpty()) {
+            return Shapes.problem("no body part"); // a wrapped operation without parts still has its wrapper
         }
         if (bare) {
             Part only = shapeParts.get(0);

@@ -221,6 +221,21 @@ final class EchoServer implements AutoCloseable {
         context.terminate();
     }
 
+    /**
+     * A {@code DsoapRpcServiceClient} (dsoap's {@code RPCServiceClient}) on this server's configuration, so
+     * engaged like the server, its class loaded from the deployed dsoap.mar, as an application that has only
+     * the archive would load it; used through Axis2's {@code RPCServiceClient} API.
+     */
+    org.apache.axis2.rpc.client.RPCServiceClient dsoapRpcClient() throws Exception {
+        org.apache.axis2.description.AxisModule module = context.getAxisConfiguration().getModule("dsoap");
+        if (module == null) {
+            throw new IllegalStateException("dsoap is not deployed on " + this);
+        }
+        Class<?> c = Class.forName("dev.dsoap.axis2.DsoapRpcServiceClient", true, module.getModuleClassLoader());
+        return (org.apache.axis2.rpc.client.RPCServiceClient) c
+                .getConstructor(ConfigurationContext.class, AxisService.class).newInstance(context, null);
+    }
+
     @Override
     public String toString() {
         return (engaged ? "dsoap-engaged" : "plain") + " Axis2 server at http://127.0.0.1:" + port + "/axis2/services/";

@@ -48,6 +48,12 @@ import java.util.concurrent.TimeUnit;
  * </ul>
  * The boxed form is therefore the one a user of this client passes for a {@code double[]} parameter.
  *
+ * <p>{@code dsoapEngagedRpcClient} is the same call through {@code DsoapRpcServiceClient}, dsoap's
+ * {@code RPCServiceClient}, on a configuration that engages dsoap.mar, against the server with dsoap.mar:
+ * the request written by differential serialization and the response's values read by differential
+ * deserialization on the client as well. Its score beside {@code dsoapRpcClient} is what the client side
+ * gains; the setup checks that the client's dsoap counters show both directions carried.
+ *
  * <p>Score: ms per call (client side: boxing, Axis2's client serialization and parsing included). The
  * auxiliary counters {@code serverCpuNanos}/{@code serverRequests} give the measured server's CPU time per
  * request, as in {@link Axis2EchoBench}; that is the figure this benchmark is for. The setup checks that the
@@ -70,6 +76,8 @@ public class RpcClientEchoBench {
     private EchoValues values;
     private EchoServer measured;
     private RPCServiceClient client;
+    /** Whether the client is dsoap's engaged {@code DsoapRpcServiceClient}. */
+    private boolean engaged;
     private QName echo;
     private long next;
     private CpuWindow window;
@@ -81,7 +89,8 @@ public class RpcClientEchoBench {
         echo = new QName(servers.plain().namespace(Style.POJO), Shape.DOUBLES.operation);
         String method = params.getBenchmark().substring(params.getBenchmark().lastIndexOf('.') + 1);
         measured = method.startsWith("dsoap") ? servers.dsoap() : servers.plain();
-        client = new RPCServiceClient();
+        engaged = method.equals("dsoapEngagedRpcClient");
+        client = engaged ? measured.dsoapRpcClient() : new RPCServiceClient();
         client.getOptions().setTo(new EndpointReference(measured.uri(Style.POJO).toString()));
         client.getOptions().setTimeOutInMilliSeconds(120_000);
         OperationStats stats = servers.stats(Style.POJO, Shape.DOUBLES);
@@ -104,7 +113,18 @@ public class RpcClientEchoBench {
                     + " as expected (read " + read + ", written " + written + ", fallbacks " + fallbacks + "; expected "
                     + want + ", " + want + ", 0): " + stats);
         }
-        next = 2;
+        if (engaged) {
+            OperationStats mine = OperationStats.of("Axis2Operation", "client", "anonService", "anonOutInOp");
+            long clientRead = mine.get("MessagesRead");
+            long clientWritten = mine.get("MessagesWritten");
+            call((double[]) values.values(2));
+            if (mine.get("MessagesRead") - clientRead != 1 || mine.get("MessagesWritten") - clientWritten != 1) {
+                throw new IllegalStateException("dsoap did not carry the engaged client's call both ways: " + mine);
+            }
+            next = 3;
+        } else {
+            next = 2;
+        }
         window = new CpuWindow(measured, measured::connectionCpu);
         server.watch(window);
     }
@@ -115,6 +135,10 @@ public class RpcClientEchoBench {
         if (measured == servers.dsoap()) {
             System.out.printf("%n[axis2 RPCServiceClient] dsoap on %s: %s%n", values,
                     servers.stats(Style.POJO, Shape.DOUBLES));
+        }
+        if (engaged) {
+            System.out.printf("[axis2 DsoapRpcServiceClient] client side: %s%n",
+                    OperationStats.of("Axis2Operation", "client", "anonService", "anonOutInOp"));
         }
         client.cleanup();
         servers.close();
@@ -153,6 +177,11 @@ public class RpcClientEchoBench {
 
     @Benchmark
     public int dsoapRpcClient(ServerCpu cpu) throws Exception {
+        return measuredCall();
+    }
+
+    @Benchmark
+    public int dsoapEngagedRpcClient(ServerCpu cpu) throws Exception {
         return measuredCall();
     }
 }

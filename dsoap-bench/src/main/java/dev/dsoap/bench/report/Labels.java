@@ -33,6 +33,7 @@ final class Labels {
             Map.entry("dsoapCxf", "CXF + @DifferentialSoap"),
             Map.entry("baselineRpcClient", "RPCServiceClient → Axis2"),
             Map.entry("dsoapRpcClient", "RPCServiceClient → Axis2 + dsoap.mar"),
+            Map.entry("dsoapEngagedRpcClient", "DsoapRpcServiceClient, engaged → Axis2 + dsoap.mar"),
             Map.entry("baselinePlainProxy", "plain CXF proxy, default settings → CXF + JAXB"),
             Map.entry("dsoapPlainProxy", "plain CXF proxy, default settings → CXF + @DifferentialSoap"),
             Map.entry("baselineVoid", "plain"),

@@ -136,6 +136,36 @@ class EchoServersTest {
         assertEquals(0, adb.fallbacks(), adb.toString());
     }
 
+    /**
+     * dsoap's RPCServiceClient, loaded from the deployed dsoap.mar and engaged on the dsoap server's
+     * configuration, echoes the values bit for bit and carries both directions (its client-side counters).
+     */
+    @Test
+    void theEngagedRpcClientFromTheArchiveCarriesBothDirections() throws Exception {
+        org.apache.axis2.rpc.client.RPCServiceClient c = servers.dsoap().dsoapRpcClient();
+        try {
+            c.getOptions().setTo(new org.apache.axis2.addressing.EndpointReference(servers.dsoap().uri(Style.POJO).toString()));
+            dev.dsoap.bench.echo.OperationStats st = dev.dsoap.bench.echo.OperationStats.of("Axis2Operation", "client",
+                    "anonService", "anonOutInOp");
+            long read = st.get("MessagesRead");
+            long written = st.get("MessagesWritten");
+            javax.xml.namespace.QName op = new javax.xml.namespace.QName(servers.plain().namespace(Style.POJO),
+                    Shape.DOUBLES.operation);
+            double[][] sent = {{1.5, -0.0, Double.NaN, Double.MIN_VALUE}, {1.5, -0.0, Double.NaN, 2.5}, {}};
+            for (double[] v : sent) {
+                Double[] boxed = java.util.Arrays.stream(v).boxed().toArray(Double[]::new);
+                double[] got = (double[]) c.invokeBlocking(op, new Object[] {boxed}, new Class<?>[] {double[].class})[0];
+                c.cleanupTransport();
+                assertEquals(java.util.Arrays.toString(java.util.Arrays.stream(v).mapToLong(Double::doubleToRawLongBits).toArray()),
+                        java.util.Arrays.toString(java.util.Arrays.stream(got).mapToLong(Double::doubleToRawLongBits).toArray()));
+            }
+            assertEquals(3, st.get("MessagesWritten") - written, st.toString());
+            assertEquals(3, st.get("MessagesRead") - read, st.toString());
+        } finally {
+            c.cleanup();
+        }
+    }
+
     @Test
     void theStylesAreDifferentServicesAndWriteTheirOwnConventions() {
         assertEquals("AdbEcho", servers.dsoap().serviceName(Style.ADB));

@@ -40,7 +40,7 @@ public record Suite(String name, List<Entry> entries, int warmups, int iteration
 
     /**
      * The short suite, the main job's default: what dsoap buys on this machine, in about five minutes on two
-     * cores. Every point is at 100K elements, and every target of the issues can be judged from it except those
+     * cores. Every point is at 100K elements, and every benchmark target can be judged from it except those
      * that need four clients or 100 % change end to end (full suite). One warm-up and three measured iterations
      * of one second each, to fit the time: its figures are a first look with wide error bars, and
      * {@code docs/benchmarks.md} records the careful runs. Left to the full suite: the other kinds, sizes and
@@ -50,13 +50,13 @@ public record Suite(String name, List<Entry> entries, int warmups, int iteration
      */
     public static Suite shortSuite() {
         List<Entry> e = new ArrayList<>();
-        // serialization (issue 2): the targets' points
+        // serialization: the targets' points
         e.add(methods(entry(S + "ContentMatchBench", "kind", "DOUBLE", "size", "100000"),
                 "baselineWoodstox|baselineAxis2|dsoapContentMatch"));
         e.add(entry(S + "PerfectStructuralBench", "kind", "DOUBLE", "size", "100000", "percent", "25,100"));
         e.add(methods(entry(S + "WorstCaseShiftBench", "kind", "DOUBLE", "size", "100000", "chunkKb", "32",
                 "adaptive", "true"), "baselineWoodstox|dsoapWorstCase"));
-        // deserialization (issue 3): Axis2's reader beside Woodstox (which DdsReadBench runs), Table 1 at P = 0,
+        // deserialization: Axis2's reader beside Woodstox (which DdsReadBench runs), Table 1 at P = 0,
         // 25 and 50 %, and nothing alike with the default adaptive bypass, beside dsoap's own plain parse
         e.add(entry(D + "BaselineReadBench", "size", "100000", "reader", "axis2"));
         // (two warm-up seconds: with one, the identical message's differential read, 0.28 ms once compiled, was
@@ -65,7 +65,7 @@ public record Suite(String name, List<Entry> entries, int warmups, int iteration
                 "interval", "128", "strategy", "LIGHTWEIGHT", "adaptive", "false"), "baselineWoodstox|dsoapDds"), 2));
         e.add(warmups(entry(D + "DdsReadBench", "size", "100000", "percent", "100", "partitions", "1",
                 "interval", "128", "strategy", "LIGHTWEIGHT", "adaptive", "true"), 2));
-        // end to end, at the issue's target point (100K doubles, 25 % change), POJO service, one client: two
+        // end to end, at the targets' point (100K doubles, 25 % change), POJO service, one client: two
         // forks; the ADB service, 100 %, four clients and the other shapes and sizes are in the full suite
         e.add(oneClient(entry("axis2.Axis2EchoBench", "style", "pojo", "shape", "doubles", "size", "100000", "percent", "25")));
         // the same service called by Axis2's own RPCServiceClient (plain, default options), as POJO users call it
@@ -81,7 +81,7 @@ public record Suite(String name, List<Entry> entries, int warmups, int iteration
         // send time against the dummy server (paper Figures 4-5 on the wire), one point, Woodstox beside dsoap
         e.add(methods(entry("send.SendTimeBench", "shape", "doubles", "size", "100000", "percent", "25"),
                 "baselineWoodstox|dsoapDifferential"));
-        // serialization only and deserialization only by item type (issue 6): strings at 100K items, 25 % changed,
+        // serialization only and deserialization only by item type: strings at 100K items, 25 % changed,
         // Woodstox against dsoap's differential path only; base64, doubles, ints, Axis2, first sends, plain parses
         // and the other sizes and percentages are in the full suite
         e.add(methods(entry(S + "TypeSerializeBench", "type", "strings", "size", "100000", "percent", "25"),

@@ -24,7 +24,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * End to end over loopback (issue 4, deliverable 8): the same services on two Axis2 2.0.0 SimpleHTTPServers in
+ * End to end over loopback: the same services on two Axis2 2.0.0 SimpleHTTPServers in
  * this JVM, one plain and one with dsoap's module engaged in axis2.xml ({@link EchoServers}), echoing an array
  * of {@code size} items of {@code shape} ({@code doubles}, {@code ints}, {@code mios} or {@code strings}, the
  * strings with a sprinkling of markup characters, non-ASCII characters and surrogate pairs: {@link dev.dsoap.bench.echo.EchoValues}). {@code style} chooses

@@ -33,7 +33,7 @@ import org.openjdk.jmh.annotations.Warmup;
 import java.util.concurrent.TimeUnit;
 
 /**
- * Deserialization only, by item type (issue 6): the receive cost of an {@code echo} request carrying {@code size}
+ * Deserialization only, by item type: the receive cost of an {@code echo} request carrying {@code size}
  * items of {@code type} ({@code doubles}, {@code ints}, {@code strings}, {@code base64}) where consecutive requests
  * differ in {@code percent} % of the items (0: identical requests). The requests cycle through a ring of
  * {@value #RING} arrays ({@link TypeValues}, the values of {@code serialize.TypeSerializeBench}), each serialized

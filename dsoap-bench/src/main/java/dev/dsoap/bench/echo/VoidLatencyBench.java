@@ -18,7 +18,7 @@ import org.openjdk.jmh.infra.BenchmarkParams;
 import java.util.concurrent.TimeUnit;
 
 /**
- * The latency of an empty call, end to end over loopback (issue 6, "echoVoid latency"): the operation
+ * The latency of an empty call, end to end over loopback (echoVoid latency): the operation
  * {@code void echoVoid()}, no parameters and no result, on the end-to-end benchmarks' servers in this JVM, one
  * client calling one call at a time: µs per call. What is left when there are no values is the host's own
  * cost (HTTP, dispatch, envelope, invocation) and the fixed cost dsoap adds to it or saves; it is the floor

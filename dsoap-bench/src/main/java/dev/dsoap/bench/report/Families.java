@@ -13,24 +13,24 @@ final class Families {
 
     /** The report's sections, in order. */
     enum Section {
-        SERIALIZATION("Serialization (issue 2)", "Send-time experiments of \"Differential Serialization for Optimized SOAP "
+        SERIALIZATION("Serialization", "Send-time experiments of \"Differential Serialization for Optimized SOAP "
                 + "Performance\" (Figures 1-12): dsoap's differential serializer against Woodstox and Axis2 2.0.0 writing "
                 + "the same response in process, into the same sink."),
-        DESERIALIZATION("Deserialization (issue 3)", "Experiments of \"Lightweight Checkpointing for Faster SOAP "
+        DESERIALIZATION("Deserialization", "Experiments of \"Lightweight Checkpointing for Faster SOAP "
                 + "Deserialization\" (Table 1, Figures 2 and 5): dsoap's differential deserializer against Woodstox + "
                 + "parseDouble, dsoap's own plain parse and Axis2 2.0.0, reading 100K hard doubles."),
-        AXIS2("End to end: Axis2 2.0 with and without dsoap.mar (issue 4)", "Two real SimpleHTTPServers on loopback, the "
+        AXIS2("End to end: Axis2 2.0 with and without dsoap.mar", "Two real SimpleHTTPServers on loopback, the "
                 + "same echo services; one engages dsoap.mar. Latency with 1 client, throughput with 4 (shown as ms per "
                 + "call of the whole system), server CPU per request."),
-        TYPES("Serialization and deserialization by type (issue 6)", "Serialization-only and deserialization-only "
+        TYPES("Serialization and deserialization by type", "Serialization-only and deserialization-only "
                 + "workloads: a message of doubles, ints, strings or one base64 byte[] (8 bytes per item, a single "
                 + "element), P % of the items changed between consecutive messages; dsoap's differential serializer and "
                 + "deserializer against Woodstox and Axis2 2.0.0 in process. A base64 element is re-encoded (re-decoded) "
                 + "whole when any of its bytes changes."),
-        CXF("End to end: Apache CXF 4 with and without @DifferentialSoap (issue 5)", "Two JAX-WS endpoints on CXF's Jetty "
+        CXF("End to end: Apache CXF 4 with and without @DifferentialSoap", "Two JAX-WS endpoints on CXF's Jetty "
                 + "transport, called through real JAX-WS proxies; the dsoap endpoint and its proxies carry "
                 + "@DifferentialSoap. Latency and throughput include the client's own work on the same cores."),
-        VOID("End to end: echoVoid latency (issue 6)", "The operation void echoVoid(), no parameters and no result, on "
+        VOID("End to end: echoVoid latency", "The operation void echoVoid(), no parameters and no result, on "
                 + "the end-to-end servers, plain against dsoap, one client: what a call costs with no values to carry. "
                 + "Axis2: the POJO service, which Axis2 deploys as in-only (the request, then HTTP 202 with no body); "
                 + "CXF: an empty request wrapper answered with an empty response wrapper, dsoap on both sides."),

@@ -210,10 +210,10 @@ public final class ReportWriter {
     }
 
     private static void targets(StringBuilder h, Results r) {
-        h.append("<h2 id=\"targets\">Targets at a glance</h2>\n<p>Each issue's benchmark target, checked against the "
+        h.append("<h2 id=\"targets\">Targets at a glance</h2>\n<p>Every benchmark target, checked against the "
                 + "results above. Ratios are baseline / dsoap: above 1x, dsoap is faster or uses less. A target that "
                 + "names several points is met only when all are.</p>\n");
-        h.append("<table class=\"targets\">\n<tr><th>issue</th><th>area</th><th>target</th><th>measured</th><th>status</th>"
+        h.append("<table class=\"targets\">\n<tr><th>area</th><th>target</th><th>measured</th><th>status</th>"
                 + "<th>from</th></tr>\n");
         for (Targets.Target t : Targets.all()) {
             Targets.Verdict v = t.evaluate(r);
@@ -222,7 +222,7 @@ public final class ReportWriter {
                 case NOT_MET -> "not-met";
                 case NOT_MEASURED -> "absent";
             };
-            h.append("<tr class=\"").append(cls).append("\"><td>").append(t.issue()).append("</td><td>")
+            h.append("<tr class=\"").append(cls).append("\"><td>")
                     .append(esc(t.area())).append("</td><td>").append(esc(t.text())).append("</td><td>")
                     .append(esc(v.measured())).append("</td><td class=\"status\">").append(esc(v.status().text))
                     .append("</td><td>").append(esc(String.join(", ", v.sources()))).append("</td></tr>\n");

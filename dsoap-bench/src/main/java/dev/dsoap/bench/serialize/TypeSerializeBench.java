@@ -28,7 +28,7 @@ import java.util.Arrays;
 import java.util.concurrent.TimeUnit;
 
 /**
- * Serialization only, by item type (issue 6): the send cost of a response carrying {@code size} items of
+ * Serialization only, by item type: the send cost of a response carrying {@code size} items of
  * {@code type} ({@code doubles}, {@code ints}, {@code strings}, {@code base64}) where consecutive messages differ in
  * {@code percent} % of the items (0: identical messages). The messages cycle through a ring of {@value #RING}
  * arrays ({@link TypeValues}: hard doubles, random ints, words of 4 to 24 characters with escaped, non-ASCII and

@@ -59,7 +59,7 @@ final class ReportXml {
             NodeList rows = t.getElementsByTagName("tr");
             for (int r = 1; r < rows.getLength(); r++) {
                 NodeList cells = ((Element) rows.item(r)).getElementsByTagName("td");
-                out.put(cells.item(2).getTextContent(), cells.item(4).getTextContent());
+                out.put(cells.item(1).getTextContent(), cells.item(3).getTextContent());
             }
             return out;
         }

@@ -139,10 +139,15 @@ final class ClientOperation {
             return false;
         }
         Carrier carrier = writers.computeIfAbsent(new Key(bean.getClass(), mc.isSOAP11()), k -> compile(k, element));
-        try (Reply reply = carrier.write(new Object[] {bean}, null, null)) {
-            if (reply == null) {
-                return false;
-            }
+        return send(carrier.write(new Object[] {bean}, null, null), out);
+    }
+
+    /** Sends {@code reply} to {@code out} and gives its template back; false when there is none to send. */
+    private static boolean send(Reply reply, OutputStream out) throws AxisFault {
+        if (reply == null) {
+            return false;
+        }
+        try (reply) {
             reply.writeTo(out);
             out.flush();
             return true;
@@ -171,16 +176,7 @@ final class ClientOperation {
 
     private boolean writeRpc(MessageContext mc, OMSourcedElement element, OMDataSourceExt call, OutputStream out) throws AxisFault {
         Object[] args = (Object[]) call.getProperty(DsoapRpcServiceClient.ARGUMENTS);
-        try (Reply reply = rpc.write(element.getQName(), args, returnTypes(call), mc.isSOAP11())) {
-            if (reply == null) {
-                return false;
-            }
-            reply.writeTo(out);
-            out.flush();
-            return true;
-        } catch (IOException e) {
-            throw AxisFault.makeFault(e);
-        }
+        return send(rpc.write(element.getQName(), args, returnTypes(call), mc.isSOAP11()), out);
     }
 
     private static Class<?>[] returnTypes(OMDataSourceExt call) {

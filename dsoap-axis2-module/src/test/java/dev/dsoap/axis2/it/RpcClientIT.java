@@ -71,7 +71,7 @@ class RpcClientIT {
     }
 
     /** The value as text, doubles by their bits (so -0.0 and NaN payloads count). */
-    private static String render(Object v) {
+    static String render(Object v) {
         if (v instanceof double[] d) {
             StringBuilder b = new StringBuilder("double[").append(d.length).append("]");
             for (double x : d) {
@@ -80,7 +80,7 @@ class RpcClientIT {
             return b.toString();
         }
         if (v instanceof Object[] a) {
-            return Arrays.deepToString(a);
+            return a.getClass().getSimpleName() + Arrays.deepToString(a);
         }
         if (v instanceof int[] a) {
             return Arrays.toString(a);

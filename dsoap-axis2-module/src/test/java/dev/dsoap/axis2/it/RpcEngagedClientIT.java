@@ -98,7 +98,7 @@ class RpcEngagedClientIT {
         try {
             c.getOptions().setAction("urn:" + op.getLocalPart());
             Object[] r = c.invokeBlocking(op, args, new Class<?>[] {result});
-            return render(r[0]);
+            return RpcClientIT.render(r[0]);
         } catch (AxisFault f) {
             return "fault: " + f.getMessage();
         } finally {
@@ -108,21 +108,6 @@ class RpcEngagedClientIT {
                 // the next call opens a new connection
             }
         }
-    }
-
-    /** The value as text, doubles by their bits (so -0.0 and NaN payloads count). */
-    private static String render(Object v) {
-        if (v instanceof double[] d) {
-            StringBuilder b = new StringBuilder("double[").append(d.length).append("]");
-            for (double x : d) {
-                b.append(' ').append(Long.toHexString(Double.doubleToRawLongBits(x)));
-            }
-            return b.toString();
-        }
-        if (v instanceof Object[] a) {
-            return a.getClass().getSimpleName() + Arrays.deepToString(a);
-        }
-        return v == null ? "null" : v.getClass().getSimpleName() + ":" + v;
     }
 
     @Test
@@ -219,6 +204,6 @@ class RpcEngagedClientIT {
                 toDsoap.invokeBlocking(echo, new Object[] {new Double[] {-0.0, 4.9E-324, Double.NaN}}),
                 new Object[] {double[].class}, new org.apache.axis2.engine.DefaultObjectSupplier());
         toDsoap.cleanupTransport();
-        assertEquals(render(new double[] {-0.0, 4.9E-324, Double.NaN}), render(got[0]));
+        assertEquals(RpcClientIT.render(new double[] {-0.0, 4.9E-324, Double.NaN}), RpcClientIT.render(got[0]));
     }
 }

@@ -22,6 +22,11 @@ public enum Fallback {
      * path (WS-Security, WS-Policy, WS-Addressing, logging, JAX-WS handlers, ...).
      */
     INTERCEPTORS("interceptors or handlers that need the host's path"),
+    /**
+     * The request's action (SOAP 1.1 {@code SOAPAction}, SOAP 1.2 {@code action}) is not the one the host
+     * would dispatch its body element to: the host decides (it refuses a mismatch, or dispatches by action).
+     */
+    ACTION("action not the body element's operation"),
     /** A parameter or return type has no dsoap plan, or the operation's style is not one dsoap carries. */
     UNSUPPORTED_TYPE("type or style dsoap does not carry"),
     /** The message is valid for the host but not shaped as the operation's schema says (other element names). */

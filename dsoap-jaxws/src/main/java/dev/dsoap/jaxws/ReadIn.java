@@ -117,6 +117,8 @@ final class ReadIn extends DsoapInterceptor {
         } else if (head.version() != st.version) {
             reason = Fallback.REQUEST_SHAPE;
             why = head.version() + " message to a " + st.version + " binding";
+        } else if (!st.client && (why = Action.mismatch(m, bop, head.version())) != null) {
+            reason = Fallback.ACTION;
         } else if ((why = Chains.foreignIn(m, st.trusted)) != null) {
             reason = Fallback.INTERCEPTORS;
         } else if (m.get(POLICY) instanceof java.util.Map<?, ?> policy && !policy.isEmpty()) {

@@ -84,10 +84,17 @@ final class Cxf implements AutoCloseable {
 
     /** POSTs {@code body} as it is; returns the status and the response body. */
     static String[] post(String address, String contentType, byte[] body) throws IOException {
+        return post(address, contentType, body, "\"\"");
+    }
+
+    /** As {@link #post(String, String, byte[])} with the {@code SOAPAction} header {@code action} ({@code null}: none). */
+    static String[] post(String address, String contentType, byte[] body, String action) throws IOException {
         HttpURLConnection c = (HttpURLConnection) URI.create(address).toURL().openConnection();
         c.setDoOutput(true);
         c.setRequestProperty("Content-Type", contentType);
-        c.setRequestProperty("SOAPAction", "\"\"");
+        if (action != null) {
+            c.setRequestProperty("SOAPAction", action);
+        }
         c.getOutputStream().write(body);
         int code = c.getResponseCode();
         try (InputStream in = code < 400 ? c.getInputStream() : c.getErrorStream()) {

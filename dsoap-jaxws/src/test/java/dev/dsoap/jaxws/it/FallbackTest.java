@@ -179,6 +179,44 @@ class FallbackTest {
         assertTrue(count(cxf.stats("server", SERVICE, "*").getReadFallbacks(), "ATTACHMENTS") >= 1);
     }
 
+    /**
+     * CXF refuses a request whose SOAPAction names no operation and is not that of the operation its body
+     * selects: so does the endpoint with dsoap (the request goes CXF's way, counted as ACTION); an empty or
+     * absent action, and SOAP 1.2's action parameter for an operation that declares none, are carried.
+     */
+    @Test
+    void soapActionsAreCheckedAsCxfChecksThem() throws Exception {
+        String plain = cxf.publish(new EchoImpl());
+        String body11 = "<soap:Envelope xmlns:soap=\"http://schemas.xmlsoap.org/soap/envelope/\"><soap:Body>"
+                + "<ns2:echoDoubles xmlns:ns2=\"urn:dsoap:cxf-echo\"><values>1.5</values><values>-0.0</values>"
+                + "</ns2:echoDoubles></soap:Body></soap:Envelope>";
+        byte[] b = body11.getBytes(StandardCharsets.UTF_8);
+        OperationStatsMXBean s = server("echoDoubles");
+        long actions = count(s.getReadFallbacks(), "ACTION");
+        long read = s.getMessagesRead();
+        for (String action : new String[] {"\"urn:tag\"", "urn:tag", "\"urn:dsoap:cxf-echo/Echo/echoStrings\""}) {
+            String[] want = Cxf.post(plain, "text/xml; charset=UTF-8", b, action);
+            String[] got = Cxf.post(address, "text/xml; charset=UTF-8", b, action);
+            assertEquals(want[0], got[0], action + ": " + got[1]);
+            assertEquals(faultString(want[1]), faultString(got[1]), action);
+        }
+        assertEquals("500", Cxf.post(address, "text/xml; charset=UTF-8", b, "\"urn:tag\"")[0]);
+        assertEquals(actions + 4, count(s.getReadFallbacks(), "ACTION"), s.getReadFallbacks().toString());
+        for (String action : new String[] {"\"\"", null}) {
+            String[] got = Cxf.post(address, "text/xml; charset=UTF-8", b, action);
+            assertEquals("200", got[0], got[1]);
+            assertTrue(got[1].contains("<return>1.5</return><return>-0.0</return>"), got[1]);
+        }
+        assertEquals(read + 2, s.getMessagesRead(), "requests with an empty or no action are carried");
+    }
+
+    /** The faultstring of a SOAP 1.1 fault, or the whole text when there is none. */
+    private static String faultString(String xml) {
+        int a = xml.indexOf("<faultstring>");
+        int e = xml.indexOf("</faultstring>");
+        return a < 0 || e < 0 ? xml : xml.substring(a + 13, e);
+    }
+
     @Test
     void otherCharsetsTakeCxfsPath() throws Exception {
         String body = "<?xml version=\"1.0\" encoding=\"ISO-8859-1\"?><soap:Envelope xmlns:soap=\"http://schemas.xmlsoap.org/soap/envelope/\">"

@@ -81,12 +81,16 @@ final class Binder {
      * @param headerBlock read the bare plan's element from the SOAP Header (see {@link #headerBlock}) rather
      *                    than from the Body
      */
+    /** Most items of one array ({@link ParserLimits#maxChildElements()}). */
+    private final int maxChildElements;
+
     Binder(ReadPlan plan, ParserLimits limits, boolean skipHeaderBlocks, boolean headerBlock) {
         if (headerBlock && plan.wrapped()) {
             throw new IllegalArgumentException("a header block is read by a bare plan, not " + plan.plan());
         }
         this.skipHeaderBlocks = skipHeaderBlocks;
         this.headerBlock = headerBlock;
+        this.maxChildElements = limits.maxChildElements();
         this.plan = plan;
         this.nodes = plan.nodes();
         this.sc = new XmlScanner(limits);
@@ -274,7 +278,9 @@ final class Binder {
 
     private void arrayStep(ReadNode n, int ev) {
         if (ev == XmlScanner.START_ELEMENT && named(n)) {
-            fIndex[top]++;
+            if (++fIndex[top] > maxChildElements) {
+                throw binding(n.path(), "more than " + maxChildElements + " items (maxChildElements): the host decides", false);
+            }
             element(n.item, n.item.nillable);
             return;
         }

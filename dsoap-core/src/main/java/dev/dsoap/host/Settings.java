@@ -54,7 +54,7 @@ public final class Settings {
     private final int states;
     private final String clientIdHeader;
 
-    private Settings(Values p) {
+    private Settings(Values p, ParserLimits host) {
         serialize = p.bool(SERIALIZE, true);
         deserialize = p.bool(DESERIALIZE, true);
         states = p.integer(STATES, 64, 1, 1024);
@@ -70,7 +70,7 @@ public final class Settings {
             sb.stuffWidth(p.integer(STUFF_WIDTH, 0, 1, 1024));
         }
         serializer = sb.build();
-        ParserLimits l = ParserLimits.defaults();
+        ParserLimits l = host;
         ParserLimits limits = l.toBuilder()
                 .maxMessageBytes(p.integer(MAX_MESSAGE, l.maxMessageBytes(), 1024, Integer.MAX_VALUE - 8))
                 .maxDepth(p.integer(MAX_DEPTH, l.maxDepth(), 8, 1 << 16))
@@ -95,7 +95,15 @@ public final class Settings {
      * @throws IllegalArgumentException naming the setting when a value is malformed or out of range
      */
     public static Settings read(Function<String, String> values, String where) {
-        return new Settings(new Values(values, where));
+        return new Settings(new Values(values, where), ParserLimits.defaults());
+    }
+
+    /**
+     * As {@link #read(Function, String)}, with the host's own parser limits as the defaults of the
+     * {@code dsoap.max*} settings, so that dsoap's path refuses what the host's parser refuses and no more.
+     */
+    public static Settings read(Function<String, String> values, String where, ParserLimits host) {
+        return new Settings(new Values(values, where), java.util.Objects.requireNonNull(host, "host"));
     }
 
     /** The host-wide memory budget ({@link #MEMORY_BUDGET}) in bytes. */

@@ -29,6 +29,7 @@ public final class ParserLimits {
     private final int maxTextBytes;
     /** Longest message, in bytes. */
     private final int maxMessageBytes;
+    private final int maxChildElements;
 
     private ParserLimits(Builder b) {
         this.maxDepth = b.maxDepth;
@@ -38,6 +39,7 @@ public final class ParserLimits {
         this.maxAttributeValueBytes = b.maxAttributeValueBytes;
         this.maxTextBytes = b.maxTextBytes;
         this.maxMessageBytes = b.maxMessageBytes;
+        this.maxChildElements = b.maxChildElements;
     }
 
     /** The default limits (see the class comment). */
@@ -59,6 +61,7 @@ public final class ParserLimits {
         b.maxAttributeValueBytes = maxAttributeValueBytes;
         b.maxTextBytes = maxTextBytes;
         b.maxMessageBytes = maxMessageBytes;
+        b.maxChildElements = maxChildElements;
         return b;
     }
 
@@ -97,11 +100,21 @@ public final class ParserLimits {
         return maxMessageBytes;
     }
 
+    /**
+     * Most items of one array a bound message may carry (a host's limit on the children of one element,
+     * such as CXF's {@code org.apache.cxf.stax.maxChildElements}); a message with more goes to the host,
+     * which applies its own rule. Default: no limit.
+     */
+    public int maxChildElements() {
+        return maxChildElements;
+    }
+
     @Override
     public String toString() {
         return "ParserLimits[depth=" + maxDepth + ", attributes=" + maxAttributes + ", namespaceDeclarations="
                 + maxNamespaceDeclarations + ", nameBytes=" + maxNameBytes + ", attributeValueBytes="
-                + maxAttributeValueBytes + ", textBytes=" + maxTextBytes + ", messageBytes=" + maxMessageBytes + "]";
+                + maxAttributeValueBytes + ", textBytes=" + maxTextBytes + ", messageBytes=" + maxMessageBytes
+                + ", childElements=" + maxChildElements + "]";
     }
 
     /** Builds {@link ParserLimits}; every bound must be at least 1. Not thread-safe. */
@@ -113,6 +126,7 @@ public final class ParserLimits {
         private int maxAttributeValueBytes = 512_000;
         private int maxTextBytes = 64 << 20;
         private int maxMessageBytes = 64 << 20;
+        private int maxChildElements = Integer.MAX_VALUE;
 
         private Builder() {
         }
@@ -149,6 +163,11 @@ public final class ParserLimits {
 
         public Builder maxMessageBytes(int n) {
             maxMessageBytes = positive("maxMessageBytes", n);
+            return this;
+        }
+
+        public Builder maxChildElements(int n) {
+            maxChildElements = positive("maxChildElements", n);
             return this;
         }
 

@@ -53,7 +53,7 @@ final class EndpointState {
         this.bus = bus;
         this.client = client;
         this.service = info.getService().getName().getLocalPart() + "." + info.getName().getLocalPart();
-        this.settings = Settings.read(values, (client ? "client of " : "endpoint ") + info.getName());
+        this.settings = Settings.read(values, (client ? "client of " : "endpoint ") + info.getName(), CxfLimits.of(values));
         String t = values.apply(TRUSTED);
         this.trusted = t == null ? Set.of()
                 : Arrays.stream(t.split(",")).map(String::trim).filter(s -> !s.isEmpty()).collect(Collectors.toUnmodifiableSet());

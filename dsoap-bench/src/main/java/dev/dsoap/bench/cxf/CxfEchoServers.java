@@ -108,8 +108,8 @@ final class CxfEchoServers implements AutoCloseable {
      * A new bus whose StAX reader lets an element have up to {@value #MAX_CHILD_ELEMENTS} children: CXF's default
      * limit, 50,000 ({@code org.apache.cxf.stax.maxChildElements}), refuses the benchmark's 100K-item arrays
      * (the wrapper element holds one child per item) with a fault, on the server and on the client. A CXF
-     * user with such arrays raises it the same way. dsoap's path does not use CXF's reader (its own limits
-     * are {@code dsoap.*} settings), so this changes the plain pair only.
+     * user with such arrays raises it the same way; dsoap's path applies the same limit (an endpoint's
+     * {@code dsoap.max*} settings default to CXF's own).
      */
     private static Bus bus() {
         Bus bus = BusFactory.newInstance().createBus();

@@ -210,6 +210,40 @@ class FallbackTest {
         assertEquals(read + 2, s.getMessagesRead(), "requests with an empty or no action are carried");
     }
 
+    /**
+     * CXF's own parser limits hold on dsoap's path: an array of more items than CXF's maxChildElements (50,000
+     * by default) is refused as CXF refuses it (dsoap leaves it to CXF), an attribute longer than CXF's
+     * maxAttributeSize and nesting deeper than its maxElementDepth are refused with a fault and the same status;
+     * at the limit the request is served and carried.
+     */
+    @Test
+    void cxfsParserLimitsHoldOnDsoapsPath() throws Exception {
+        String plain = cxf.publish(new EchoImpl());
+        String head = "<soap:Envelope xmlns:soap=\"http://schemas.xmlsoap.org/soap/envelope/\"><soap:Body>"
+                + "<ns2:echoDoubles xmlns:ns2=\"urn:dsoap:cxf-echo\">";
+        String tail = "</ns2:echoDoubles></soap:Body></soap:Envelope>";
+        OperationStatsMXBean s = server("echoDoubles");
+        String[] refused = {
+                head + "<values>1</values>".repeat(50_001) + tail,
+                head + "<values a=\"" + "x".repeat(70_000) + "\">1</values>" + tail,
+                head + "<values>" + "<x>".repeat(100) + "1" + "</x>".repeat(100) + "</values>" + tail,
+        };
+        for (String body : refused) {
+            byte[] b = body.getBytes(StandardCharsets.UTF_8);
+            String[] want = Cxf.post(plain, "text/xml; charset=UTF-8", b);
+            String[] got = Cxf.post(address, "text/xml; charset=UTF-8", b);
+            assertEquals("500", want[0], want[1]);
+            assertEquals(want[0], got[0], got[1]);
+            assertTrue(got[1].contains("Fault"), got[1]);
+            assertArrayEquals(new double[] {1, 2}, cxf.dsoap(address).echoDoubles(new double[] {1, 2}));
+        }
+        long read = s.getMessagesRead();
+        byte[] atLimit = (head + "<values>1</values>".repeat(50_000) + tail).getBytes(StandardCharsets.UTF_8);
+        String[] got = Cxf.post(address, "text/xml; charset=UTF-8", atLimit);
+        assertEquals("200", got[0], got[1].substring(0, Math.min(500, got[1].length())));
+        assertEquals(read + 1, s.getMessagesRead(), "served at the limit by dsoap");
+    }
+
     /** The faultstring of a SOAP 1.1 fault, or the whole text when there is none. */
     private static String faultString(String xml) {
         int a = xml.indexOf("<faultstring>");

@@ -9,6 +9,8 @@ public enum Fallback {
     DISABLED("switched off by configuration"),
     /** The request bytes were not captured: dsoap was not installed when the request was read. */
     NOT_CAPTURED("request bytes not captured"),
+    /** The message is longer than {@code dsoap.maxMessageBytes}: the host reads it under its own limits. */
+    TOO_LARGE("longer than dsoap.maxMessageBytes"),
     /** The message came as REST/POX, not SOAP. */
     REST("REST/POX message"),
     /** MIME multipart (MTOM or SwA) message, or MTOM switched on. */

@@ -53,6 +53,17 @@ public record MessageBytes(byte[] bytes, int length) {
      * @throws IOException as {@code in} throws
      */
     public static MessageBytes readAtMost(InputStream in, int limit, long declared) throws IOException {
+        return readAtMost(in, limit, declared, null);
+    }
+
+    /**
+     * As {@link #readAtMost(InputStream, int, long)}; past the limit, {@code overflow[0]} (when given) receives a
+     * stream that replays every byte read and then the rest of {@code in}, for the host to read the message its
+     * own way. The replay holds at most {@code limit + 1} bytes.
+     *
+     * @param overflow an array of at least one element, or {@code null}
+     */
+    public static MessageBytes readAtMost(InputStream in, int limit, long declared, InputStream[] overflow) throws IOException {
         if (limit < 0) {
             throw new IllegalArgumentException("limit " + limit);
         }
@@ -68,14 +79,14 @@ public record MessageBytes(byte[] bytes, int length) {
         long total = n;
         while (true) {
             if (total > limit) {
-                return null;
+                return overflow(full, null, 0, in, overflow);
             }
             byte[] next = new byte[(int) Math.min(Math.max(total, FIRST), (long) limit + 1 - total)];
             int got = fill(in, next, 0);
             total += got;
             if (got < next.length) {
                 if (total > limit) {
-                    return null;
+                    return overflow(full, next, got, in, overflow);
                 }
                 byte[] all = new byte[(int) total];
                 int at = 0;
@@ -88,6 +99,22 @@ public record MessageBytes(byte[] bytes, int length) {
             }
             full.add(next);
         }
+    }
+
+    /** Puts in {@code overflow[0]} (when given) the replay of {@code full}, {@code last[0..n)} and the rest of {@code in}. */
+    private static MessageBytes overflow(List<byte[]> full, byte[] last, int n, InputStream in, InputStream[] overflow) {
+        if (overflow != null) {
+            List<InputStream> parts = new ArrayList<>(full.size() + 2);
+            for (byte[] f : full) {
+                parts.add(new java.io.ByteArrayInputStream(f));
+            }
+            if (last != null) {
+                parts.add(new java.io.ByteArrayInputStream(last, 0, n));
+            }
+            parts.add(in);
+            overflow[0] = new java.io.SequenceInputStream(java.util.Collections.enumeration(parts));
+        }
+        return null;
     }
 
     /** Reads into {@code b[from..)} until it is full or the stream ends; returns the bytes now in {@code b}. */

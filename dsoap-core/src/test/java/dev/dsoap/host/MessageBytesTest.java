@@ -38,10 +38,14 @@ class MessageBytesTest {
             for (long declared : new long[] {-1, size, 60L << 20, 3}) {
                 for (int limit : new int[] {size, size + 1, Math.max(0, size - 1), 4 << 20}) {
                     String where = "seed " + seed + " size " + size + " declared " + declared + " limit " + limit;
-                    MessageBytes got = MessageBytes.readAtMost(trickle(msg, 1 + r.nextInt(70_000)), limit, declared);
+                    InputStream[] overflow = new InputStream[1];
+                    MessageBytes got = MessageBytes.readAtMost(trickle(msg, 1 + r.nextInt(70_000)), limit, declared, overflow);
                     if (size > limit) {
                         assertNull(got, where);
+                        // the host reads the whole message from the replay: what was read, then the rest
+                        assertArrayEquals(msg, overflow[0].readAllBytes(), where + ": replay");
                     } else {
+                        assertNull(overflow[0], where);
                         assertEquals(size, got.length(), where);
                         assertArrayEquals(msg, Arrays.copyOf(got.bytes(), got.length()), where);
                         // memory follows what arrived: a false declared length does not size the buffer

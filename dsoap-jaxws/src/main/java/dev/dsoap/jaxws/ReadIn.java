@@ -70,7 +70,10 @@ final class ReadIn extends DsoapInterceptor {
             return;
         }
         int limit = st.settings.deserializer().limits().maxMessageBytes();
-        byte[] raw = read(in, limit, st);
+        byte[] raw = read(m, in, limit, st);
+        if (raw == null) {
+            return;
+        }
         int len = raw.length;
         if (len == 0) {
             m.setContent(InputStream.class, new ByteArrayInputStream(raw));
@@ -259,12 +262,18 @@ final class ReadIn extends DsoapInterceptor {
     }
 
     /** The whole message, refusing one longer than {@code limit} bytes. */
-    private static byte[] read(InputStream in, int limit, EndpointState st) {
+    /**
+     * The message's bytes, or {@code null} when it is longer than {@code limit}: {@code m} then reads it
+     * from a replay of what was read and the rest of the stream, CXF's way, under CXF's own limits.
+     */
+    private static byte[] read(Message m, InputStream in, int limit, EndpointState st) {
         try {
-            MessageBytes b = MessageBytes.readAtMost(in, limit, -1);
+            InputStream[] overflow = new InputStream[1];
+            MessageBytes b = MessageBytes.readAtMost(in, limit, -1, overflow);
             if (b == null) {
-                st.unknown.rejected();
-                throw fault("dsoap: message longer than " + limit + " bytes (dsoap.maxMessageBytes)", null);
+                st.unplanned.bypass(Fallback.TOO_LARGE, "longer than " + limit + " bytes (dsoap.maxMessageBytes)", null, 0, false);
+                m.setContent(InputStream.class, overflow[0]);
+                return null;
             }
             return b.length() == b.bytes().length ? b.bytes() : java.util.Arrays.copyOf(b.bytes(), b.length());
         } catch (IOException e) {

@@ -244,6 +244,25 @@ class FallbackTest {
         assertEquals(read + 1, s.getMessagesRead(), "served at the limit by dsoap");
     }
 
+    /**
+     * A message longer than dsoap.maxMessageBytes (8 MiB on this endpoint) that CXF accepts is served as CXF
+     * serves it: dsoap hands CXF what it read and the rest of the stream (counted as TOO_LARGE).
+     */
+    @Test
+    void messagesOverDsoapsSizeLimitAreCxfsToRead() throws Exception {
+        String big = "gr\u00fc\u00dfe &amp; ".repeat(700_000); // about 9.8 MB of UTF-8
+        byte[] b = ("<soap:Envelope xmlns:soap=\"http://schemas.xmlsoap.org/soap/envelope/\"><soap:Body>"
+                + "<ns2:echoStrings xmlns:ns2=\"urn:dsoap:cxf-echo\"><values>" + big + "</values></ns2:echoStrings>"
+                + "</soap:Body></soap:Envelope>").getBytes(StandardCharsets.UTF_8);
+        assertTrue(b.length > 8 << 20);
+        long tooLarge = count(cxf.stats("server", SERVICE, "*").getReadFallbacks(), "TOO_LARGE");
+        String[] got = Cxf.post(address, "text/xml; charset=UTF-8", b);
+        assertEquals("200", got[0], got[1].substring(0, Math.min(300, got[1].length())));
+        assertTrue(got[1].contains("<return>" + big.substring(0, 1000)) && got[1].contains(big.substring(big.length() - 1000) + "</return>"));
+        assertEquals(tooLarge + 1, count(cxf.stats("server", SERVICE, "*").getReadFallbacks(), "TOO_LARGE"));
+        assertArrayEquals(new double[] {1, 2}, cxf.dsoap(address).echoDoubles(new double[] {1, 2}));
+    }
+
     /** The faultstring of a SOAP 1.1 fault, or the whole text when there is none. */
     private static String faultString(String xml) {
         int a = xml.indexOf("<faultstring>");

@@ -43,6 +43,7 @@ final class Binder {
     private final int[] localSym;
     private final int xsiUri;
     private final int nilLocal;
+    private final int typeLocal;
     private final int envUri;
     private final int envelopeLocal;
     private final int bodyLocal;
@@ -104,6 +105,7 @@ final class Binder {
         }
         this.xsiUri = sc.uriSymbol(ReadPlan.XSI);
         this.nilLocal = sc.nameSymbol("nil");
+        this.typeLocal = sc.nameSymbol("type");
         this.envUri = sc.uriSymbol(plan.envelopeUri());
         this.envelopeLocal = sc.nameSymbol("Envelope");
         this.bodyLocal = sc.nameSymbol("Body");
@@ -318,6 +320,10 @@ final class Binder {
             return;
         }
         if (c.kind == ReadNode.LEAF) {
+            if (sc.attributeCount() != 0 && findAttribute(xsiUri, typeLocal) >= 0) {
+                // the host checks the named type against the declared one (and refuses a mismatch): its call
+                throw binding(c.path(), "xsi:type on a " + c.type.xsdName() + " value: the host reads it", false);
+            }
             if (!sc.readLeafText()) {
                 throw binding(c.path(), "child element " + describe(XmlScanner.START_ELEMENT) + " in a "
                         + c.type.xsdName() + " value", false);

@@ -13,8 +13,8 @@ import java.util.Objects;
  * facet of these types requires; anything else outside the lexical space, including the empty string,
  * throws {@link NumberFormatException} naming the type and quoting the text. Accepted:
  * <ul>
- *   <li>xsd:double, xsd:float: {@code [+-]?(d+(.d*)?|.d+)([eE][+-]?d+)?}, {@code INF}, {@code +INF},
- *       {@code -INF}, {@code NaN}. Java-only forms ({@code Infinity}, hexadecimal, {@code d}/{@code f}
+ *   <li>xsd:double, xsd:float: {@code [+-]?(d+(.d*)?|.d+)([eE][+-]?d+)?}, {@code INF}, {@code -INF},
+ *       {@code NaN} (XSD 1.0's lexical space, which JAXB and Axis2 read; XSD 1.1's {@code +INF} is refused). Java-only forms ({@code Infinity}, hexadecimal, {@code d}/{@code f}
  *       suffixes) are rejected. Decimals are rounded to nearest (via fastdoubleparser); magnitudes
  *       beyond the type's range become infinite, below it zero.</li>
  *   <li>xsd:long, xsd:int, xsd:short, xsd:byte: {@code [+-]?d+} (leading zeros allowed) within the
@@ -363,7 +363,7 @@ public final class XsdParse {
         }
         if (end - i == 3) {
             if (b[i] == 'I' && b[i + 1] == 'N' && b[i + 2] == 'F') {
-                return sign == '-' ? NEG_INF : POS_INF;
+                return sign == '-' ? NEG_INF : sign == '+' ? INVALID : POS_INF; // XSD 1.0: no +INF, as the hosts' binders
             }
             if (i == start && b[i] == 'N' && b[i + 1] == 'a' && b[i + 2] == 'N') {
                 return NAN;
@@ -412,7 +412,7 @@ public final class XsdParse {
         }
         if (end - i == 3) {
             if (s.charAt(i) == 'I' && s.charAt(i + 1) == 'N' && s.charAt(i + 2) == 'F') {
-                return sign == '-' ? NEG_INF : POS_INF;
+                return sign == '-' ? NEG_INF : sign == '+' ? INVALID : POS_INF; // XSD 1.0: no +INF, as the hosts' binders
             }
             if (i == start && s.charAt(i) == 'N' && s.charAt(i + 1) == 'a' && s.charAt(i + 2) == 'N') {
                 return NAN;

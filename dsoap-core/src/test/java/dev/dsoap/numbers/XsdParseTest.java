@@ -81,7 +81,6 @@ class XsdParseTest {
         "0.1 | 0.1",
         "123456789012345678901234567890 | 1.2345678901234568E29",
         "INF | Infinity",
-        "+INF | Infinity",
         "-INF | -Infinity",
         "NaN | NaN",
     })
@@ -114,6 +113,7 @@ class XsdParseTest {
         "Infinity", "-Infinity", "+Infinity", "inf", "Inf", "-inf", "INFINITY", "nan", "NAN", "-NaN", "+NaN",
         "0x1p3", "0x10", "0X1P-3", "1d", "1D", "1f", "1F", "1.5d", "1e5f", "1_000", "1,5", "1 5", "- 1", "1 e5",
         "\u00a01", "1\u00a0", "\u0661", "\f1", "1\u000b", "++1", "+-1", "1e++5", "e", "E", "INF5", "NaN0",
+        "+INF", // XSD 1.1 only: JAXB and Axis2 refuse it, so dsoap does
     })
     void rejectsWhatXsdRejects(String text) {
         NumberFormatException e = assertThrows(NumberFormatException.class, () -> parseDoubleBytes(text));

@@ -263,6 +263,40 @@ class FallbackTest {
         assertArrayEquals(new double[] {1, 2}, cxf.dsoap(address).echoDoubles(new double[] {1, 2}));
     }
 
+    /**
+     * xsi:type on a value is CXF's to judge: a type that is not the declared one (a string, an int holding
+     * 1.5, an undeclared prefix, a bean type) gets CXF's answer on both endpoints, and the declared type is
+     * served; the next good request is still carried.
+     */
+    @Test
+    void xsiTypesOnValuesGetCxfsAnswer() throws Exception {
+        String plain = cxf.publish(new EchoImpl());
+        String head = "<soap:Envelope xmlns:soap=\"http://schemas.xmlsoap.org/soap/envelope/\""
+                + " xmlns:xsi=\"http://www.w3.org/2001/XMLSchema-instance\" xmlns:xs=\"http://www.w3.org/2001/XMLSchema\">"
+                + "<soap:Body><ns2:echoDoubles xmlns:ns2=\"urn:dsoap:cxf-echo\"><values>2.5</values>";
+        String tail = "</ns2:echoDoubles></soap:Body></soap:Envelope>";
+        String[] values = {
+                "<values xsi:type=\"xs:string\">1.5</values>",
+                "<values xsi:type=\"xs:int\">1.5</values>",
+                "<values xsi:type=\"foo:bar\">1.5</values>",
+                "<values xsi:type=\"ns2:mio\">1.5</values>",
+                "<values xsi:type=\"xs:double\">1.5</values>",
+        };
+        OperationStatsMXBean s = server("echoDoubles");
+        long shape = count(s.getReadFallbacks(), "REQUEST_SHAPE");
+        for (String v : values) {
+            byte[] b = (head + v + tail).getBytes(StandardCharsets.UTF_8);
+            String[] want = Cxf.post(plain, "text/xml; charset=UTF-8", b);
+            String[] got = Cxf.post(address, "text/xml; charset=UTF-8", b);
+            assertEquals(want[0], got[0], v + ": " + got[1]);
+            if (want[0].equals("200")) {
+                assertTrue(got[1].contains("<return>2.5</return><return>1.5</return>"), got[1]);
+            }
+        }
+        assertEquals(shape + values.length, count(s.getReadFallbacks(), "REQUEST_SHAPE"), s.getReadFallbacks().toString());
+        assertArrayEquals(new double[] {1, 2}, cxf.dsoap(address).echoDoubles(new double[] {1, 2}));
+    }
+
     /** The faultstring of a SOAP 1.1 fault, or the whole text when there is none. */
     private static String faultString(String xml) {
         int a = xml.indexOf("<faultstring>");

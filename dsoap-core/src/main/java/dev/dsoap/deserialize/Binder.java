@@ -44,6 +44,9 @@ final class Binder {
     private final int xsiUri;
     private final int nilLocal;
     private final int typeLocal;
+    /** The XML Schema namespace's id, and per leaf node the id of its type's local name. */
+    private final int xsdUri;
+    private final int[] typeSym;
     private final int envUri;
     private final int envelopeLocal;
     private final int bodyLocal;
@@ -97,15 +100,20 @@ final class Binder {
         this.sc = new XmlScanner(limits);
         this.uriSym = new int[nodes.length];
         this.localSym = new int[nodes.length];
+        this.typeSym = new int[nodes.length];
         for (ReadNode n : nodes) {
             if (n.local != null) {
                 uriSym[n.id] = sc.uriSymbol(n.uri);
                 localSym[n.id] = sc.nameSymbol(n.local);
             }
+            if (n.kind == ReadNode.LEAF && n.type != null) {
+                typeSym[n.id] = sc.nameSymbol(n.type.xsdName());
+            }
         }
         this.xsiUri = sc.uriSymbol(ReadPlan.XSI);
         this.nilLocal = sc.nameSymbol("nil");
         this.typeLocal = sc.nameSymbol("type");
+        this.xsdUri = sc.uriSymbol("http://www.w3.org/2001/XMLSchema");
         this.envUri = sc.uriSymbol(plan.envelopeUri());
         this.envelopeLocal = sc.nameSymbol("Envelope");
         this.bodyLocal = sc.nameSymbol("Body");
@@ -320,9 +328,10 @@ final class Binder {
             return;
         }
         if (c.kind == ReadNode.LEAF) {
-            if (sc.attributeCount() != 0 && findAttribute(xsiUri, typeLocal) >= 0) {
-                // the host checks the named type against the declared one (and refuses a mismatch): its call
-                throw binding(c.path(), "xsi:type on a " + c.type.xsdName() + " value: the host reads it", false);
+            int t = sc.attributeCount() == 0 ? -1 : findAttribute(xsiUri, typeLocal);
+            if (t >= 0 && !sc.attributeValueIsQName(t, xsdUri, typeSym[c.id])) {
+                // another type than the declared one: the host checks it (and refuses a mismatch), its call
+                throw binding(c.path(), "xsi:type other than xsd:" + c.type.xsdName() + " on its value: the host reads it", false);
             }
             if (!sc.readLeafText()) {
                 throw binding(c.path(), "child element " + describe(XmlScanner.START_ELEMENT) + " in a "

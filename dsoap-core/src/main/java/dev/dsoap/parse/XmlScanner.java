@@ -1433,6 +1433,44 @@ public final class XmlScanner {
     }
 
     /**
+     * Whether attribute {@code i}'s value is a QName ({@code prefix:local}, or {@code local} in the default
+     * namespace; surrounding whitespace allowed) that names ({@code uriId}, {@code localId}) in the current
+     * element's namespace scope, as an {@code xsi:type} is read.
+     *
+     * @throws IndexOutOfBoundsException unless {@code 0 <= i < attributeCount()}
+     */
+    public boolean attributeValueIsQName(int i, int uriId, int localId) {
+        byte[] a = attrs.array(checkAttr(i), buf);
+        int from = attrs.off[i];
+        int to = from + attrs.len[i];
+        while (from < to && Chars.isWhitespace(a[from])) {
+            from++;
+        }
+        while (to > from && Chars.isWhitespace(a[to - 1])) {
+            to--;
+        }
+        int colon = -1;
+        for (int j = from; j < to; j++) {
+            if (a[j] == ':') {
+                colon = j;
+                break;
+            }
+        }
+        int localFrom = colon < 0 ? from : colon + 1;
+        if (to - localFrom < 1 || to - from > limits.maxNameBytes() || colon == from) {
+            return false;
+        }
+        int uri;
+        if (colon < 0) {
+            uri = stack.uriOf(0);
+            uri = uri < 0 ? 0 : uri;
+        } else {
+            uri = stack.uriOf(names.intern(a, from, colon - from, Symbols.hash(a, from, colon - from)));
+        }
+        return uri == uriId && names.intern(a, localFrom, to - localFrom, Symbols.hash(a, localFrom, to - localFrom)) == localId;
+    }
+
+    /**
      * The array holding attribute {@code i}'s normalized value, in UTF-8 at {@link #attributeOffset} for
      * {@link #attributeLength} bytes: the message itself or the scanner's own buffer. Read-only, and valid
      * only until the next event.

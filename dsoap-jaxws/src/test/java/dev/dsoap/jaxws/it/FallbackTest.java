@@ -265,8 +265,8 @@ class FallbackTest {
 
     /**
      * xsi:type on a value is CXF's to judge: a type that is not the declared one (a string, an int holding
-     * 1.5, an undeclared prefix, a bean type) gets CXF's answer on both endpoints, and the declared type is
-     * served; the next good request is still carried.
+     * 1.5, an undeclared prefix, a bean type) gets CXF's answer on both endpoints; the declared type is
+     * carried by dsoap; the next good request is still carried.
      */
     @Test
     void xsiTypesOnValuesGetCxfsAnswer() throws Exception {
@@ -293,7 +293,7 @@ class FallbackTest {
                 assertTrue(got[1].contains("<return>2.5</return><return>1.5</return>"), got[1]);
             }
         }
-        assertEquals(shape + values.length, count(s.getReadFallbacks(), "REQUEST_SHAPE"), s.getReadFallbacks().toString());
+        assertEquals(shape + values.length - 1, count(s.getReadFallbacks(), "REQUEST_SHAPE"), s.getReadFallbacks().toString());
         assertArrayEquals(new double[] {1, 2}, cxf.dsoap(address).echoDoubles(new double[] {1, 2}));
     }
 

@@ -8,13 +8,11 @@ import org.apache.axis2.AxisFault;
 import org.apache.axis2.builder.Builder;
 import org.apache.axis2.builder.MIMEAwareBuilder;
 import org.apache.axis2.context.MessageContext;
-import org.apache.axiom.soap.SOAP11Constants;
-import org.apache.axiom.soap.SOAP12Constants;
 
-import javax.xml.namespace.QName;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.SequenceInputStream;
 import java.util.Locale;
 import java.util.Map;
 
@@ -26,6 +24,12 @@ import java.util.Map;
  * only the start of the message and a dsoap receiver never builds the body. Anything else is delegated
  * untouched, with the reason noted for the receiver's counters. On an engaged client, responses go to the
  * operation's {@link ClientOperation#read}.
+ *
+ * <p>The request is read only up to the end of its root element ({@link MessageBytes#readDocument}), as
+ * Axis2's own parser reads it: declared bytes a sender never sends after the envelope are left for the
+ * transport to drain, once. When the transport fails before the envelope ends (a read timeout, a connection
+ * closed early, broken chunked encoding), the wrapped builder gets the bytes that arrived followed by the same
+ * failure, so Axis2 answers exactly as it does without dsoap.
  *
  * <p>Thread-safe (stateless per message).
  */
@@ -59,16 +63,49 @@ final class Capture implements MIMEAwareBuilder {
         int limit = engagement.maxMessageBytes();
         MessageBytes raw;
         try {
-            raw = MessageBytes.readAtMost(in, limit, contentLength(mc));
-        } catch (IOException e) {
-            throw AxisFault.makeFault(e);
+            raw = MessageBytes.readDocument(in, limit, contentLength(mc));
+        } catch (MessageBytes.Incomplete e) {
+            // the transport failed before the document ended: Axis2 reads what arrived and meets the same failure
+            mc.setProperty(SKIPPED, Fallback.NOT_CAPTURED);
+            MessageBytes got = e.received();
+            return delegate.processDocument(new SequenceInputStream(
+                    new ByteArrayInputStream(got.bytes(), 0, got.length()), new Failing(e.getCause())), contentType, mc);
         }
         if (raw == null) {
             throw new AxisFault("dsoap: the request is longer than dsoap.maxMessageBytes = " + limit + " bytes",
-                    senderFault(contentType));
+                    CarriedOperation.rejectedFaultCode(soap12(contentType)));
         }
         mc.setProperty(RAW, raw);
-        return delegate.processDocument(new ByteArrayInputStream(raw.bytes(), 0, raw.length()), contentType, mc);
+        try {
+            return delegate.processDocument(new ByteArrayInputStream(raw.bytes(), 0, raw.length()), contentType, mc);
+        } catch (AxisFault | RuntimeException e) {
+            // Axis2's builder refused the start of the request (a DTD, invalid UTF-8 in what it decoded): say
+            // what and where when dsoap's parser finds it malformed, keeping Axis2's fault code and so its status
+            String problem = engagement.problem(raw);
+            if (problem == null) {
+                throw e;
+            }
+            throw new AxisFault(problem, e);
+        }
+    }
+
+    /** A stream whose every read throws the transport's failure again. */
+    private static final class Failing extends InputStream {
+        private final IOException failure;
+
+        Failing(IOException failure) {
+            this.failure = failure;
+        }
+
+        @Override
+        public int read() throws IOException {
+            throw failure;
+        }
+
+        @Override
+        public int read(byte[] b, int off, int len) throws IOException {
+            throw failure;
+        }
     }
 
     @Override
@@ -85,9 +122,8 @@ final class Capture implements MIMEAwareBuilder {
                 + ") does not read MIME messages");
     }
 
-    private static QName senderFault(String contentType) {
-        return contentType != null && contentType.toLowerCase(Locale.ROOT).contains("application/soap+xml")
-                ? SOAP12Constants.QNAME_SENDER_FAULTCODE : SOAP11Constants.QNAME_SENDER_FAULTCODE;
+    private static boolean soap12(String contentType) {
+        return contentType != null && contentType.toLowerCase(Locale.ROOT).contains("application/soap+xml");
     }
 
     /** The request's Content-Length header, or -1 (chunked, or not told). */

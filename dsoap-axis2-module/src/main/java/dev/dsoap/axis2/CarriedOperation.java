@@ -161,7 +161,7 @@ abstract class CarriedOperation {
         try {
             args = s.carrier.read(raw.bytes(), raw.length(), peer(in), null, null);
         } catch (RejectedMessageException e) {
-            throw senderFault(in, e);
+            throw rejectedFault(in, e);
         }
         return args != null ? args : originalArguments(in, s);
     }
@@ -176,14 +176,22 @@ abstract class CarriedOperation {
         try {
             unplanned.bypass(why, detail, raw == null ? null : raw.bytes(), raw == null ? 0 : raw.length(), inOut);
         } catch (RejectedMessageException e) {
-            throw senderFault(in, e);
+            throw rejectedFault(in, e);
         }
     }
 
-    /** The sender fault (SOAP 1.1 {@code Client}, 1.2 {@code Sender}) for a rejected request. */
-    static AxisFault senderFault(MessageContext in, RejectedMessageException e) {
-        return new AxisFault(e.getMessage(), in.isSOAP11()
-                ? SOAP11Constants.QNAME_SENDER_FAULTCODE : SOAP12Constants.QNAME_SENDER_FAULTCODE);
+    /**
+     * The fault for a rejected request: dsoap's message, with the code Axis2 gives a request its parser fails
+     * on while the body is read (SOAP 1.1 {@code Server}, 1.2 {@code Receiver}), so the HTTP status is Axis2's
+     * too (500, as WS-I Basic Profile R1126 asks) on every transport.
+     */
+    static AxisFault rejectedFault(MessageContext in, RejectedMessageException e) {
+        return new AxisFault(e.getMessage(), rejectedFaultCode(!in.isSOAP11()));
+    }
+
+    /** The fault code of {@link #rejectedFault}. */
+    static QName rejectedFaultCode(boolean soap12) {
+        return soap12 ? SOAP12Constants.QNAME_RECEIVER_FAULTCODE : SOAP11Constants.QNAME_RECEIVER_FAULTCODE;
     }
 
     /**

@@ -65,7 +65,7 @@ public final class DsoapModule implements Module {
             this.budget = new MemoryBudget(Parameters.budget(module));
             AxisConfiguration config = context.getAxisConfiguration();
             Settings defaults = Parameters.of(null, module);
-            this.engagement = new Engagement(config, defaults.deserializer().limits().maxMessageBytes());
+            this.engagement = new Engagement(config, defaults.deserializer().limits());
             this.jmx = new Jmx(Parameters.jmx(module), "Axis2", context, LOG::warn);
         } catch (IllegalArgumentException e) {
             throw new AxisFault("dsoap: " + e.getMessage(), e);

@@ -1,5 +1,9 @@
 package dev.dsoap.axis2;
 
+import dev.dsoap.host.MessageBytes;
+import dev.dsoap.parse.ParserLimits;
+import dev.dsoap.parse.XmlCheck;
+import dev.dsoap.parse.XmlParseException;
 import org.apache.axis2.addressing.EndpointReference;
 import org.apache.axis2.context.MessageContext;
 import org.apache.axis2.engine.AxisConfiguration;
@@ -14,11 +18,12 @@ import java.util.concurrent.ConcurrentHashMap;
 final class Engagement {
     private final Set<String> services = ConcurrentHashMap.newKeySet();
     private final AxisConfiguration config;
-    private final int maxMessageBytes;
+    /** The module-wide parser limits, which hold before dispatch. */
+    private final ParserLimits limits;
 
-    Engagement(AxisConfiguration config, int maxMessageBytes) {
+    Engagement(AxisConfiguration config, ParserLimits limits) {
         this.config = config;
-        this.maxMessageBytes = maxMessageBytes;
+        this.limits = limits;
     }
 
     void add(String service) {
@@ -27,7 +32,20 @@ final class Engagement {
 
     /** The request size read before dispatch, in bytes ({@code dsoap.maxMessageBytes} of the module). */
     int maxMessageBytes() {
-        return maxMessageBytes;
+        return limits.maxMessageBytes();
+    }
+
+    /**
+     * What dsoap's parser finds wrong with a request, under the module-wide limits: {@code "dsoap: "} and where,
+     * or {@code null} when it finds nothing (or the encoding is one it does not read).
+     */
+    String problem(MessageBytes raw) {
+        try {
+            XmlCheck.check(raw.bytes(), 0, raw.length(), limits);
+            return null;
+        } catch (XmlParseException e) {
+            return e.kind() == XmlParseException.Kind.UNSUPPORTED ? null : "dsoap: " + e.getMessage();
+        }
     }
 
     /**

@@ -53,7 +53,7 @@ public record MessageBytes(byte[] bytes, int length) {
      * @throws IOException as {@code in} throws
      */
     public static MessageBytes readAtMost(InputStream in, int limit, long declared) throws IOException {
-        return readAtMost(in, limit, declared, null);
+        return read(in, limit, declared, null, null);
     }
 
     /**
@@ -64,17 +64,74 @@ public record MessageBytes(byte[] bytes, int length) {
      * @param overflow an array of at least one element, or {@code null}
      */
     public static MessageBytes readAtMost(InputStream in, int limit, long declared, InputStream[] overflow) throws IOException {
+        return read(in, limit, declared, null, overflow);
+    }
+
+    /**
+     * As {@link #readAtMost}, but stops reading once the XML document's root element has ended, as an XML parser
+     * reading the stream itself would: bytes a sender declared (a {@code Content-Length}) but never sends after
+     * the document are not waited for, and are left in {@code in} for the host to drain. Bytes of the same
+     * read past the root element are kept. A document with a DTD is read to the end of the stream.
+     *
+     * @throws Incomplete when {@code in} fails before the document ends (a read timeout, a connection closed
+     *                    early, broken chunked encoding): it carries the bytes that arrived and, as its
+     *                    cause, the stream's exception, so the host's own reader can meet the same failure
+     *                    at the same place
+     */
+    public static MessageBytes readDocument(InputStream in, int limit, long declared) throws Incomplete {
+        DocumentEnd end = new DocumentEnd();
+        try {
+            return read(in, limit, declared, end, null);
+        } catch (Incomplete e) {
+            throw e;
+        } catch (IOException e) {
+            throw new IllegalStateException("a read failure escaped the document reader", e);
+        }
+    }
+
+    /**
+     * A stream failed before the document ended: {@link #received()} holds what arrived, and the cause is the
+     * stream's own exception.
+     */
+    public static final class Incomplete extends IOException {
+        private static final long serialVersionUID = 1L;
+        /** The bytes that arrived before the failure. */
+        private final transient MessageBytes received;
+
+        Incomplete(MessageBytes received, IOException cause) {
+            super("the request failed after " + received.length() + " bytes: " + cause.getMessage(), cause);
+            this.received = received;
+        }
+
+        /** The bytes that arrived before the failure. */
+        public MessageBytes received() {
+            return received;
+        }
+
+        /** The stream's exception. */
+        @Override
+        public synchronized IOException getCause() {
+            return (IOException) super.getCause();
+        }
+    }
+
+    /**
+     * {@link #readAtMost}, stopping at the root element's end when {@code end} is given, and past the limit
+     * putting a replay in {@code overflow[0]} when {@code overflow} is given.
+     */
+    private static MessageBytes read(InputStream in, int limit, long declared, DocumentEnd end, InputStream[] overflow)
+            throws IOException {
         if (limit < 0) {
             throw new IllegalArgumentException("limit " + limit);
         }
         int first = declared >= 0 && declared < TRUSTED_DECLARED ? (int) declared + 1 : FIRST;
         byte[] b = new byte[(int) Math.min((long) limit + 1, first)];
-        int n = fill(in, b, 0);
+        List<byte[]> full = new ArrayList<>();
+        int n = fill(in, b, end, full, 0);
         if (n < b.length) {
             return new MessageBytes(b, n);
         }
         // more than the first buffer: collect buffers, each as large as all before it, then join
-        List<byte[]> full = new ArrayList<>();
         full.add(b);
         long total = n;
         while (true) {
@@ -82,20 +139,13 @@ public record MessageBytes(byte[] bytes, int length) {
                 return overflow(full, null, 0, in, overflow);
             }
             byte[] next = new byte[(int) Math.min(Math.max(total, FIRST), (long) limit + 1 - total)];
-            int got = fill(in, next, 0);
+            int got = fill(in, next, end, full, total);
             total += got;
             if (got < next.length) {
                 if (total > limit) {
                     return overflow(full, next, got, in, overflow);
                 }
-                byte[] all = new byte[(int) total];
-                int at = 0;
-                for (byte[] f : full) {
-                    System.arraycopy(f, 0, all, at, f.length);
-                    at += f.length;
-                }
-                System.arraycopy(next, 0, all, at, got);
-                return new MessageBytes(all, (int) total);
+                return new MessageBytes(join(full, next, got, total), (int) total);
             }
             full.add(next);
         }
@@ -117,13 +167,46 @@ public record MessageBytes(byte[] bytes, int length) {
         return null;
     }
 
-    /** Reads into {@code b[from..)} until it is full or the stream ends; returns the bytes now in {@code b}. */
-    private static int fill(InputStream in, byte[] b, int from) throws IOException {
-        int n = from;
+    private static byte[] join(List<byte[]> full, byte[] last, int lastLength, long total) {
+        if (full.isEmpty()) {
+            return last;
+        }
+        byte[] all = new byte[(int) total];
+        int at = 0;
+        for (byte[] f : full) {
+            System.arraycopy(f, 0, all, at, f.length);
+            at += f.length;
+        }
+        System.arraycopy(last, 0, all, at, lastLength);
+        return all;
+    }
+
+    /**
+     * Reads into {@code b} until it is full, the stream ends, or ({@code end} given) the document ends; returns
+     * the bytes now in {@code b}. With {@code end} given, a failing stream throws {@link Incomplete} holding the
+     * full buffers before {@code b}, {@code before} bytes in all, and what {@code b} got.
+     */
+    private static int fill(InputStream in, byte[] b, DocumentEnd end, List<byte[]> full, long before) throws IOException {
+        int n = 0;
         while (n < b.length) {
-            int r = in.read(b, n, b.length - n);
+            if (end != null && end.done()) {
+                return n;
+            }
+            int r;
+            try {
+                r = in.read(b, n, b.length - n);
+            } catch (IOException e) {
+                if (end == null) {
+                    throw e;
+                }
+                long total = before + n;
+                throw new Incomplete(new MessageBytes(join(full, b, n, total), (int) total), e);
+            }
             if (r < 0) {
                 break;
+            }
+            if (end != null) {
+                end.feed(b, n, r);
             }
             n += r;
         }

@@ -66,4 +66,40 @@ class MessageBytesTest {
         assertFalse(MessageBytes.utf8("text/xml; charset=ISO-8859-1"));
         assertFalse(MessageBytes.utf8("text/xml; charset=UTF-16"));
     }
+
+    /** {@code b}, then a read that fails with {@code failure}. */
+    private static InputStream thenFails(byte[] b, int step, IOException failure) {
+        return new java.io.SequenceInputStream(trickle(b, step), new InputStream() {
+            @Override
+            public int read() throws IOException {
+                throw failure;
+            }
+        });
+    }
+
+    @Test
+    void documentReadStopsAtTheRootEnd() throws IOException {
+        byte[] doc = "<?xml version='1.0'?><e><v>1</v><v x='>'>2</v></e>".getBytes(java.nio.charset.StandardCharsets.UTF_8);
+        for (int step = 1; step <= doc.length; step++) {
+            // a sender that declared more and stalls: the next read would fail after the timeout
+            MessageBytes got = MessageBytes.readDocument(thenFails(doc, step, new java.net.SocketTimeoutException("stalled")),
+                    1 << 20, doc.length + 50);
+            assertArrayEquals(doc, Arrays.copyOf(got.bytes(), got.length()), "step " + step);
+        }
+    }
+
+    @Test
+    void documentReadFailingEarlyCarriesWhatArrived() {
+        byte[] doc = new byte[40_000];
+        Arrays.fill(doc, (byte) 'x');
+        byte[] start = "<e><v>".getBytes(java.nio.charset.StandardCharsets.UTF_8);
+        System.arraycopy(start, 0, doc, 0, start.length);
+        IOException failure = new IOException("Premature end of Content-Length delimited message body");
+        for (int step : new int[] {1000, 7777, 40_000}) {
+            MessageBytes.Incomplete e = org.junit.jupiter.api.Assertions.assertThrows(MessageBytes.Incomplete.class,
+                    () -> MessageBytes.readDocument(thenFails(doc, step, failure), 1 << 20, doc.length + 10));
+            assertEquals(failure, e.getCause());
+            assertArrayEquals(doc, Arrays.copyOf(e.received().bytes(), e.received().length()), "step " + step);
+        }
+    }
 }

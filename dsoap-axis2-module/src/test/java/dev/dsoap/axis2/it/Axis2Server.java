@@ -3,6 +3,7 @@ package dev.dsoap.axis2.it;
 import org.apache.axis2.context.ConfigurationContext;
 import org.apache.axis2.context.ConfigurationContextFactory;
 import org.apache.axis2.description.AxisService;
+import org.apache.axis2.description.Parameter;
 import org.apache.axis2.engine.AxisConfiguration;
 import org.apache.axis2.transport.http.SimpleHTTPServer;
 
@@ -52,6 +53,16 @@ final class Axis2Server implements AutoCloseable {
     /** As {@link #start(Path, boolean, String)}, with {@code before} applied to EchoService before it is deployed. */
     static Axis2Server start(Path dir, boolean engaged, String axis2Additions, java.util.function.Consumer<AxisService> before)
             throws Exception {
+        return start(dir, engaged, axis2Additions, before, 0);
+    }
+
+    /**
+     * As {@link #start(Path, boolean, String, java.util.function.Consumer)}, with the HTTP transport's socket read
+     * timeout (SimpleHTTPServer's {@code requestTimeout}, 20 s by default) set to {@code requestTimeoutMillis} when
+     * it is positive.
+     */
+    static Axis2Server start(Path dir, boolean engaged, String axis2Additions, java.util.function.Consumer<AxisService> before,
+            int requestTimeoutMillis) throws Exception {
         Path repo = repository(dir, engaged, axis2Additions);
         deployEchoAdb(repo);
         ConfigurationContext ctx = ConfigurationContextFactory.createConfigurationContextFromFileSystem(
@@ -63,6 +74,9 @@ final class Axis2Server implements AutoCloseable {
         AxisService svc = AxisService.createService(EchoService.class.getName(), ac);
         before.accept(svc);
         ac.addService(svc);
+        if (requestTimeoutMillis > 0) {
+            ac.getTransportIn("http").addParameter(new Parameter("requestTimeout", Integer.toString(requestTimeoutMillis)));
+        }
         int port = freePort();
         SimpleHTTPServer server = new SimpleHTTPServer(ctx, port);
         server.start();

@@ -165,6 +165,16 @@ public final class OperationStats implements OperationStatsMXBean {
     }
 
     @Override
+    public long getTemplateCompactions() {
+        return writes.fieldsTrimmed() + writes.compactions();
+    }
+
+    @Override
+    public long getTemplatesDropped() {
+        return writes.oversizedDrops();
+    }
+
+    @Override
     public long getReadsIdentical() {
         return reads.identical();
     }

@@ -47,6 +47,15 @@ public interface OperationStatsMXBean {
     /** Bytes of the messages written. */
     long getBytesWritten();
 
+    /**
+     * Template rewrites that dropped padding left by larger values: fields cut back when their value shrank by more
+     * than {@code maxFieldPadding}, plus whole templates compacted when their padding passed {@code maxPaddingShare}.
+     */
+    long getTemplateCompactions();
+
+    /** Templates that held more than their share of the memory budget and were dropped after their message. */
+    long getTemplatesDropped();
+
     /** Read messages identical to a kept one (no parsing at all). */
     long getReadsIdentical();
 

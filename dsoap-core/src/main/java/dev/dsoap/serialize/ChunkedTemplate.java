@@ -45,7 +45,10 @@ final class ChunkedTemplate {
     static final byte END = 2;
 
     private static final byte SPACE = ' ';
-    private static final int SLOT_ROW_BYTES = 4 * 5 + 1 + 8 + 4;
+    /** Rows below which the DUT arrays (and the writer's) are never shrunk. */
+    static final int SLOT_FLOOR = 256;
+    /** Chunk ids below which the per-chunk arrays are never renumbered and shrunk. */
+    private static final int CHUNK_ID_FLOOR = 16;
 
     /** Target content bytes per chunk when chunks are written. */
     private final int chunkSize;
@@ -57,6 +60,16 @@ final class ChunkedTemplate {
     private final int[] closeLen;
     /** Opening-bytes length of each plan node, by node id: where a leaf's element starts. */
     private final int[] openLen;
+    /**
+     * The field width a first send gives a leaf of each plan node at least (its stuffing), by node id; 0 where
+     * values are not stuffed. A leaf's fresh width is {@code max(length, stuffWidth[node])}.
+     */
+    private final int[] stuffWidth;
+    /**
+     * Excess padding: the sum over leaves of the bytes by which the field is wider than a first send would make
+     * it ({@link #excessOf}); what a message carries beyond a fresh serialization of the same values.
+     */
+    private long excess;
 
     /** Chunk bytes by chunk id. */
     private byte[][] buf = new byte[8][];
@@ -104,7 +117,10 @@ final class ChunkedTemplate {
     /** The one writer of this template (replays and fresh writes); reused. */
     private final Writer writer = new Writer();
 
-    private ByteBuffer[] views = new ByteBuffer[0];
+    private static final ByteBuffer[] NO_VIEWS = new ByteBuffer[0];
+
+    /** Read-only views of the chunks, in order, for {@link #buffers()}; valid while {@link #viewsVersion} is current. */
+    private ByteBuffer[] views = NO_VIEWS;
     private int viewsVersion = -1;
 
     /**
@@ -113,8 +129,9 @@ final class ChunkedTemplate {
      * @param splitThreshold content size above which a rebuilt chunk is split (>= chunkSize)
      * @param openLen        opening-bytes length per plan node id
      * @param closeLen       closing-bytes length per plan node id
+     * @param stuffWidth     the least field width a first send gives each plan node's leaves (0: not stuffed)
      */
-    ChunkedTemplate(int chunkSize, int endSlack, int splitThreshold, int[] openLen, int[] closeLen) {
+    ChunkedTemplate(int chunkSize, int endSlack, int splitThreshold, int[] openLen, int[] closeLen, int[] stuffWidth) {
         if (chunkSize < 64 || endSlack < 0 || splitThreshold < chunkSize) {
             throw new IllegalArgumentException("chunkSize " + chunkSize + " (>= 64), endSlack " + endSlack
                     + " (>= 0), splitThreshold " + splitThreshold + " (>= chunkSize)");
@@ -124,6 +141,7 @@ final class ChunkedTemplate {
         this.splitThreshold = splitThreshold;
         this.openLen = openLen.clone();
         this.closeLen = closeLen.clone();
+        this.stuffWidth = stuffWidth.clone();
     }
 
     // ---------------------------------------------------------------- reading
@@ -222,18 +240,54 @@ final class ChunkedTemplate {
     }
 
     /**
-     * Bytes this template holds on the heap: chunk buffers (capacity), the pool, and the DUT arrays
-     * (capacity). Values referenced by {@link #ref} slots are counted by the caller, who knows them.
+     * Bytes this template holds on the heap, every array by its capacity ({@link HeapSize}): the chunk buffers,
+     * the pooled buffers, the DUT arrays, the per-chunk arrays, the output views and the writer's arrays. Values
+     * referenced by {@link #ref} slots are counted by the caller, who knows them.
      */
     long retainedBytes() {
-        long n = 0;
+        long n = HeapSize.of(buf) + HeapSize.of(used) + HeapSize.of(orderPos) + HeapSize.of(freeIds)
+                + HeapSize.of(order) + HeapSize.of(splitIds) + HeapSize.of(openLen) + HeapSize.of(closeLen)
+                + HeapSize.of(stuffWidth);
         for (int i = 0; i < orderLen; i++) {
-            n += buf[order[i]].length + 16;
+            n += HeapSize.of(buf[order[i]]);
         }
-        n += poolBytes + 16L * poolCount;
-        n += (long) slotChunk.length * SLOT_ROW_BYTES;
+        n += HeapSize.of(pool) + HeapSize.of(poolLen);
+        for (int i = 0; i < poolCount; i++) {
+            n += HeapSize.of(pool[i]);
+        }
+        n += slotArraysBytes(slotChunk.length);
+        n += HeapSize.of(views) + (long) countViews() * HeapSize.BYTE_BUFFER;
         n += writer.retainedBytes();
         return n;
+    }
+
+    /** Heap bytes of the eight DUT arrays at capacity {@code cap} (the table's or the writer's). */
+    static long slotArraysBytes(int cap) {
+        return 5 * HeapSize.bytes(cap, 4) + HeapSize.bytes(cap, 1) + HeapSize.bytes(cap, 8)
+                + HeapSize.bytes(cap, HeapSize.REF);
+    }
+
+    private int countViews() {
+        int k = 0;
+        for (ByteBuffer v : views) {
+            k += v != null ? 1 : 0;
+        }
+        return k;
+    }
+
+    /** Bytes by which the message is longer than a first send of the same values would be: padding past the stuffing. */
+    long excessPadding() {
+        return excess;
+    }
+
+    /** The padding of a field {@code width} wide holding {@code len} bytes beyond a fresh field's ({@code stuff} wide at least). */
+    static int excessOf(int width, int len, int stuff) {
+        int fresh = Math.max(len, stuff);
+        return width > fresh ? width - fresh : 0;
+    }
+
+    private int excessAt(int slot) {
+        return excessOf(slotWidth[slot], slotLen[slot], stuffWidth[slotNode[slot]]);
     }
 
     /** Writes the message. */
@@ -277,7 +331,10 @@ final class ChunkedTemplate {
         return out;
     }
 
-    /** Drops the message, the DUT and the pooled buffers, freeing their memory; keeps the configuration. */
+    /**
+     * Drops the message, the DUT and the pooled buffers, and shrinks every array back to its floor, freeing their
+     * memory; keeps the configuration.
+     */
     void clear() {
         for (int i = 0; i < orderLen; i++) {
             release(order[i]);
@@ -288,7 +345,76 @@ final class ChunkedTemplate {
         orderLen = 0;
         Arrays.fill(slotRef, 0, slotCount, null);
         slotCount = 0;
+        excess = 0;
         layoutVersion++;
+        trim(false);
+    }
+
+    /**
+     * Gives back memory a past, larger message left behind, once a message is complete: DUT arrays more than
+     * twice as long as the table needs (and longer than {@value #SLOT_FLOOR} rows), cut to one and a half times
+     * it; chunk ids more than twice the chunks (renumbered); output views of a layout that is gone (they would pin
+     * old chunk buffers). What only a first send needs, the writer's rows for a whole table and a pooled buffer
+     * for every chunk, is kept only when {@code freshNext} (the next message is to be written afresh); otherwise
+     * the pool keeps 4 buffers and the writer {@value #SLOT_FLOOR} rows, enough for the rebuilds of a
+     * differential message. Cheap when there is nothing to give back. Not to be called while a writer run is open.
+     */
+    void trim(boolean freshNext) {
+        int keep = freshNext ? Math.max(4, orderLen) : 4;
+        while (poolCount > keep) {
+            poolCount--;
+            poolBytes -= poolLen[poolCount];
+            pool[poolCount] = null;
+        }
+        if (pool.length > 2 * keep && pool.length > 8) {
+            pool = Arrays.copyOf(pool, keep);
+            poolLen = Arrays.copyOf(poolLen, keep);
+        }
+        if (viewsVersion != layoutVersion && views.length > 0) {
+            views = NO_VIEWS;
+        }
+        int rows = slotCount + (slotCount >> 1);
+        if (slotChunk.length > SLOT_FLOOR && slotChunk.length > 2 * slotCount) {
+            resizeSlots(Math.max(SLOT_FLOOR, rows));
+        }
+        writer.trim(freshNext ? slotCount : 0, rows);
+        if (idCount > CHUNK_ID_FLOOR && idCount > 2 * orderLen) {
+            renumberChunks();
+        }
+        if (splitIds.length > CHUNK_ID_FLOOR && splitIds.length > 2 * orderLen) {
+            splitIds = new int[8];
+        }
+    }
+
+    /** Gives the live chunks ids {@code 0..orderLen-1} (document order) and shrinks the per-chunk arrays to fit. */
+    private void renumberChunks() {
+        int n = orderLen;
+        int cap = Math.max(8, n + (n >> 1));
+        int[] map = new int[idCount];
+        byte[][] nb = new byte[cap][];
+        int[] nu = new int[cap];
+        int[] np = new int[cap];
+        int[] no = new int[cap];
+        for (int i = 0; i < n; i++) {
+            int c = order[i];
+            map[c] = i;
+            nb[i] = buf[c];
+            nu[i] = used[c];
+            np[i] = i;
+            no[i] = i;
+        }
+        for (int s = 0; s < slotCount; s++) {
+            slotChunk[s] = map[slotChunk[s]];
+        }
+        buf = nb;
+        used = nu;
+        orderPos = np;
+        order = no;
+        idCount = n;
+        freeIds = new int[8];
+        freeIdCount = 0;
+        layoutVersion++;
+        views = NO_VIEWS;
     }
 
     // ---------------------------------------------------------------- in-place writes
@@ -306,12 +432,15 @@ final class ChunkedTemplate {
         int o = slotOff[slot];
         int old = slotLen[slot];
         if (n != old) {
-            int cl = closeLen[slotNode[slot]];
+            int node = slotNode[slot];
+            int cl = closeLen[node];
             System.arraycopy(b, o + old, b, o + n, cl);
             if (n < old) {
                 Arrays.fill(b, o + n + cl, o + old + cl, SPACE);
             }
             slotLen[slot] = n;
+            int sw = stuffWidth[node];
+            excess += excessOf(w, n, sw) - excessOf(w, old, sw);
         }
         System.arraycopy(v, vo, b, o, n);
     }
@@ -359,7 +488,9 @@ final class ChunkedTemplate {
                 for (int k = slot + 1; k <= t; k++) {
                     slotOff[k] += need;
                 }
+                excess -= excessAt(t);
                 slotWidth[t] -= need;
+                excess += excessAt(t);
                 // the old closer of slot may now sit inside its widened field: the caller rewrites value+closer
                 widenLeafBy(slot, need);
                 return to - from;
@@ -381,14 +512,18 @@ final class ChunkedTemplate {
                 for (int k = r + 1; k <= slot; k++) {
                     slotOff[k] -= need;
                 }
+                excess -= excessAt(r);
                 slotWidth[r] -= need;
+                excess += excessAt(r);
                 // slot's value+closer+pad region now starts need bytes earlier and is need bytes wider:
                 // shift its current value+closer to the new start so the region stays well-formed
                 int o = slotOff[slot];
                 System.arraycopy(b, o + need, b, o, slotLen[slot] + closeLen[slotNode[slot]]);
                 Arrays.fill(b, o + slotLen[slot] + closeLen[slotNode[slot]], o + need + slotWidth[slot]
                         + closeLen[slotNode[slot]], SPACE);
+                excess -= excessAt(slot);
                 slotWidth[slot] += need;
+                excess += excessAt(slot);
                 return to - from;
             }
         }
@@ -400,7 +535,9 @@ final class ChunkedTemplate {
         byte[] b = buf[slotChunk[slot]];
         int end = slotOff[slot] + slotWidth[slot] + closeLen[slotNode[slot]];
         Arrays.fill(b, end, end + need, SPACE);
+        excess -= excessAt(slot);
         slotWidth[slot] += need;
+        excess += excessAt(slot);
     }
 
     // ---------------------------------------------------------------- positions
@@ -432,6 +569,31 @@ final class ChunkedTemplate {
         splice(0, orderLen, 0, slotCount);
     }
 
+    /**
+     * Compaction: rewrites the whole message with every field cut to the width a first send would give its value
+     * (padding past the stuffing dropped), packing the bytes into chunks of about {@code chunkSize}. Values, slots
+     * and kept values are unchanged; afterwards {@link #excessPadding()} is 0.
+     *
+     * @return the number of bytes written
+     */
+    long compact() {
+        writer.begin(chunkSize);
+        writer.ensureCapacity(slotCount);
+        int s = 0;
+        for (int i = 0; i < orderLen; i++) {
+            int c = order[i];
+            int e = s;
+            while (e < slotCount && slotChunk[e] == c) {
+                e++;
+            }
+            replay(c, s, e, 0, used[c], true);
+            s = e;
+        }
+        long n = writer.bytesWritten();
+        splice(0, orderLen, 0, slotCount);
+        return n;
+    }
+
     /** Drops what the writer wrote since the last begin; the template is unchanged. */
     void abandon() {
         writer.abandon();
@@ -439,14 +601,15 @@ final class ChunkedTemplate {
 
     /**
      * Rewrites one chunk so that the given leaves, all in that chunk and in ascending slot order, hold the
-     * new values {@code bytes[valOff[i], valOff[i]+valLen[i])} with field width at least their length;
+     * new values {@code bytes[valOff[i], valOff[i]+valLen[i])} in fields {@code widths[i]} wide (at least their
+     * length: wider than before for a value that outgrew its field, narrower for one whose padding is cut);
      * every other byte is kept. The bytes between the grown leaves are moved in bulk, and the other slots'
      * offsets fixed up; the chunk is split into chunks of about {@code chunkSize} if it grows past the split
      * threshold. Slot indices do not change.
      *
      * @return the number of bytes written
      */
-    int rebuildChunk(int chunkId, int[] slots, int[] valOff, int[] valLen, byte[] bytes, int n) {
+    int rebuildChunk(int chunkId, int[] slots, int[] valOff, int[] valLen, int[] widths, byte[] bytes, int n) {
         int first = slots[0];
         while (first > 0 && slotChunk[first - 1] == chunkId) {
             first--;
@@ -459,9 +622,9 @@ final class ChunkedTemplate {
         int oldUsed = used[chunkId];
         long total = oldUsed;
         for (int i = 0; i < n; i++) {
-            total += Math.max(0, valLen[i] - slotWidth[slots[i]]);
+            total += widths[i] - slotWidth[slots[i]];
         }
-        byte[] dst = takeBuffer((int) total + endSlack);
+        byte[] dst = takeBuffer(Math.toIntExact(total + endSlack));
         int sp = 0;
         int dp = 0;
         int k = 0;
@@ -472,7 +635,9 @@ final class ChunkedTemplate {
                 int oldLen = slotLen[s];
                 int oldWidth = slotWidth[s];
                 int vl = valLen[k];
-                int w = Math.max(vl, oldWidth);
+                int w = widths[k];
+                int sw = stuffWidth[slotNode[s]];
+                excess += excessOf(w, vl, sw) - excessOf(oldWidth, oldLen, sw);
                 System.arraycopy(src, sp, dst, dp, o - sp);
                 dp += o - sp;
                 System.arraycopy(bytes, valOff[k], dst, dp, vl);
@@ -634,7 +799,7 @@ final class ChunkedTemplate {
             first--;
         }
         writer.begin(chunkSize);
-        replay(headChunk, first, fromSlot, 0, headOff);
+        replay(headChunk, first, fromSlot, 0, headOff, false);
         pendingHeadChunk = headChunk;
         pendingTailChunk = tailChunk;
         pendingFromSlot = fromSlot;
@@ -652,12 +817,15 @@ final class ChunkedTemplate {
 
     /** Finishes {@link #beginReplace}: appends the tail of the last chunk and splices. */
     void commitReplace() {
-        replay(pendingTailChunk, pendingToSlot, pendingTailSlotEnd, pendingTailOff, used[pendingTailChunk]);
+        replay(pendingTailChunk, pendingToSlot, pendingTailSlotEnd, pendingTailOff, used[pendingTailChunk], false);
         splice(orderPos[pendingHeadChunk], orderPos[pendingTailChunk] + 1, pendingFirstSlot, pendingTailSlotEnd);
     }
 
-    /** Copies chunk bytes {@code [from, to)} holding slots {@code [s0, s1)} into the writer, unchanged. */
-    private void replay(int c, int s0, int s1, int from, int to) {
+    /**
+     * Copies chunk bytes {@code [from, to)} holding slots {@code [s0, s1)} into the writer, unchanged, or with
+     * every field cut to its fresh width when {@code trimmed}.
+     */
+    private void replay(int c, int s0, int s1, int from, int to, boolean trimmed) {
         byte[] b = buf[c];
         int p = from;
         for (int s = s0; s < s1; s++) {
@@ -670,7 +838,11 @@ final class ChunkedTemplate {
                 int cl = closeLen[slotNode[s]];
                 int ol = openLen[slotNode[s]];
                 writer.literal(b, p, o - ol - p);
-                writer.leaf(slotNode[s], b, o - ol, ol, b, o, slotLen[s], b, o + slotLen[s], cl, slotWidth[s],
+                int width = slotWidth[s];
+                if (trimmed) {
+                    width = Math.min(width, Math.max(slotLen[s], stuffWidth[slotNode[s]]));
+                }
+                writer.leaf(slotNode[s], b, o - ol, ol, b, o, slotLen[s], b, o + slotLen[s], cl, width,
                         slotBits[s], slotRef[s]);
                 p = o + slotWidth[s] + cl;
             }
@@ -702,10 +874,17 @@ final class ChunkedTemplate {
         if (s0 == 0 && s1 == slotCount) {
             swapSlotArrays(w);
             slotCount = ns;
+            excess = w.excess;
             w.reset();
             layoutVersion++;
             return;
         }
+        for (int s = s0; s < s1; s++) {
+            if (slotKind[s] == LEAF) {
+                excess -= excessAt(s);
+            }
+        }
+        excess += w.excess;
         int newCount = slotCount - (s1 - s0) + ns;
         ensureSlots(newCount);
         if (s1 != s0 + ns) {
@@ -754,7 +933,10 @@ final class ChunkedTemplate {
         if (n <= slotChunk.length) {
             return;
         }
-        int cap = Math.max(n, slotChunk.length + (slotChunk.length >> 1));
+        resizeSlots(Math.max(n, slotChunk.length + (slotChunk.length >> 1)));
+    }
+
+    private void resizeSlots(int cap) {
         slotChunk = Arrays.copyOf(slotChunk, cap);
         slotOff = Arrays.copyOf(slotOff, cap);
         slotLen = Arrays.copyOf(slotLen, cap);
@@ -811,6 +993,8 @@ final class ChunkedTemplate {
         private boolean active;
         /** Slots replayed before the caller's own writing began. */
         private int mark;
+        /** Excess padding ({@link #excessOf}) of the leaves written since the last begin. */
+        private long excess;
 
         private int slots;
         private int[] wChunk = new int[16];
@@ -833,6 +1017,7 @@ final class ChunkedTemplate {
             slots = 0;
             mark = 0;
             bytes = 0;
+            excess = 0;
         }
 
         /** Bytes written since the last begin. */
@@ -899,6 +1084,9 @@ final class ChunkedTemplate {
             wOff[s] = o;
             wLen[s] = vn;
             wWidth[s] = width;
+            if (width > vn) {
+                excess += excessOf(width, vn, stuffWidth[node]);
+            }
             return s;
         }
 
@@ -967,6 +1155,21 @@ final class ChunkedTemplate {
             cur = -1;
             slots = 0;
             mark = 0;
+            excess = 0;
+        }
+
+        /**
+         * Shrinks the row arrays when longer than {@value #SLOT_FLOOR} and twice {@code needed} (0, or the
+         * table's rows when a first send comes next), to {@code rows} or {@value #SLOT_FLOOR}; and the chunk-id
+         * list likewise. Only between runs.
+         */
+        void trim(int needed, int rows) {
+            if (wChunk.length > SLOT_FLOOR && wChunk.length > 2 * needed) {
+                grow(needed == 0 ? SLOT_FLOOR : Math.max(SLOT_FLOOR, rows));
+            }
+            if (chunks.length > CHUNK_ID_FLOOR && chunks.length > 2 * orderLen) {
+                chunks = new int[8];
+            }
         }
 
         void abandon() {
@@ -978,8 +1181,9 @@ final class ChunkedTemplate {
             active = false;
         }
 
+        /** Heap bytes of the writer's arrays, by capacity. */
         long retainedBytes() {
-            return (long) wChunk.length * SLOT_ROW_BYTES + chunks.length * 4L;
+            return slotArraysBytes(wChunk.length) + HeapSize.of(chunks);
         }
     }
 }

@@ -37,11 +37,20 @@ public final class DifferentialSerializer implements MemoryBudget.Holder {
     private final ChunkedTemplate t;
     private final boolean stealRightFirst;
     private final boolean stealBoth;
+    /** The least field width a first send gives each step's leaves (stuffing), by step id. */
+    private final int[] stuffWidths;
+    /** {@link SerializerConfig#maxFieldPadding()}. */
+    private final int maxFieldPadding;
 
     /** Set by the budget from any thread: drop the template at the next message. */
     private volatile boolean evicted;
     /** The budget refused this template: drop it at the next message. */
     private boolean dropNext;
+    /**
+     * This template holds more than its share of the budget: it is not charged, and is dropped when given back to
+     * its pool ({@link #returned()}) or at the next message, whichever comes first.
+     */
+    private boolean dropAfterUse;
     /** Messages still to serialize afresh under the adaptive policy. */
     private int adaptiveSkip;
     /** Consecutive messages whose rewrite cost passed the threshold. */
@@ -75,8 +84,17 @@ public final class DifferentialSerializer implements MemoryBudget.Holder {
     private int[] pendSlot = new int[16];
     private int[] pendOff = new int[16];
     private int[] pendLen = new int[16];
+    /** The field width each pending value gets: its length when it outgrew its field, its fresh width when cut. */
+    private int[] pendWidth = new int[16];
     private byte[] pendBytes = new byte[1024];
     private int pendUsed;
+    /** The most pending values and bytes at once since the last {@link #trimBuffers()}. */
+    private int pendPeakCount;
+    private int pendPeakBytes;
+    /** The most bytes {@link #pendBytes} keeps between messages (it is needed only within one). */
+    private static final int PEND_BYTES_FLOOR = 64 * 1024;
+    /** Entries below which the pending index arrays are never shrunk. */
+    private static final int PEND_FLOOR = 64;
 
     /**
      * @param plan   the message shape
@@ -91,8 +109,10 @@ public final class DifferentialSerializer implements MemoryBudget.Holder {
         this.budget = budget;
         this.steps = new Step.Steps(plan.root());
         this.walk = new FreshWalk(plan, steps, config, value);
+        this.stuffWidths = FreshWalk.stuffWidths(steps, config);
+        this.maxFieldPadding = config.maxFieldPadding();
         this.t = new ChunkedTemplate(config.chunkSize(), config.endSlack(), config.splitThreshold(), steps.openLen,
-                steps.closeLen);
+                steps.closeLen, stuffWidths);
         StealDirection d = config.stealDirection();
         this.stealRightFirst = d == StealDirection.RIGHT || d == StealDirection.RIGHT_THEN_LEFT;
         this.stealBoth = d == StealDirection.RIGHT_THEN_LEFT || d == StealDirection.LEFT_THEN_RIGHT;
@@ -111,6 +131,9 @@ public final class DifferentialSerializer implements MemoryBudget.Holder {
      *                          template is then discarded and the next message is serialized afresh
      */
     public MatchClass serialize(Object[] parts) {
+        if (dropAfterUse) {
+            returned();
+        }
         if (evicted || dropNext) {
             missing = evicted ? SerializerStats.FreshReason.EVICTED : missing;
             dropTemplate();
@@ -128,13 +151,51 @@ public final class DifferentialSerializer implements MemoryBudget.Holder {
         } else {
             m = differential(parts);
         }
+        trimBuffers();
         long length = t.messageLength();
         stats.match(m, length);
-        if (budget != null && !budget.charge(this, retainedBytes())) {
-            dropNext = true;
-            missing = SerializerStats.FreshReason.EVICTED;
+        if (budget != null) {
+            long held = retainedBytes();
+            if (held > config.maxStateShare() * budget.limitBytes()) {
+                budget.release(this);
+                dropAfterUse = true;
+                stats.dropOversized();
+            } else if (!budget.charge(this, held)) {
+                dropNext = true;
+                missing = SerializerStats.FreshReason.EVICTED;
+            }
         }
         return m;
+    }
+
+    /**
+     * The caller is done with the current message (sent, or copied): a template over its share of the memory
+     * budget is dropped now rather than at the next message. {@link SerializerPool#release} calls this.
+     */
+    void returned() {
+        if (dropAfterUse) {
+            dropAfterUse = false;
+            dropTemplate();
+            missing = SerializerStats.FreshReason.OVERSIZED;
+        }
+    }
+
+    /** After a message: gives back buffer capacity a past, larger message left behind, here and in the template. */
+    private void trimBuffers() {
+        t.trim(config.adaptive() && adaptiveSkip > 0);
+        value.trim();
+        if (pendBytes.length > PEND_BYTES_FLOOR) {
+            pendBytes = new byte[Math.max(1024, Math.min(pendPeakBytes, PEND_BYTES_FLOOR))];
+        }
+        if (pendSlot.length > PEND_FLOOR && pendSlot.length > 2 * pendPeakCount) {
+            int cap = Math.max(PEND_FLOOR, pendPeakCount);
+            pendSlot = new int[cap];
+            pendOff = new int[cap];
+            pendLen = new int[cap];
+            pendWidth = new int[cap];
+        }
+        pendPeakBytes = 0;
+        pendPeakCount = 0;
     }
 
     /** Writes the current message. */
@@ -157,9 +218,14 @@ public final class DifferentialSerializer implements MemoryBudget.Holder {
         return t.toByteArray();
     }
 
-    /** Bytes held by this stream's template, including the values kept for comparison. */
+    /**
+     * Bytes held by this stream's template: every array it keeps, by capacity (chunks, pooled chunks, the DUT
+     * table, the writer's and this stream's working buffers), and the values kept for comparison (estimated). What
+     * the memory budget is charged.
+     */
     public long retainedBytes() {
-        return t.retainedBytes() + value.keptBytes;
+        return t.retainedBytes() + value.retainedBytes() + value.keptBytes + HeapSize.of(stuffWidths) + HeapSize.of(pendSlot)
+                + HeapSize.of(pendOff) + HeapSize.of(pendLen) + HeapSize.of(pendWidth) + HeapSize.of(pendBytes);
     }
 
     /** Number of template chunks. */
@@ -183,6 +249,7 @@ public final class DifferentialSerializer implements MemoryBudget.Holder {
     private void dropTemplate() {
         t.clear();
         value.keptBytes = 0;
+        value.trim();
         if (budget != null) {
             budget.release(this);
         }
@@ -226,6 +293,12 @@ public final class DifferentialSerializer implements MemoryBudget.Holder {
             flushPending();
             if (cursor != t.slotCount()) {
                 throw new IllegalStateException("template walk ended at slot " + cursor + " of " + t.slotCount());
+            }
+            long excess = t.excessPadding();
+            if (excess > maxFieldPadding && excess > config.maxPaddingShare() * (t.messageLength() - excess)) {
+                work += t.compact();
+                stats.compaction();
+                resized = true;
             }
         } catch (RuntimeException | Error e) {
             t.abandon();
@@ -452,6 +525,9 @@ public final class DifferentialSerializer implements MemoryBudget.Holder {
         storeShadow(st, slot);
         int width = t.width(slot);
         if (n <= width) {
+            if (width - n > maxFieldPadding && trimField(st, slot, n, width)) {
+                return;
+            }
             t.writeInPlace(slot, value.bytes, 0, n);
             work += n;
             return;
@@ -467,7 +543,24 @@ public final class DifferentialSerializer implements MemoryBudget.Holder {
                 return;
             }
         }
-        addPending(slot, n);
+        addPending(slot, n, n);
+    }
+
+    /**
+     * A value that shrank far below its field: when the field would keep more than {@code maxFieldPadding} bytes
+     * beyond the width a first send gives this value, queue it for its chunk's rebuild at that width instead.
+     *
+     * @return whether it was queued (else the caller writes it in place)
+     */
+    private boolean trimField(Step st, int slot, int n, int width) {
+        int fresh = Math.max(n, stuffWidths[st.id]);
+        if (width - fresh <= maxFieldPadding) {
+            return false;
+        }
+        resized = true;
+        stats.fieldTrimmed();
+        addPending(slot, n, fresh);
+        return true;
     }
 
     /**
@@ -514,7 +607,7 @@ public final class DifferentialSerializer implements MemoryBudget.Holder {
         return false;
     }
 
-    private void addPending(int slot, int n) {
+    private void addPending(int slot, int n, int width) {
         int c = t.chunkOf(slot);
         if (c != pendChunk) {
             flushPending();
@@ -525,6 +618,7 @@ public final class DifferentialSerializer implements MemoryBudget.Holder {
             pendSlot = Arrays.copyOf(pendSlot, cap);
             pendOff = Arrays.copyOf(pendOff, cap);
             pendLen = Arrays.copyOf(pendLen, cap);
+            pendWidth = Arrays.copyOf(pendWidth, cap);
         }
         if (pendUsed + n > pendBytes.length) {
             pendBytes = Arrays.copyOf(pendBytes, Math.max(pendBytes.length * 2, pendUsed + n));
@@ -533,14 +627,17 @@ public final class DifferentialSerializer implements MemoryBudget.Holder {
         pendSlot[pendCount] = slot;
         pendOff[pendCount] = pendUsed;
         pendLen[pendCount] = n;
+        pendWidth[pendCount] = width;
         pendCount++;
         pendUsed += n;
+        pendPeakCount = Math.max(pendPeakCount, pendCount);
+        pendPeakBytes = Math.max(pendPeakBytes, pendUsed);
     }
 
     /** Rebuilds the chunk holding values that outgrew their fields. Slot indices do not change. */
     private void flushPending() {
         if (pendCount > 0) {
-            work += t.rebuildChunk(pendChunk, pendSlot, pendOff, pendLen, pendBytes, pendCount);
+            work += t.rebuildChunk(pendChunk, pendSlot, pendOff, pendLen, pendWidth, pendBytes, pendCount);
             stats.rebuild();
         }
         pendChunk = -1;

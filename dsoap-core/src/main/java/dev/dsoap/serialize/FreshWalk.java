@@ -158,6 +158,24 @@ final class FreshWalk {
         };
     }
 
+    /**
+     * The least field width a first send gives the leaves of each step, by step id (the stuffing setting; 0 for
+     * steps that are not stuffed leaves): a leaf's fresh width is {@code max(length, stuffWidths[id])}.
+     */
+    static int[] stuffWidths(Step.Steps steps, SerializerConfig config) {
+        int[] w = new int[steps.all.length];
+        for (Step st : steps.all) {
+            if (st.type != null && st.type.bounded()) {
+                w[st.id] = switch (config.stuffing()) {
+                    case NONE -> 0;
+                    case TYPE_MAX -> st.type.maxWidth();
+                    case FIXED -> config.stuffWidth();
+                };
+            }
+        }
+        return w;
+    }
+
     // ---------------------------------------------------------------- markers and checks
 
     /** A plan describes declared types: a subclass would lose its own properties, so it is refused. */

@@ -89,6 +89,7 @@ public final class SerializerPool {
     /** Gives back a serializer from {@link #borrow()}; others are ignored. */
     public synchronized void release(DifferentialSerializer s) {
         if (all.contains(s)) {
+            s.returned();
             idle.addFirst(s);
         }
     }

@@ -18,7 +18,9 @@ public final class SerializerStats {
         /** The template was evicted by the memory budget. */
         EVICTED,
         /** The template was discarded after a failure in the middle of an update. */
-        DISCARDED
+        DISCARDED,
+        /** The last template held more than its share of the memory budget and was dropped after its message. */
+        OVERSIZED
     }
 
     private final LongAdder[] matches = adders(MatchClass.values().length);
@@ -31,6 +33,12 @@ public final class SerializerStats {
     private final LongAdder steals = new LongAdder();
     /** Chunks rebuilt to make room (shifting). */
     private final LongAdder chunkRebuilds = new LongAdder();
+    /** Fields cut back to their fresh width after their value shrank. */
+    private final LongAdder fieldsTrimmed = new LongAdder();
+    /** Whole templates rewritten without their excess padding. */
+    private final LongAdder compactions = new LongAdder();
+    /** Templates over their share of the memory budget, dropped after their message. */
+    private final LongAdder oversized = new LongAdder();
     /** Failures that discarded a template. */
     private final LongAdder failures = new LongAdder();
     /** Messages written. */
@@ -71,6 +79,33 @@ public final class SerializerStats {
 
     void failure() {
         failures.increment();
+    }
+
+    void fieldTrimmed() {
+        fieldsTrimmed.increment();
+    }
+
+    void compaction() {
+        compactions.increment();
+    }
+
+    void dropOversized() {
+        oversized.increment();
+    }
+
+    /** Fields whose padding was cut back to their fresh width when their value shrank by more than {@code maxFieldPadding}. */
+    public long fieldsTrimmed() {
+        return fieldsTrimmed.sum();
+    }
+
+    /** Templates rewritten whole because their padding passed {@code maxPaddingShare} of the message. */
+    public long compactions() {
+        return compactions.sum();
+    }
+
+    /** Templates that held more than {@code maxStateShare} of the memory budget and were dropped after their message. */
+    public long oversizedDrops() {
+        return oversized.sum();
     }
 
     public long matches(MatchClass m) {
@@ -122,6 +157,9 @@ public final class SerializerStats {
         m.put("bytesRewritten", bytesRewritten());
         m.put("steals", steals());
         m.put("chunkRebuilds", chunkRebuilds());
+        m.put("fieldsTrimmed", fieldsTrimmed());
+        m.put("compactions", compactions());
+        m.put("oversizedDrops", oversizedDrops());
         m.put("failures", failures());
         m.put("messages", messages());
         m.put("messageBytes", messageBytes());

@@ -29,8 +29,13 @@ final class Values {
     Object ref;
     /** Whether the value being handled is null. */
     boolean isNull;
+    /** The most bytes {@link #bytes} keeps between messages. */
+    static final int BYTES_FLOOR = 64 * 1024;
+
     /** The lexical form written by {@link #format}: bytes {@code [0, returned length)}. */
     byte[] bytes = new byte[64];
+    /** The most bytes {@link #ensure} was asked for since the last {@link #trim()}. */
+    private int peak;
     /** Estimated heap bytes of the objects a template keeps behind its leaves (see {@link #keep}). */
     long keptBytes;
 
@@ -213,8 +218,31 @@ final class Values {
 
     /** Makes {@link #bytes} hold at least {@code n} bytes (its content is not kept). */
     void ensure(int n) {
-        if (n > bytes.length) {
-            bytes = new byte[Math.max(n, bytes.length * 2)];
+        if (n > peak) {
+            peak = n;
+            if (n > bytes.length) {
+                bytes = new byte[Math.max(n, bytes.length * 2)];
+            }
         }
+    }
+
+    /**
+     * After a message: the value buffer is needed again only by the next message, so one longer than
+     * {@value #BYTES_FLOOR} bytes (a huge value's) is replaced by one of that size, and a past huge value does not
+     * stay pinned; a shorter one is kept so that ordinary messages allocate nothing.
+     */
+    void trim() {
+        if (bytes.length > BYTES_FLOOR) {
+            bytes = new byte[Math.max(64, Math.min(peak, BYTES_FLOOR))];
+        }
+        peak = 0;
+        if (met.length > 64 && met.length > 2 * metCount) {
+            met = new TrackedDoubleArray[4];
+        }
+    }
+
+    /** Heap bytes of this object's own arrays, by capacity (the kept values are {@link #keptBytes}). */
+    long retainedBytes() {
+        return HeapSize.of(bytes) + HeapSize.of(met);
     }
 }

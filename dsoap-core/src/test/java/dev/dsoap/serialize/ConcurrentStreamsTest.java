@@ -32,7 +32,9 @@ class ConcurrentStreamsTest {
     private static final int THREADS = 16;
     private static final int MESSAGES = 300;
     private static final long SEED = 0xC0C0_2026L;
-    private static final SerializerConfig CONFIG = SerializerConfig.builder().chunkSize(512).endSlack(32).build();
+    /** Each template holds about a quarter of the budget here: let it keep them all, so that the budget must evict. */
+    private static final SerializerConfig CONFIG = SerializerConfig.builder().chunkSize(512).endSlack(32)
+            .maxStateShare(1).build();
 
     private static final MessagePlan PLAN = new PlanCompiler().compile(MessageShape.wrapped(CompiledPlanSequenceTest.NS,
             "concurrent", Part.of("name", String.class), Part.of("d", double[].class),

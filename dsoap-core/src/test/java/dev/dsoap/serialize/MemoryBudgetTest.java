@@ -22,7 +22,8 @@ class MemoryBudgetTest {
 
     @Test
     void streamsSharingABudgetAreEvictedLeastRecentlyUsedFirstAndStayCorrect() {
-        SerializerConfig cfg = SerializerConfig.builder().chunkSize(1024).endSlack(64).build();
+        // every template here holds 40 % of the budget: let it keep them, so that the budget must evict
+        SerializerConfig cfg = SerializerConfig.builder().chunkSize(1024).endSlack(64).maxStateShare(1).build();
         DifferentialSerializer probe = new DifferentialSerializer(PLAN, cfg, new SerializerStats(), null);
         probe.serialize(new Object[] {new double[500]});
         long one = probe.retainedBytes();
@@ -58,6 +59,31 @@ class MemoryBudgetTest {
         assertEquals(MatchClass.FIRST_SEND, s.serialize(new Object[] {v}));
         assertEquals(MatchClass.FIRST_SEND, s.serialize(new Object[] {v}));
         assertEquals(0, budget.usedBytes());
-        assertTrue(budget.refusals() >= 2);
+        assertEquals(2, stats.oversizedDrops());
+        assertEquals(1, stats.fresh(SerializerStats.FreshReason.OVERSIZED), stats.toString());
+    }
+
+    @Test
+    void aTemplateOverItsShareOfTheBudgetServesItsMessageAndIsDroppedWhenGivenBack() {
+        MemoryBudget budget = new MemoryBudget(4L << 20);
+        SerializerStats stats = new SerializerStats();
+        SerializerPool pool = new SerializerPool(PLAN, SerializerConfig.defaults(), stats, budget, 2);
+        DifferentialSerializer s = pool.borrow();
+        double[] big = new double[60_000]; // about 1.5 MB of template: over a quarter of 4 MiB
+        java.util.Arrays.fill(big, 0.1234567);
+        s.serialize(new Object[] {big});
+        assertEquals(0, budget.usedBytes(), "an oversized template is not charged");
+        DifferentialSerializer fresh = new DifferentialSerializer(PLAN, SerializerConfig.defaults(), new SerializerStats(), null);
+        fresh.serialize(new Object[] {big});
+        assertEquals(Infoset.of(fresh.toByteArray()), Infoset.of(s.toByteArray()));
+        assertTrue(s.retainedBytes() > 1_000_000, "the message is still there until given back");
+        pool.release(s);
+        assertTrue(s.retainedBytes() < 200_000, "dropped when given back: " + s.retainedBytes());
+        assertEquals(1, stats.oversizedDrops());
+        DifferentialSerializer again = pool.borrow();
+        assertEquals(MatchClass.FIRST_SEND, again.serialize(new Object[] {new double[] {1, 2}}));
+        assertEquals(1, stats.fresh(SerializerStats.FreshReason.OVERSIZED), stats.toString());
+        assertEquals(again.retainedBytes(), budget.usedBytes(), "a small template is charged what it holds");
+        pool.release(again);
     }
 }

@@ -13,7 +13,6 @@ import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.SequenceInputStream;
-import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -62,8 +61,9 @@ final class Capture implements MIMEAwareBuilder {
         }
         int limit = engagement.maxMessageBytes();
         MessageBytes raw;
+        InputStream[] overflow = new InputStream[1];
         try {
-            raw = MessageBytes.readDocument(in, limit, contentLength(mc));
+            raw = MessageBytes.readDocument(in, limit, contentLength(mc), overflow);
         } catch (MessageBytes.Incomplete e) {
             // the transport failed before the document ended: Axis2 reads what arrived and meets the same failure
             mc.setProperty(SKIPPED, Fallback.NOT_CAPTURED);
@@ -72,8 +72,9 @@ final class Capture implements MIMEAwareBuilder {
                     new ByteArrayInputStream(got.bytes(), 0, got.length()), new Failing(e.getCause())), contentType, mc);
         }
         if (raw == null) {
-            throw new AxisFault("dsoap: the request is longer than dsoap.maxMessageBytes = " + limit + " bytes",
-                    CarriedOperation.rejectedFaultCode(soap12(contentType)));
+            // longer than dsoap reads itself: Axis2 reads it from what arrived and the rest of the stream
+            mc.setProperty(SKIPPED, Fallback.TOO_LARGE);
+            return delegate.processDocument(overflow[0], contentType, mc);
         }
         mc.setProperty(RAW, raw);
         try {
@@ -120,10 +121,6 @@ final class Capture implements MIMEAwareBuilder {
         }
         throw new AxisFault("the builder for " + contentType + " (" + delegate.getClass().getName()
                 + ") does not read MIME messages");
-    }
-
-    private static boolean soap12(String contentType) {
-        return contentType != null && contentType.toLowerCase(Locale.ROOT).contains("application/soap+xml");
     }
 
     /** The request's Content-Length header, or -1 (chunked, or not told). */

@@ -190,7 +190,7 @@ abstract class CarriedOperation {
     }
 
     /** The fault code of {@link #rejectedFault}. */
-    static QName rejectedFaultCode(boolean soap12) {
+    private static QName rejectedFaultCode(boolean soap12) {
         return soap12 ? SOAP12Constants.QNAME_RECEIVER_FAULTCODE : SOAP11Constants.QNAME_RECEIVER_FAULTCODE;
     }
 

@@ -79,9 +79,20 @@ public record MessageBytes(byte[] bytes, int length) {
      *                    at the same place
      */
     public static MessageBytes readDocument(InputStream in, int limit, long declared) throws Incomplete {
+        return readDocument(in, limit, declared, null);
+    }
+
+    /**
+     * As {@link #readDocument(InputStream, int, long)}; past the limit, {@code overflow[0]} (when given)
+     * receives a replay of every byte read followed by the rest of {@code in}, as
+     * {@link #readAtMost(InputStream, int, long, InputStream[])} gives.
+     *
+     * @param overflow an array of at least one element, or {@code null}
+     */
+    public static MessageBytes readDocument(InputStream in, int limit, long declared, InputStream[] overflow) throws Incomplete {
         DocumentEnd end = new DocumentEnd();
         try {
-            return read(in, limit, declared, end, null);
+            return read(in, limit, declared, end, overflow);
         } catch (Incomplete e) {
             throw e;
         } catch (IOException e) {

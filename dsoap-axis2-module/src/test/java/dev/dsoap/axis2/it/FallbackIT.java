@@ -11,6 +11,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 import javax.xml.namespace.QName;
 import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 import java.nio.file.Path;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
@@ -213,9 +214,15 @@ class FallbackIT {
     void limitsAreEnforcedBeforeAndDuringParsing() throws Exception {
         String ns = limited.namespace();
         double[] many = new double[400];
+        Arrays.fill(many, 2.5);
+        many[7] = -0.0;
+        // longer than dsoap.maxMessageBytes: Axis2 reads it itself and answers as without dsoap (counted)
+        long tooLarge = limited.stats("echo").readFallbacks("TOO_LARGE");
         Soap.Response big = Soap.post11(limited.url(), echo(ns, many));
-        assertNotEquals(200, big.status(), big.text());
-        assertTrue(big.text().contains("dsoap.maxMessageBytes"), big.text());
+        Soap.Response want = Soap.post11(plain.url(), echo(ns, many));
+        assertEquals(200, big.status(), big.text());
+        assertEquals(Soap.canonical(want.body()), Soap.canonical(big.body()));
+        assertEquals(tooLarge + 1, limited.stats("echo").readFallbacks("TOO_LARGE"));
         String deep = Soap.request(ns, "echo", "<v>" + "<x>".repeat(20) + "1" + "</x>".repeat(20) + "</v>");
         Soap.Response d = Soap.post11(limited.url(), deep);
         assertNotEquals(200, d.status(), d.text());

@@ -73,6 +73,8 @@ final class Faults {
             }
         } catch (XmlParseException e) {
             // keep what was read before the error
+        } finally {
+            sc.release();
         }
         return new Fault(code, reason);
     }

@@ -457,7 +457,10 @@ final class Binder {
                 case SHORT -> tape.j(XsdParse.parseShort(b, off, len));
                 case BYTE -> tape.j(XsdParse.parseByte(b, off, len));
                 case BOOLEAN -> tape.j(XsdParse.parseBoolean(b, off, len) ? 1 : 0);
-                case STRING -> tape.o(new String(b, off, len, StandardCharsets.UTF_8));
+                case STRING -> {
+                    String v = new String(b, off, len, StandardCharsets.UTF_8);
+                    tape.o(v, dev.dsoap.template.HeapBytes.ofDecoded(v, len));
+                }
                 case ENUM -> {
                     String text = new String(b, off, len, StandardCharsets.UTF_8);
                     Object e = n.enums.get(text);

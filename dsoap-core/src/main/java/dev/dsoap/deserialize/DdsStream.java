@@ -21,6 +21,8 @@ import java.util.Arrays;
  */
 final class DdsStream implements Binder.Engine, MemoryBudget.Holder {
     private static final byte[] EMPTY = new byte[0];
+    /** A kept message's array is reallocated when more than twice (plus this) what the message needs. */
+    private static final int SHRINK_SLACK = 4096;
     private static final int INITIAL_BACKOFF = 4;
     private static final int MAX_BACKOFF = 256;
 
@@ -86,6 +88,8 @@ final class DdsStream implements Binder.Engine, MemoryBudget.Holder {
     long lastUsed;
     boolean busy;
     private volatile boolean evicted;
+    /** Run when the budget evicts this stream (the owner drops it there if idle), or {@code null}. */
+    Runnable onEvicted;
     private long chargedCheckpoint;
     private long chargedRetained;
 
@@ -105,6 +109,19 @@ final class DdsStream implements Binder.Engine, MemoryBudget.Holder {
     @Override
     public void evict() {
         evicted = true;
+        Runnable r = onEvicted;
+        if (r != null) {
+            r.run();
+        }
+    }
+
+    /** Drops the kept message if the budget evicted it: called by the owner while this stream is idle. */
+    void dropIfEvicted() {
+        if (evicted) {
+            evicted = false;
+            drop();
+            stats.onEvicted();
+        }
     }
 
     /**
@@ -194,6 +211,7 @@ final class DdsStream implements Binder.Engine, MemoryBudget.Holder {
             throw e;
         } finally {
             msg = null;
+            binder.sc.release();
         }
     }
 
@@ -270,11 +288,12 @@ final class DdsStream implements Binder.Engine, MemoryBudget.Holder {
             parsed += len - regularFrom;
         }
         stats.onBytes(skipped, parsed);
+        Tape read = tape; // commit keeps it, unless the message is not to be kept
         commit(b, off, len);
         if (havePrev) {
             adapt((double) skipped / len);
         }
-        return materializer.parts(plan, prevTape);
+        return materializer.parts(plan, read);
     }
 
     /** The message read becomes the kept one. */
@@ -287,10 +306,12 @@ final class DdsStream implements Binder.Engine, MemoryBudget.Holder {
         prevLog = log;
         log = l;
         log.clear();
-        if (prev.length < len) {
+        if (prev.length < len || prev.length > 2L * len + SHRINK_SLACK) {
             prev = new byte[len];
         }
         System.arraycopy(b, off, prev, 0, len);
+        prevTape.trim();
+        tape.trim();
         prevLen = len;
         epoch = binder.sc.symbolEpoch();
         account();
@@ -328,8 +349,9 @@ final class DdsStream implements Binder.Engine, MemoryBudget.Holder {
         prev = EMPTY;
         prevTape = new Tape();
         tape = new Tape();
-        prevLog.clear();
-        log.clear();
+        binder.tape = tape;
+        prevLog = CheckpointLog.create(config.checkpoints());
+        log = CheckpointLog.create(config.checkpoints());
     }
 
     /** Reads without keeping anything: for a call that found every kept state in use. */
@@ -346,7 +368,14 @@ final class DdsStream implements Binder.Engine, MemoryBudget.Holder {
         stats.onMemory(cp - chargedCheckpoint, ret - chargedRetained);
         chargedCheckpoint = cp;
         chargedRetained = ret;
-        if (budget != null && ret > 0 && !budget.charge(this, ret)) {
+        if (budget != null && ret > config.maxStateShare() * budget.limitBytes()) {
+            forget();
+            stats.onMemory(-chargedCheckpoint, -chargedRetained);
+            chargedCheckpoint = 0;
+            chargedRetained = 0;
+            budget.release(this);
+            stats.onOversized();
+        } else if (budget != null && ret > 0 && !budget.charge(this, ret)) {
             forget();
             stats.onMemory(-chargedCheckpoint, -chargedRetained);
             chargedCheckpoint = 0;

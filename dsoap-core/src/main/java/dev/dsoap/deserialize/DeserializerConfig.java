@@ -18,6 +18,8 @@ import dev.dsoap.parse.ParserLimits;
  *       consecutive messages' bytes is skipped (default 0.1) stops checkpointing and parses plainly for 4
  *       messages, doubling up to 256 while it stays dissimilar, then probes again.</li>
  *   <li>{@code limits}: the parser's {@link ParserLimits}.</li>
+ *   <li>{@code maxStateShare}: the fraction of the memory budget one kept message (with its checkpoints and
+ *       values) may hold, in (0, 1] (default 0.25): a larger message is read and then not kept (counted).</li>
  * </ul>
  *
  * <p>Immutable, thread-safe.
@@ -32,6 +34,7 @@ public final class DeserializerConfig {
     private final double bypassThreshold;
     private final ParserLimits limits;
     private final boolean skipHeaderBlocks;
+    private final double maxStateShare;
 
     private DeserializerConfig(Builder b) {
         this.checkpoints = b.checkpoints;
@@ -41,12 +44,14 @@ public final class DeserializerConfig {
         this.bypassThreshold = b.bypassThreshold;
         this.limits = b.limits;
         this.skipHeaderBlocks = b.skipHeaderBlocks;
+        this.maxStateShare = b.maxStateShare;
     }
 
     /** A builder holding this configuration's values. */
     public Builder toBuilder() {
         return builder().checkpoints(checkpoints).interval(interval).states(states).adaptive(adaptive)
-                .bypassThreshold(bypassThreshold).limits(limits).skipHeaderBlocks(skipHeaderBlocks);
+                .bypassThreshold(bypassThreshold).limits(limits).skipHeaderBlocks(skipHeaderBlocks)
+                .maxStateShare(maxStateShare);
     }
 
     public static DeserializerConfig defaults() {
@@ -93,11 +98,16 @@ public final class DeserializerConfig {
         return skipHeaderBlocks;
     }
 
+    /** The fraction of the memory budget one kept message may hold; a larger one is read and not kept. */
+    public double maxStateShare() {
+        return maxStateShare;
+    }
+
     @Override
     public String toString() {
         return "DeserializerConfig[" + checkpoints + ", interval=" + interval + ", states=" + states
                 + ", adaptive=" + adaptive + ", bypassThreshold=" + bypassThreshold + ", skipHeaderBlocks=" + skipHeaderBlocks
-                + ", " + limits + "]";
+                + ", maxStateShare=" + maxStateShare + ", " + limits + "]";
     }
 
     /** Not thread-safe. */
@@ -109,8 +119,18 @@ public final class DeserializerConfig {
         private double bypassThreshold = 0.1;
         private ParserLimits limits = ParserLimits.defaults();
         private boolean skipHeaderBlocks;
+        private double maxStateShare = 0.25;
 
         private Builder() {
+        }
+
+        /** @param fraction of the memory budget one kept message may hold, in (0, 1]; default 0.25 */
+        public Builder maxStateShare(double fraction) {
+            if (!(fraction > 0 && fraction <= 1)) {
+                throw new IllegalArgumentException("maxStateShare " + fraction + " not in (0, 1]");
+            }
+            maxStateShare = fraction;
+            return this;
         }
 
         /** See {@link DeserializerConfig#skipHeaderBlocks()}; default off. */

@@ -21,6 +21,7 @@ public final class DeserializerStats {
     private final LongAdder reentries = new LongAdder();
     private final LongAdder discarded = new LongAdder();
     private final LongAdder evicted = new LongAdder();
+    private final LongAdder oversized = new LongAdder();
     private final LongAdder busy = new LongAdder();
     private final LongAdder hinted = new LongAdder();
     private final LongAdder checkpointBytes = new LongAdder();
@@ -150,6 +151,15 @@ public final class DeserializerStats {
         discarded.increment();
     }
 
+    void onOversized() {
+        oversized.increment();
+    }
+
+    /** Messages read and not kept: with their state they held more than their share of the memory budget. */
+    public long oversized() {
+        return oversized.sum();
+    }
+
     void onEvicted() {
         evicted.increment();
     }
@@ -172,7 +182,7 @@ public final class DeserializerStats {
         return "DeserializerStats[messages=" + messages() + ", identical=" + identical() + ", resumed=" + resumed()
                 + ", first=" + firstReads() + ", hinted=" + hinted() + ", bypassed=" + bypassed() + ", skipped=" + bytesSkipped()
                 + ", parsed=" + bytesParsed() + ", checkpoints=" + checkpointsCreated() + ", reentries=" + reentries()
-                + ", discarded=" + discarded() + ", evicted=" + evicted() + ", checkpointBytes=" + checkpointBytes()
+                + ", discarded=" + discarded() + ", evicted=" + evicted() + ", oversized=" + oversized() + ", checkpointBytes=" + checkpointBytes()
                 + ", retainedBytes=" + retainedBytes() + "]";
     }
 }

@@ -116,6 +116,15 @@ public final class DifferentialDeserializer {
         }
     }
 
+    /** Drops the kept messages the budget evicted from streams now idle (busy ones drop theirs when done). */
+    private synchronized void reclaim() {
+        for (DdsStream s : streams) {
+            if (!s.busy) {
+                s.dropIfEvicted();
+            }
+        }
+    }
+
     /** Drops every kept message. */
     public synchronized void reset() {
         for (DdsStream s : streams) {
@@ -208,6 +217,7 @@ public final class DifferentialDeserializer {
                     || (bestScore < DdsStream.WINDOWS / 4 && recent != null && recent.lastSimilarity >= config.bypassThreshold());
             if (newFamily && streams.size() < config.states()) {
                 best = new DdsStream(plan, config, stats, budget);
+                best.onEvicted = this::reclaim;
                 streams.add(best);
             } else if (best == null) {
                 return null;
@@ -220,5 +230,6 @@ public final class DifferentialDeserializer {
 
     private synchronized void release(DdsStream s) {
         s.busy = false;
+        s.dropIfEvicted();
     }
 }

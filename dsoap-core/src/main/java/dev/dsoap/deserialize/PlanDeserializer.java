@@ -46,9 +46,12 @@ public final class PlanDeserializer {
      *                                 (for a {@linkplain #headerBlock header block reader}: has no SOAP Header)
      */
     public Object[] deserialize(byte[] b, int off, int len) {
-        binder.parse(b, off, len, tape);
-        Object[] parts = materializer.parts(plan, tape);
-        tape.clear();
-        return parts;
+        try {
+            binder.parse(b, off, len, tape);
+            return materializer.parts(plan, tape);
+        } finally {
+            tape.clear();
+            binder.sc.release();
+        }
     }
 }

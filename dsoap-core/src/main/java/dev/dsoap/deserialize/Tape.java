@@ -1,5 +1,7 @@
 package dev.dsoap.deserialize;
 
+import dev.dsoap.template.HeapBytes;
+
 import java.util.Arrays;
 
 /**
@@ -24,6 +26,8 @@ final class Tape {
     long[] j = new long[16];
     double[] d = new double[16];
     Object[] o = new Object[16];
+    /** Per object of {@link #o}: its heap bytes (a string's characters, an array's contents), for memory accounting. */
+    int[] os = new int[16];
     int ns;
     int nj;
     int nd;
@@ -59,9 +63,16 @@ final class Tape {
     }
 
     void o(Object v) {
+        o(v, HeapBytes.of(v));
+    }
+
+    /** Appends an object whose heap size is known ({@link HeapBytes}). */
+    void o(Object v, int heapBytes) {
         if (no == o.length) {
             o = Arrays.copyOf(o, no * 2);
+            os = Arrays.copyOf(os, o.length);
         }
+        os[no] = heapBytes;
         o[no++] = v;
     }
 
@@ -97,13 +108,42 @@ final class Tape {
         n = to - fo;
         if (no + n > o.length) {
             o = Arrays.copyOf(o, Math.max(no + n, o.length * 2));
+            os = Arrays.copyOf(os, o.length);
         }
         System.arraycopy(src.o, fo, o, no, n);
+        System.arraycopy(src.os, fo, os, no, n);
         no += n;
     }
 
-    /** Bytes held by the lanes (capacity, not use). */
+    /**
+     * Bytes held by the lanes (by capacity) and by the objects in use in {@link #o} (which a kept tape pins:
+     * a 50 MB string read last is 50 MB kept).
+     */
     long retainedBytes() {
-        return 4L * s.length + 8L * j.length + 8L * d.length + 4L * o.length + 64;
+        long n = 4L * s.length + 8L * j.length + 8L * d.length + 4L * o.length + 4L * os.length + 5 * 16 + 48;
+        for (int i = 0; i < no; i++) {
+            n += os[i];
+        }
+        return n;
+    }
+
+    /**
+     * Gives back lane capacity a past, much larger message left behind: a lane more than four times as long as
+     * it is used (and longer than 1024) is cut to twice its use. Call when the tape holds a message to keep.
+     */
+    void trim() {
+        if (s.length > 1024 && s.length > 4 * ns) {
+            s = Arrays.copyOf(s, Math.max(16, 2 * ns));
+        }
+        if (j.length > 1024 && j.length > 4 * nj) {
+            j = Arrays.copyOf(j, Math.max(16, 2 * nj));
+        }
+        if (d.length > 1024 && d.length > 4 * nd) {
+            d = Arrays.copyOf(d, Math.max(16, 2 * nd));
+        }
+        if (o.length > 1024 && o.length > 4 * no) {
+            o = Arrays.copyOf(o, Math.max(16, 2 * no));
+            os = Arrays.copyOf(os, o.length);
+        }
     }
 }

@@ -60,6 +60,14 @@ public final class EnvelopeHead {
      * @throws dev.dsoap.parse.XmlParseException if the start is not well-formed or breaks a limit
      */
     public static EnvelopeHead read(XmlScanner sc, byte[] b, int len) {
+        try {
+            return readHead(sc, b, len);
+        } finally {
+            sc.release();
+        }
+    }
+
+    private static EnvelopeHead readHead(XmlScanner sc, byte[] b, int len) {
         EnvelopeHead h = new EnvelopeHead();
         sc.reset(b, 0, len, true);
         if (sc.nextTag() != XmlScanner.START_ELEMENT || !"Envelope".equals(sc.localName())) {

@@ -26,6 +26,14 @@ public final class HeaderBlocks {
         if (namespaces.length != localNames.length) {
             throw new IllegalArgumentException(namespaces.length + " namespaces for " + localNames.length + " names");
         }
+        try {
+            return firstUndeclared(sc, b, len, namespaces, localNames);
+        } finally {
+            sc.release();
+        }
+    }
+
+    private static String firstUndeclared(XmlScanner sc, byte[] b, int len, String[] namespaces, String[] localNames) {
         sc.reset(b, 0, len, true);
         if (sc.nextTag() != XmlScanner.START_ELEMENT || !"Envelope".equals(sc.localName())) {
             return "not a SOAP envelope";

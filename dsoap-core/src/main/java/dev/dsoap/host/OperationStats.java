@@ -175,6 +175,11 @@ public final class OperationStats implements OperationStatsMXBean {
     }
 
     @Override
+    public long getReadStatesDropped() {
+        return reads.oversized();
+    }
+
+    @Override
     public long getReadsIdentical() {
         return reads.identical();
     }

@@ -56,6 +56,9 @@ public interface OperationStatsMXBean {
     /** Templates that held more than their share of the memory budget and were dropped after their message. */
     long getTemplatesDropped();
 
+    /** Read messages that held more than their share of the memory budget ({@code maxStateShare}) and were not kept. */
+    long getReadStatesDropped();
+
     /** Read messages identical to a kept one (no parsing at all). */
     long getReadsIdentical();
 

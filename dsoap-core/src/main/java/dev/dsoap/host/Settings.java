@@ -39,6 +39,15 @@ public final class Settings {
     public static final String CLIENT_ID_HEADER = "dsoap.clientIdHeader";
     /** Default of {@link #CLIENT_ID_HEADER}. */
     public static final String DEFAULT_CLIENT_ID_HEADER = "X-Dsoap-Client";
+    /** Bytes of padding a shrunk field of a template may keep before it is cut back (0..1 MiB; default 256). */
+    public static final String MAX_FIELD_PADDING = "dsoap.maxFieldPadding";
+    /** Padding a template may carry, as a fraction of the rest of its message, before it is compacted (0..16; default 0.5). */
+    public static final String MAX_PADDING_SHARE = "dsoap.maxPaddingShare";
+    /**
+     * The fraction of the memory budget one kept state (a template, or a kept message with its checkpoints and
+     * values) may hold, in (0, 1] (default 0.25): a message with a larger state is served and not kept.
+     */
+    public static final String MAX_STATE_SHARE = "dsoap.maxStateShare";
     /** Host-wide: bytes all templates and checkpoints of one host configuration may keep. */
     public static final String MEMORY_BUDGET = "dsoap.memoryBudget";
     /** Host-wide: whether statistics are registered as MBeans. */
@@ -65,7 +74,10 @@ public final class Settings {
         SerializerConfig.Builder sb = SerializerConfig.builder()
                 .chunkSize(p.integer(CHUNK_SIZE, d.chunkSize(), 64, 1 << 24))
                 .stuffing(p.choice(STUFFING, Stuffing.class, d.stuffing()))
-                .adaptive(p.bool(ADAPTIVE, d.adaptive()));
+                .adaptive(p.bool(ADAPTIVE, d.adaptive()))
+                .maxFieldPadding(p.integer(MAX_FIELD_PADDING, d.maxFieldPadding(), 0, 1 << 20))
+                .maxPaddingShare(p.fraction(MAX_PADDING_SHARE, d.maxPaddingShare(), 0, 16, true))
+                .maxStateShare(p.fraction(MAX_STATE_SHARE, d.maxStateShare(), 0, 1, false));
         if (p.raw(STUFF_WIDTH) != null) {
             sb.stuffWidth(p.integer(STUFF_WIDTH, 0, 1, 1024));
         }
@@ -84,6 +96,7 @@ public final class Settings {
                 .states(states)
                 .adaptive(p.bool(ADAPTIVE, dd.adaptive()))
                 .limits(limits)
+                .maxStateShare(serializer.maxStateShare())
                 .build();
     }
 
@@ -192,6 +205,23 @@ public final class Settings {
                 throw bad(name, raw(name), "a size from " + min + " to " + max);
             }
             return (int) v;
+        }
+
+        /** A decimal number in [min, max] ({@code min} itself only when {@code minIncluded}), e.g. 0.25. */
+        double fraction(String name, double dflt, double min, double max, boolean minIncluded) {
+            String v = raw(name);
+            if (v == null) {
+                return dflt;
+            }
+            String expected = "a number " + (minIncluded ? "from " : "above ") + min + " to " + max;
+            if (!v.matches("[0-9]{1,9}(\\.[0-9]{0,9})?|\\.[0-9]{1,9}")) {
+                throw bad(name, v, expected);
+            }
+            double d = Double.parseDouble(v);
+            if (!(minIncluded ? d >= min : d > min) || !(d <= max)) {
+                throw bad(name, v, expected);
+            }
+            return d;
         }
 
         /** A byte count: digits with an optional k, m or g suffix (binary). */

@@ -160,4 +160,13 @@ final class Attributes {
         }
         return -1;
     }
+
+    /** Gives back value scratch grown past {@code keep} bytes. */
+    void release(int keep) {
+        count = 0;
+        scratchLen = 0;
+        if (scratch.length > keep) {
+            scratch = new byte[256];
+        }
+    }
 }

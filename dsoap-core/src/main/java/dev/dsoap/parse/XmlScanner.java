@@ -65,6 +65,10 @@ public final class XmlScanner {
     /** Document states. */
     private enum Where { START, PROLOG, CONTENT, EPILOG, DONE }
 
+    private static final byte[] EMPTY = new byte[0];
+    /** Scratch arrays grown past this many bytes are given back by {@link #release()}. */
+    static final int SCRATCH_KEPT = 64 * 1024;
+
     /** Thrown inside the scanner when an event is cut by the end of partial input; never escapes. */
     private static final RuntimeException NEED_INPUT = new RuntimeException("need input", null, false, false) {
         private static final long serialVersionUID = 1L;
@@ -90,7 +94,7 @@ public final class XmlScanner {
 
     // ------------------------------------------------------------------------------------------- input
     /** The message bytes (the caller's array for complete input, ours once {@link #feed} is used). */
-    private byte[] buf = new byte[0];
+    private byte[] buf = EMPTY;
     /** Index of the message's first byte in {@link #buf}. */
     private int base;
     /** End of the input so far in {@link #buf}. */
@@ -187,6 +191,32 @@ public final class XmlScanner {
         this.event = 0;
         this.attrs.count = 0;
         this.declCount = 0;
+    }
+
+    /**
+     * Ends the document: drops the reference to the input (so that a scanner kept between messages does not pin
+     * the last message's bytes) and gives back scratch space a large text or attribute grew past
+     * {@value #SCRATCH_KEPT} bytes. The symbol tables stay. Until the next {@link #reset} there is no document.
+     */
+    public void release() {
+        buf = EMPTY;
+        owned = false;
+        complete = true;
+        base = 0;
+        limit = 0;
+        pos = 0;
+        tokenStart = 0;
+        textArr = null;
+        textOff = 0;
+        textLen = 0;
+        where = Where.DONE;
+        if (textScratch.length > SCRATCH_KEPT) {
+            textScratch = new byte[256];
+        }
+        if (leafScratch.length > SCRATCH_KEPT) {
+            leafScratch = new byte[256];
+        }
+        attrs.release(SCRATCH_KEPT);
     }
 
     /** Appends input to a document started with {@code complete == false}. */
@@ -1746,8 +1776,9 @@ public final class XmlScanner {
         return stack.equalsState(src, off, len);
     }
 
-    /** Bytes held by the symbol tables, for memory accounting. */
+    /** Bytes held between documents (symbol tables, scratch, an input copy of our own), for memory accounting. */
     public long retainedBytes() {
-        return names.retainedBytes() + uris.retainedBytes();
+        return names.retainedBytes() + uris.retainedBytes() + 48L + textScratch.length + leafScratch.length
+                + attrs.scratch.length + (owned ? buf.length : 0);
     }
 }

@@ -44,6 +44,8 @@ public final class DifferentialSerializer implements MemoryBudget.Holder {
 
     /** Set by the budget from any thread: drop the template at the next message. */
     private volatile boolean evicted;
+    /** Run when the budget evicts this serializer (its pool drops the template there if idle), or {@code null}. */
+    Runnable onEvicted;
     /** The budget refused this template: drop it at the next message. */
     private boolean dropNext;
     /**
@@ -244,6 +246,19 @@ public final class DifferentialSerializer implements MemoryBudget.Holder {
     @Override
     public void evict() {
         evicted = true;
+        Runnable r = onEvicted;
+        if (r != null) {
+            r.run();
+        }
+    }
+
+    /** Drops the template if the budget evicted it: called by the owning pool while this serializer is idle. */
+    void dropIfEvicted() {
+        if (evicted) {
+            evicted = false;
+            missing = SerializerStats.FreshReason.EVICTED;
+            dropTemplate();
+        }
     }
 
     private void dropTemplate() {

@@ -73,6 +73,7 @@ public final class SerializerPool {
         }
         if (s == null && all.size() < max) {
             s = new DifferentialSerializer(plan, config, stats, budget);
+            s.onEvicted = this::reclaim;
             all.add(s);
         }
         if (s != null && affinity != 0) {
@@ -90,7 +91,15 @@ public final class SerializerPool {
     public synchronized void release(DifferentialSerializer s) {
         if (all.contains(s)) {
             s.returned();
+            s.dropIfEvicted();
             idle.addFirst(s);
+        }
+    }
+
+    /** Drops the templates the budget evicted from idle serializers (lent ones drop theirs when given back). */
+    private synchronized void reclaim() {
+        for (DifferentialSerializer s : idle) {
+            s.dropIfEvicted();
         }
     }
 

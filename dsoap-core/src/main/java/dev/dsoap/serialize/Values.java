@@ -125,13 +125,7 @@ final class Values {
 
     /** Estimated heap bytes of a kept object. */
     static long refSize(Object o) {
-        if (o instanceof String s) {
-            return 40 + 2L * s.length();
-        }
-        if (o instanceof byte[] b) {
-            return 16 + b.length;
-        }
-        return o == null || o instanceof Enum ? 0 : 48;
+        return dev.dsoap.template.HeapBytes.of(o);
     }
 
     /** Records a tracked array the message writes. */
@@ -232,6 +226,7 @@ final class Values {
      * stay pinned; a shorter one is kept so that ordinary messages allocate nothing.
      */
     void trim() {
+        ref = null;
         if (bytes.length > BYTES_FLOOR) {
             bytes = new byte[Math.max(64, Math.min(peak, BYTES_FLOOR))];
         }

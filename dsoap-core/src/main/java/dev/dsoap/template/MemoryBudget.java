@@ -7,15 +7,18 @@ import java.util.Map;
 /**
  * A cap on the bytes held by templates (and other per-stream state) across many streams: each holder
  * reports its size after every change; when the total passes the limit, the least recently used other
- * holders are evicted (told to drop their state at their next use) until it fits.
+ * holders are evicted until it fits: an idle holder drops its state at once, a busy one when it is done.
  *
- * <p>Thread-safe. Holders are called back from whichever thread charges the budget, so
- * {@link Holder#evict()} must only set a flag.
+ * <p>Thread-safe. Holders are called back by whichever thread charges the budget, after the budget's lock is
+ * released: {@link Holder#evict()} may take its owner's lock, which no thread holds while it charges a budget.
  */
 public final class MemoryBudget {
     /** Something that holds budgeted memory. */
     public interface Holder {
-        /** Drop your state at your next use; called with the budget's lock held, so only set a flag. */
+        /**
+         * Drop your state now if you are idle, else as soon as you are done (the budget no longer counts it).
+         * Called without the budget's lock, by the thread that charged; must not block on a lock that thread may hold.
+         */
         void evict();
     }
 
@@ -48,27 +51,39 @@ public final class MemoryBudget {
      *
      * @return {@code false} if {@code h} alone exceeds the cap: it is then not charged and should drop its state
      */
-    public synchronized boolean charge(Holder h, long bytes) {
-        Long old = holders.remove(h);
-        if (old != null) {
-            used -= old;
-        }
-        if (bytes > limit) {
-            refusals++;
-            return false;
-        }
-        holders.put(h, bytes);
-        used += bytes;
-        Iterator<Map.Entry<Holder, Long>> it = holders.entrySet().iterator();
-        while (used > limit && it.hasNext()) {
-            Map.Entry<Holder, Long> e = it.next();
-            if (e.getKey() == h) {
-                continue;
+    public boolean charge(Holder h, long bytes) {
+        Holder[] victims = null;
+        int n = 0;
+        synchronized (this) {
+            Long old = holders.remove(h);
+            if (old != null) {
+                used -= old;
             }
-            used -= e.getValue();
-            it.remove();
-            evictions++;
-            e.getKey().evict();
+            if (bytes > limit) {
+                refusals++;
+                return false;
+            }
+            holders.put(h, bytes);
+            used += bytes;
+            Iterator<Map.Entry<Holder, Long>> it = holders.entrySet().iterator();
+            while (used > limit && it.hasNext()) {
+                Map.Entry<Holder, Long> e = it.next();
+                if (e.getKey() == h) {
+                    continue;
+                }
+                used -= e.getValue();
+                it.remove();
+                evictions++;
+                if (victims == null) {
+                    victims = new Holder[4];
+                } else if (n == victims.length) {
+                    victims = java.util.Arrays.copyOf(victims, 2 * n);
+                }
+                victims[n++] = e.getKey();
+            }
+        }
+        for (int i = 0; i < n; i++) {
+            victims[i].evict();
         }
         return true;
     }

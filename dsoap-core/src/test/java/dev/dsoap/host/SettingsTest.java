@@ -63,5 +63,28 @@ class SettingsTest {
         assertTrue(e.getMessage().contains("one of [FULL, DIFFERENTIAL, LIGHTWEIGHT]"), e.getMessage());
         e = assertThrows(IllegalArgumentException.class, () -> Settings.budget(Map.of(Settings.MEMORY_BUDGET, "12x")::get, null));
         assertTrue(e.getMessage().contains("a size such as 65536, 64k or 256m"), e.getMessage());
+        for (String bad : new String[] {"0", "1.5", "-0.1", "NaN", "1e-3", "0x1p-2", "", "0.25d"}) {
+            e = assertThrows(IllegalArgumentException.class,
+                    () -> Settings.read(Map.of(Settings.MAX_STATE_SHARE, bad)::get, "bus b"), bad);
+            assertTrue(e.getMessage().contains("dsoap.maxStateShare = '" + bad + "' on bus b: expected a number above 0.0 to 1.0"),
+                    e.getMessage());
+        }
+        e = assertThrows(IllegalArgumentException.class, () -> Settings.read(Map.of(Settings.MAX_PADDING_SHARE, "17")::get, null));
+        assertTrue(e.getMessage().contains("expected a number from 0.0 to 16.0"), e.getMessage());
+    }
+
+    @Test
+    void theShrinkSettingsReachBothDirections() {
+        Settings d = Settings.read(name -> null, null);
+        assertEquals(256, d.serializer().maxFieldPadding());
+        assertEquals(0.5, d.serializer().maxPaddingShare());
+        assertEquals(0.25, d.serializer().maxStateShare());
+        assertEquals(0.25, d.deserializer().maxStateShare());
+        Settings s = Settings.read(Map.of(Settings.MAX_FIELD_PADDING, "1k", Settings.MAX_PADDING_SHARE, " 0 ",
+                Settings.MAX_STATE_SHARE, ".05")::get, null);
+        assertEquals(1024, s.serializer().maxFieldPadding());
+        assertEquals(0.0, s.serializer().maxPaddingShare());
+        assertEquals(0.05, s.serializer().maxStateShare());
+        assertEquals(0.05, s.deserializer().maxStateShare());
     }
 }

@@ -191,10 +191,12 @@ class DdsInterleavingTest {
         assertTrue(perState > 0, probe.toString());
 
         MemoryBudget budget = new MemoryBudget(perState * 3 / 2);
+        // each state holds 2/3 of the budget: let it keep them, so that the budget must evict
+        DeserializerConfig keepAll = DeserializerConfig.builder().maxStateShare(1).build();
         DeserializerStats statsA = new DeserializerStats();
         DeserializerStats statsB = new DeserializerStats();
-        DifferentialDeserializer a = new DifferentialDeserializer(PLAN, DeserializerConfig.defaults(), statsA, budget);
-        DifferentialDeserializer b = new DifferentialDeserializer(PLAN, DeserializerConfig.defaults(), statsB, budget);
+        DifferentialDeserializer a = new DifferentialDeserializer(PLAN, keepAll, statsA, budget);
+        DifferentialDeserializer b = new DifferentialDeserializer(PLAN, keepAll, statsB, budget);
         for (int m = 0; m < 300; m++) {
             Family f = fams[m % 3];
             DifferentialDeserializer dds = m % 2 == 0 ? a : b;

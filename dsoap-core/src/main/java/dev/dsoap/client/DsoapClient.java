@@ -124,7 +124,7 @@ public final class DsoapClient implements AutoCloseable {
         this.framing = b.framing;
         this.responseTimeoutMillis = b.responseTimeout.toMillis();
         this.slots = new Semaphore(b.maxInFlight);
-        this.clientId = b.clientIdHeader == null ? null : b.clientId != null ? b.clientId : randomId();
+        this.clientId = b.clientIdHeader == null ? null : b.clientId != null ? b.clientId : dev.dsoap.host.ClientId.random();
         this.baseHeaders = headers(uri, port, b.version, b.soapAction, b.framing);
         if (clientId != null) {
             baseHeaders.set(b.clientIdHeader, clientId);
@@ -154,13 +154,6 @@ public final class DsoapClient implements AutoCloseable {
                                 new Connection(w, timeout));
                     }
                 });
-    }
-
-    /** 128 random bits in hex: an id that says nothing of the client or its user. */
-    private static String randomId() {
-        byte[] r = new byte[16];
-        new java.security.SecureRandom().nextBytes(r);
-        return java.util.HexFormat.of().formatHex(r);
     }
 
     /**

@@ -3,12 +3,15 @@ package dev.dsoap.jaxws;
 import dev.dsoap.binding.SoapVersion;
 import dev.dsoap.binding.PlanCache;
 import dev.dsoap.host.Carrier;
+import dev.dsoap.host.ClientId;
 import dev.dsoap.host.OperationStats;
 import dev.dsoap.host.Settings;
 import dev.dsoap.parse.XmlScanner;
 import org.apache.cxf.Bus;
 import org.apache.cxf.binding.soap.model.SoapBindingInfo;
 import org.apache.cxf.endpoint.Endpoint;
+import org.apache.cxf.helpers.CastUtils;
+import org.apache.cxf.message.Message;
 import org.apache.cxf.service.Service;
 import org.apache.cxf.service.invoker.MethodDispatcher;
 import org.apache.cxf.service.model.BindingOperationInfo;
@@ -16,8 +19,10 @@ import org.apache.cxf.service.model.EndpointInfo;
 
 import javax.xml.namespace.QName;
 import java.util.Arrays;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Function;
 import java.util.stream.Collectors;
@@ -32,6 +37,8 @@ final class EndpointState {
     static final String KEY = EndpointState.class.getName();
     /** Class names of interceptors the configuration declares harmless, comma-separated. */
     static final String TRUSTED = "dsoap.trustedInterceptors";
+    /** Property under which a client endpoint (one per proxy) keeps the id it sends. */
+    static final String CLIENT_ID = "dev.dsoap.clientId";
 
     final boolean client;
     final String service;
@@ -91,6 +98,32 @@ final class EndpointState {
         EndpointState s = b.endpoint(key, k -> new EndpointState(b, endpoint, client, values));
         endpoint.put(KEY, s);
         return s;
+    }
+
+    /**
+     * Names this client in {@code m}'s HTTP headers ({@code dsoap.clientIdHeader}, unless set to none or already
+     * set by the caller): a random id kept by the proxy's endpoint for its life, so that a server reads this
+     * proxy's requests against its own kept message and a load balancer can keep it on one server.
+     */
+    void nameClient(Message m) {
+        String header = settings.clientIdHeader();
+        Endpoint endpoint = m.getExchange() == null ? null : m.getExchange().getEndpoint();
+        if (!client || header == null || endpoint == null) {
+            return;
+        }
+        Object id = endpoint.computeIfAbsent(CLIENT_ID, k -> ClientId.random());
+        Map<String, List<String>> headers = new TreeMap<>(String.CASE_INSENSITIVE_ORDER);
+        if (m.get(Message.PROTOCOL_HEADERS) instanceof Map<?, ?> given) {
+            for (Map.Entry<?, ?> e : given.entrySet()) {
+                if (e.getKey() instanceof String k && e.getValue() instanceof List<?> v) {
+                    headers.put(k, CastUtils.cast(v));
+                }
+            }
+        }
+        if (!headers.containsKey(header)) {
+            headers.put(header, List.of(id.toString()));
+            m.put(Message.PROTOCOL_HEADERS, headers);
+        }
     }
 
     /** The state kept in {@code endpoint}, or {@code null}. */

@@ -34,6 +34,9 @@ final class WriteOut extends DsoapInterceptor {
     public void handleMessage(Message m) {
         Object[] captured = (Object[]) m.remove(CaptureOut.KEY);
         EndpointState st = state(m);
+        if (st != null && st.client) {
+            st.nameClient(m);
+        }
         Exchange ex = m.getExchange();
         BindingOperationInfo bop = ex.getBindingOperationInfo();
         if (captured == null || st == null || bop == null || m.getContent(Exception.class) != null) {

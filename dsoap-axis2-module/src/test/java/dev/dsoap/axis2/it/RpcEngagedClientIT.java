@@ -118,6 +118,8 @@ class RpcEngagedClientIT {
         long written = st.get("MessagesWritten");
         long read = st.get("MessagesRead");
         long differential = st.get("ReadsIdentical") + st.get("ReadsResumed");
+        Stats server = dsoap.stats("echo");
+        long byPeer = server.get("ReadsByPeer");
         double[] v = Values.doubles(r, 400);
         int calls = 0;
         for (int msg = 0; msg < 100; msg++) {
@@ -136,6 +138,14 @@ class RpcEngagedClientIT {
         assertTrue(st.get("MessagesRead") - read >= 2L * calls, "dsoap did not read the responses: " + st);
         assertTrue(st.get("ReadsIdentical") + st.get("ReadsResumed") - differential > calls,
                 "responses were not read differentially: " + st);
+        // each engaged client names itself with an id of its own, by which the server finds its kept request
+        Object one = toPlain.getServiceContext().getProperty("dev.dsoap.clientId");
+        Object other = toDsoap.getServiceContext().getProperty("dev.dsoap.clientId");
+        assertTrue(one instanceof String s && s.matches("[0-9a-f]{32}"), String.valueOf(one));
+        assertTrue(other instanceof String s && s.matches("[0-9a-f]{32}") && !s.equals(one), one + " and " + other);
+        long found = server.get("ReadsByPeer") - byPeer;
+        assertTrue(found >= 3L * calls / 4, "the server found the client's kept request by its id for " + found
+                + " of " + calls + " calls: " + server);
     }
 
     @Test

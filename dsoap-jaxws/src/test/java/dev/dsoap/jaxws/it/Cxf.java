@@ -46,6 +46,11 @@ final class Cxf implements AutoCloseable {
         return address;
     }
 
+    /** The endpoint published last. */
+    Endpoint lastEndpoint() {
+        return endpoints.get(endpoints.size() - 1);
+    }
+
     /** A proxy of {@code sei} for the endpoint at {@code address} (its WSDL read from the endpoint). */
     <T> T client(String address, Class<T> sei, String service, String port, WebServiceFeature... features) {
         BusFactory.setThreadDefaultBus(bus);

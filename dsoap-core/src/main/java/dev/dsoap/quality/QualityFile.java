@@ -221,6 +221,16 @@ public final class QualityFile {
         return hysteresis == 0 || Double.isInfinite(bound) ? 0 : hysteresis * Math.abs(bound);
     }
 
+    /** Interval {@code i}'s lower bound (inclusive), in the attribute's unit. */
+    public double low(int i) {
+        return low[i];
+    }
+
+    /** Interval {@code i}'s upper bound (exclusive), in the attribute's unit. */
+    public double high(int i) {
+        return high[i];
+    }
+
     /** Interval {@code i}'s message type. */
     public String type(int i) {
         return types[i];

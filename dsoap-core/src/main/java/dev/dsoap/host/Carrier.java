@@ -66,7 +66,9 @@ public final class Carrier {
      * any idle template, which is only slower.
      */
     private final ThreadLocal<long[]> readState = ThreadLocal.withInitial(() -> new long[1]);
-    /** Per-thread parsers for the message head, when there are several forms to choose from. */
+    /** An empty input, for {@link #heads} between messages. */
+    private static final byte[] NO_BYTES = new byte[0];
+    /** Per-thread parsers for the message head, when there are several forms to choose from; reset to no input after each use. */
     private final ThreadLocal<XmlScanner> heads;
     /** Caps what {@link #peers} holds. */
     private final MemoryBudget budget;
@@ -269,7 +271,14 @@ public final class Carrier {
         if (forms.length == 1) {
             return forms[0];
         }
-        String first = EnvelopeHead.read(heads.get(), b, len).firstPartName();
+        XmlScanner sc = heads.get();
+        String first;
+        try {
+            first = EnvelopeHead.read(sc, b, len).firstPartName();
+        } finally {
+            // the per-thread scanner reads the message in place: let go of it, or each thread keeps its last message
+            sc.reset(NO_BYTES, 0, 0, true);
+        }
         if (first != null) {
             for (Form f : forms) {
                 if (f.partNames.contains(first)) {

@@ -128,6 +128,13 @@ final class Axis2Server implements AutoCloseable {
         return "http://127.0.0.1:" + port + "/axis2/services/" + service;
     }
 
+    /** Asserts that this server answers a good request right (an {@code echo} of one double), after {@code after}. */
+    void assertServes(String after) throws Exception {
+        Soap.Response ok = Soap.post11(url(), Soap.request(namespace(), "echo", Soap.doubles("v", new double[] {4.25})));
+        org.junit.jupiter.api.Assertions.assertEquals(200, ok.status(), "the request after " + after + ": " + ok.text());
+        org.junit.jupiter.api.Assertions.assertTrue(Soap.canonical(ok.body()).contains("=d:4.25"), "after " + after + ": " + ok.text());
+    }
+
     String namespace() {
         return echo.getTargetNamespace();
     }

@@ -5,12 +5,9 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.Arrays;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -31,9 +28,6 @@ class BrokenRequestsIT {
     private static final String LIMITS = "<parameter name=\"dsoap.maxMessageBytes\">4096</parameter>"
             + "<parameter name=\"dsoap.maxDepth\">16</parameter><parameter name=\"dsoap.maxTextBytes\">64</parameter>"
             + "<parameter name=\"dsoap.maxAttributes\">4</parameter>";
-    private static final Pattern FAULT_CODE = Pattern.compile(
-            "<(?:\\w+:)?faultcode\\s*/>|<(?:\\w+:)?faultcode>([^<]*)<|<(?:\\w+:)?Code>\\s*<(?:\\w+:)?Value>([^<]*)<");
-    private static final Pattern FAULT_STRING = Pattern.compile("<(?:\\w+:)?(?:faultstring|Text)[^>]*>([^<]*)<");
     @TempDir
     static Path dir;
     static Axis2Server plain;
@@ -56,33 +50,6 @@ class BrokenRequestsIT {
         }
     }
 
-    /** What a response says, as compared here. */
-    record Outcome(int status, boolean complete, String faultCode, String faultString, String body, long millis) {
-        static Outcome of(RawHttp.Response r) throws Exception {
-            String text = r.text();
-            int from = text.indexOf("<?xml");
-            int to = text.lastIndexOf("Envelope>");
-            String envelope = from >= 0 && to > from ? text.substring(from, to + "Envelope>".length()) : "";
-            Matcher code = FAULT_CODE.matcher(envelope);
-            String fc = !code.find() ? null : code.group(1) != null ? code.group(1) : code.group(2) != null ? code.group(2) : "";
-            Matcher fs = FAULT_STRING.matcher(envelope);
-            String body = fc == null && !envelope.isEmpty() ? Soap.canonical(envelope.getBytes(StandardCharsets.UTF_8)) : "";
-            return new Outcome(r.status(), r.complete(), fc == null ? null : local(fc), fs.find() ? fs.group(1) : null, body, r.millis());
-        }
-
-        private static String local(String qname) {
-            return qname.substring(qname.indexOf(':') + 1);
-        }
-    }
-
-    private static byte[] cat(byte[]... parts) {
-        ByteArrayOutputStream b = new ByteArrayOutputStream();
-        for (byte[] p : parts) {
-            b.writeBytes(p);
-        }
-        return b.toByteArray();
-    }
-
     private static byte[] ascii(String s) {
         return s.getBytes(StandardCharsets.US_ASCII);
     }
@@ -92,18 +59,8 @@ class BrokenRequestsIT {
         return Soap.envelope(soap12 ? Soap.SOAP12 : Soap.SOAP11, body).getBytes(StandardCharsets.UTF_8);
     }
 
-    private static String contentType(boolean soap12) {
-        return soap12 ? "application/soap+xml; charset=UTF-8" : "text/xml; charset=UTF-8";
-    }
-
     private static Outcome send(Axis2Server s, byte[] request, RawHttp.After after) throws Exception {
         return Outcome.of(RawHttp.exchange(s.port, request, after, WAIT));
-    }
-
-    private static void nextGoodRequestWorks(Axis2Server s, String after) throws Exception {
-        Soap.Response ok = Soap.post11(s.url(), Soap.request(s.namespace(), "echo", Soap.doubles("v", new double[] {4.25})));
-        assertEquals(200, ok.status(), "the request after " + after + ": " + ok.text());
-        assertTrue(Soap.canonical(ok.body()).contains("=d:4.25"), ok.text());
     }
 
     /** A request the transport cannot deliver whole: its head and bytes, given the server it goes to. */
@@ -112,14 +69,14 @@ class BrokenRequestsIT {
     }
 
     private static Broken declared(int extra, int keep) {
-        return (s, good) -> cat(RawHttp.head(s.port, PATH, contentType(false), "Content-Length: " + (good.length + extra) + "\r\n"),
+        return (s, good) -> RawHttp.cat(RawHttp.head(s.port, PATH, Soap.contentType(false), "Content-Length: " + (good.length + extra) + "\r\n"),
                 Arrays.copyOf(good, keep < 0 ? good.length : keep));
     }
 
     private static Broken chunked(String before, int keep, String afterBytes) {
         return (s, good) -> {
             int n = keep < 0 ? good.length : keep;
-            return cat(RawHttp.head(s.port, PATH, contentType(false), "Transfer-Encoding: chunked\r\n"),
+            return RawHttp.cat(RawHttp.head(s.port, PATH, Soap.contentType(false), "Transfer-Encoding: chunked\r\n"),
                     ascii(before.isEmpty() ? Integer.toHexString(n) + "\r\n" : before),
                     Arrays.copyOf(good, n), ascii(afterBytes));
         };
@@ -159,14 +116,14 @@ class BrokenRequestsIT {
             assertEquals(want.body(), got.body(), text);
             // the same number of socket timeouts waited, not one more
             assertEquals(Math.round((double) want.millis() / TIMEOUT), Math.round((double) got.millis() / TIMEOUT), text);
-            nextGoodRequestWorks(plain, name);
-            nextGoodRequestWorks(dsoap, name);
+            plain.assertServes(name);
+            dsoap.assertServes(name);
         }
     }
 
     private static byte[] insert(byte[] good, String before, byte[] bytes) {
         int at = new String(good, StandardCharsets.ISO_8859_1).indexOf(before);
-        return cat(Arrays.copyOf(good, at), bytes, Arrays.copyOfRange(good, at, good.length));
+        return RawHttp.cat(Arrays.copyOf(good, at), bytes, Arrays.copyOfRange(good, at, good.length));
     }
 
     private static byte[] replace(byte[] good, String from, String to) {
@@ -174,7 +131,7 @@ class BrokenRequestsIT {
     }
 
     private static byte[] post(Axis2Server s, boolean soap12, byte[] body) {
-        return cat(RawHttp.head(s.port, PATH, contentType(soap12), "Content-Length: " + body.length + "\r\n"), body);
+        return RawHttp.cat(RawHttp.head(s.port, PATH, Soap.contentType(soap12), "Content-Length: " + body.length + "\r\n"), body);
     }
 
     @Test
@@ -207,8 +164,8 @@ class BrokenRequestsIT {
                 if ((Boolean) c[2]) {
                     assertTrue(got.faultString().startsWith("dsoap: ") && got.faultString().contains("line "), text);
                 }
-                nextGoodRequestWorks(plain, name);
-                nextGoodRequestWorks(dsoap, name);
+                plain.assertServes(name);
+                dsoap.assertServes(name);
             }
         }
     }
@@ -236,7 +193,7 @@ class BrokenRequestsIT {
                 assertEquals(malformed.status(), got.status(), text);
                 assertEquals(malformed.faultCode(), got.faultCode(), text);
                 assertTrue(got.faultString().contains((String) c[2]), text);
-                nextGoodRequestWorks(limited, name);
+                limited.assertServes(name);
             }
         }
     }

@@ -51,6 +51,11 @@ final class Soap {
         return new Response(r.statusCode(), r.body());
     }
 
+    /** The content type of a UTF-8 SOAP 1.2 or 1.1 request. */
+    static String contentType(boolean soap12) {
+        return soap12 ? "application/soap+xml; charset=UTF-8" : "text/xml; charset=UTF-8";
+    }
+
     static Response post11(String url, String xml, String... headers) throws Exception {
         return post(url, "text/xml; charset=UTF-8", xml.getBytes(StandardCharsets.UTF_8), "\"\"", headers);
     }

@@ -36,6 +36,16 @@ final class Stats {
         return new Stats(mbs, name);
     }
 
+    /** The module-wide MBean of a configuration ({@code MemoryBudgetBytes}, {@code MemoryUsedBytes}, ...). */
+    static Stats module(org.apache.axis2.context.ConfigurationContext context) throws Exception {
+        ObjectName name = new ObjectName("dev.dsoap:type=Axis2Module,context=" + Integer.toHexString(System.identityHashCode(context)));
+        MBeanServer mbs = java.lang.management.ManagementFactory.getPlatformMBeanServer();
+        if (!mbs.isRegistered(name)) {
+            throw new AssertionError("no dsoap MBean " + name + " among " + mbs.queryNames(new ObjectName("dev.dsoap:*"), null));
+        }
+        return new Stats(mbs, name);
+    }
+
     long get(String attribute) throws Exception {
         return ((Number) server.getAttribute(name, attribute)).longValue();
     }

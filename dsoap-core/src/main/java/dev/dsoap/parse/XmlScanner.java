@@ -463,6 +463,9 @@ public final class XmlScanner {
             return END_DOCUMENT;
         }
         if (buf[p] != '<') {
+            if (buf[p] < 0) {
+                codePoint(p); // names a malformed byte sequence as such
+            }
             throw error(prolog ? "text before the root element" : "text after the root element", p);
         }
         int c = at(p + 1);

@@ -25,4 +25,18 @@ class XmlCheckTest {
         assertEquals(XmlParseException.Kind.FORBIDDEN, kind("<!DOCTYPE a><a/>"));
         assertEquals(XmlParseException.Kind.UNSUPPORTED, kind("<?xml version='1.0' encoding='ISO-8859-1'?><a/>"));
     }
+
+    @Test
+    void malformedBytesBeforeOrAfterTheRootAreNamedAsSuch() {
+        for (byte[] b : new byte[][] {{(byte) 0xC0, (byte) 0xBC, 'a', '/', '>'}, {(byte) 0xE0, (byte) 0x80, (byte) 0xAF, '<', 'a', '/', '>'},
+                {'<', 'a', '/', '>', (byte) 0xFF}}) {
+            XmlParseException e = org.junit.jupiter.api.Assertions.assertThrows(XmlParseException.class,
+                    () -> XmlCheck.check(b, 0, b.length, LIMITS));
+            org.junit.jupiter.api.Assertions.assertTrue(e.getMessage().contains("UTF-8"), e.getMessage());
+        }
+        byte[] text = "\u00e9<a/>".getBytes(StandardCharsets.UTF_8);
+        XmlParseException e = org.junit.jupiter.api.Assertions.assertThrows(XmlParseException.class,
+                () -> XmlCheck.check(text, 0, text.length, LIMITS));
+        org.junit.jupiter.api.Assertions.assertTrue(e.getMessage().contains("text before the root element"), e.getMessage());
+    }
 }

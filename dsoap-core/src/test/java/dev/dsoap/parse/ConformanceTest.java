@@ -302,11 +302,11 @@ class ConformanceTest {
 
     // ---------------------------------------------------------------------------------------------------------------
 
-    private static boolean disagree(Result oracle, Result dsoap) {
+    static boolean disagree(Result oracle, Result dsoap) {
         return oracle.isError() != dsoap.isError() || !oracle.isError() && !oracle.events().equals(dsoap.events());
     }
 
-    private static void assertAgree(Doc d, Result oracle, Result dsoap) {
+    static void assertAgree(Doc d, Result oracle, Result dsoap) {
         if (disagree(oracle, dsoap)) {
             fail("[" + d.name() + "] oracle:\n" + oracle + "\ndsoap:\n" + dsoap + "\ndocument: " + show(d.bytes()));
         }
@@ -316,7 +316,7 @@ class ConformanceTest {
     }
 
     /** A re-parse (split, byte by byte, other limits) gives {@code expected}: the same events, or the same error. */
-    private static void assertSameResult(Doc d, Result expected, Result actual, String how) {
+    static void assertSameResult(Doc d, Result expected, Result actual, String how) {
         if (disagree(expected, actual)) {
             fail("[" + d.name() + "] " + how + ":\n" + actual + "\nwhole:\n" + expected + "\ndocument: " + show(d.bytes()));
         }
@@ -377,7 +377,7 @@ class ConformanceTest {
      * differences (a DOCTYPE; a declared version other than 1.0 or encoding other than UTF-8), or when the document
      * holds a character on which Woodstox's name tables and the Fifth Edition's disagree.
      */
-    private static boolean excused(byte[] doc, Result oracle, Result dsoap) {
+    static boolean excused(byte[] doc, Result oracle, Result dsoap) {
         if (!oracle.isError() && dsoap.isError()) {
             Kind k = dsoap.dsoapFailure().kind();
             String latin1 = new String(doc, StandardCharsets.ISO_8859_1);

@@ -49,6 +49,7 @@ import java.util.regex.Pattern;
  * point), into {@code --out} (default {@code docs/report}), saying that it was not a fresh run; {@code --note}
  * adds a sentence under that statement.
  * {@code --checkpoint-memory} writes only {@link CheckpointMemory}'s grid as a results file.
+ * {@code --soak} runs the soak command ({@code soak.SoakMain}) instead of benchmarks.
  */
 public final class Main {
     private Main() {
@@ -57,7 +58,9 @@ public final class Main {
     public static void main(String[] args) throws Exception {
         List<String> argList = List.of(args);
         if (!argList.contains("--suite")) {
-            if (argList.contains("--report")) {
+            if (argList.contains("--soak")) {
+                dev.dsoap.bench.soak.SoakMain.main(args);
+            } else if (argList.contains("--report")) {
                 report(args);
             } else if (argList.contains("--checkpoint-memory")) {
                 checkpointMemory(args);

@@ -8,15 +8,12 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestMethodOrder;
 import org.junit.jupiter.api.io.TempDir;
 
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.OutputStream;
 import java.lang.management.ManagementFactory;
 import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
-import java.net.SocketTimeoutException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -643,26 +640,7 @@ class HostileIT {
     /** What arrives on {@code c} until the server closes it or {@code waitMillis} pass. */
     private static RawHttp.Response drain(Socket c, int waitMillis) throws IOException {
         c.setSoTimeout(100);
-        InputStream in = c.getInputStream();
-        ByteArrayOutputStream got = new ByteArrayOutputStream();
-        byte[] buf = new byte[8192];
-        long sent = System.nanoTime();
-        long deadline = sent + waitMillis * 1_000_000L;
-        while (System.nanoTime() < deadline) { // bounded by the deadline
-            int n;
-            try {
-                n = in.read(buf);
-            } catch (SocketTimeoutException idle) {
-                continue;
-            } catch (IOException reset) {
-                break;
-            }
-            if (n < 0) {
-                break;
-            }
-            got.write(buf, 0, n);
-        }
-        return RawHttp.parse(got.toByteArray(), sent);
+        return RawHttp.read(c, System.nanoTime(), waitMillis, false);
     }
 
     /** Sends one more digit on each connection every {@code periodMillis}, until stopped. */

@@ -94,30 +94,40 @@ final class RawHttp {
             if (after == After.CLOSE) {
                 s.shutdownOutput();
             }
-            InputStream in = s.getInputStream();
-            ByteArrayOutputStream got = new ByteArrayOutputStream();
-            byte[] buf = new byte[8192];
-            long deadline = sent + waitMillis * 1_000_000L;
-            while (System.nanoTime() < deadline) { // bounded by the deadline
-                int n;
-                try {
-                    n = in.read(buf);
-                } catch (SocketTimeoutException idle) {
-                    continue;
-                } catch (IOException reset) {
-                    break;
-                }
-                if (n < 0) {
-                    break;
-                }
-                got.write(buf, 0, n);
+            return read(s, sent, waitMillis, true);
+        }
+    }
+
+    /**
+     * Reads what arrives on {@code s} for at most {@code waitMillis} after {@code sent} (nanoseconds), until the server
+     * closes, or, with {@code untilComplete}, until a whole response is there.
+     */
+    static Response read(Socket s, long sent, int waitMillis, boolean untilComplete) throws IOException {
+        InputStream in = s.getInputStream();
+        ByteArrayOutputStream got = new ByteArrayOutputStream();
+        byte[] buf = new byte[8192];
+        long deadline = sent + waitMillis * 1_000_000L;
+        while (System.nanoTime() < deadline) { // bounded by the deadline
+            int n;
+            try {
+                n = in.read(buf);
+            } catch (SocketTimeoutException idle) {
+                continue;
+            } catch (IOException reset) {
+                break;
+            }
+            if (n < 0) {
+                break;
+            }
+            got.write(buf, 0, n);
+            if (untilComplete) {
                 Response r = parse(got.toByteArray(), sent);
                 if (r.complete()) {
                     return r;
                 }
             }
-            return parse(got.toByteArray(), sent);
         }
+        return parse(got.toByteArray(), sent);
     }
 
     /** The response in {@code raw}, complete or not. */

@@ -310,8 +310,8 @@ final class DdsStream implements Binder.Engine, MemoryBudget.Holder {
             prev = new byte[len];
         }
         System.arraycopy(b, off, prev, 0, len);
-        prevTape.trim();
-        tape.trim();
+        prevTape.trim(prevTape);
+        tape.trim(prevTape);
         prevLen = len;
         epoch = binder.sc.symbolEpoch();
         account();

@@ -129,20 +129,21 @@ final class Tape {
 
     /**
      * Gives back lane capacity a past, much larger message left behind: a lane more than four times as long as
-     * it is used (and longer than 1024) is cut to twice its use. Call when the tape holds a message to keep.
+     * {@code kept} uses it (and longer than 1024) is cut to twice that. Call with the tape of the message kept, on it
+     * and on the working tape, whose next message is most likely as long.
      */
-    void trim() {
-        if (s.length > 1024 && s.length > 4 * ns) {
-            s = Arrays.copyOf(s, Math.max(16, 2 * ns));
+    void trim(Tape kept) {
+        if (s.length > 1024 && s.length > 4L * kept.ns) {
+            s = Arrays.copyOf(s, Math.max(Math.max(16, 2 * kept.ns), ns));
         }
-        if (j.length > 1024 && j.length > 4 * nj) {
-            j = Arrays.copyOf(j, Math.max(16, 2 * nj));
+        if (j.length > 1024 && j.length > 4L * kept.nj) {
+            j = Arrays.copyOf(j, Math.max(Math.max(16, 2 * kept.nj), nj));
         }
-        if (d.length > 1024 && d.length > 4 * nd) {
-            d = Arrays.copyOf(d, Math.max(16, 2 * nd));
+        if (d.length > 1024 && d.length > 4L * kept.nd) {
+            d = Arrays.copyOf(d, Math.max(Math.max(16, 2 * kept.nd), nd));
         }
-        if (o.length > 1024 && o.length > 4 * no) {
-            o = Arrays.copyOf(o, Math.max(16, 2 * no));
+        if (o.length > 1024 && o.length > 4L * kept.no) {
+            o = Arrays.copyOf(o, Math.max(Math.max(16, 2 * kept.no), no));
             os = Arrays.copyOf(os, o.length);
         }
     }

@@ -14,7 +14,12 @@ public final class UnsupportedTypeException extends RuntimeException {
     /** The type's name as {@link java.lang.reflect.Type#getTypeName()} gives it. */
     private final String typeName;
 
-    UnsupportedTypeException(String path, String typeName, String reason) {
+    /**
+     * @param path     where in the message the type occurs
+     * @param typeName the type's name
+     * @param reason   why it is not supported, or {@code null}
+     */
+    public UnsupportedTypeException(String path, String typeName, String reason) {
         super(path + ": " + typeName + " is not supported" + (reason == null ? "" : " (" + reason + ")"));
         this.path = path;
         this.typeName = typeName;

@@ -23,6 +23,8 @@ public final class XmlText {
     private static final byte[] TEXT_WIDTH = new byte[128];
     /** As {@link #TEXT_WIDTH}, for attribute values. */
     private static final byte[] ATTRIBUTE_WIDTH = new byte[128];
+    /** For each ASCII char: 1 if XML allows it (written unescaped, as in a binary message), 0 if not. */
+    private static final byte[] RAW_WIDTH = new byte[128];
     /** For each ASCII char that is escaped (in either context), its escape; otherwise null. */
     private static final byte[][] ESCAPE = new byte[128][];
 
@@ -39,6 +41,9 @@ public final class XmlText {
         escape(TEXT_WIDTH, '\'', "&apos;");
         escape(TEXT_WIDTH, '\r', "&#13;");
         System.arraycopy(TEXT_WIDTH, 0, ATTRIBUTE_WIDTH, 0, 128);
+        for (int c = 0; c < 128; c++) {
+            RAW_WIDTH[c] = (byte) (TEXT_WIDTH[c] == 0 ? 0 : 1);
+        }
         escape(ATTRIBUTE_WIDTH, '\t', "&#9;");
         escape(ATTRIBUTE_WIDTH, '\n', "&#10;");
     }
@@ -60,7 +65,45 @@ public final class XmlText {
      * @throws IllegalArgumentException if the length exceeds {@code Integer.MAX_VALUE} bytes
      */
     public static int encodedLength(CharSequence s, boolean attribute) {
-        byte[] widths = attribute ? ATTRIBUTE_WIDTH : TEXT_WIDTH;
+        return length(s, attribute ? ATTRIBUTE_WIDTH : TEXT_WIDTH);
+    }
+
+    /**
+     * The number of bytes {@link #writeUtf8} writes for {@code s}: its UTF-8 length, having checked that XML 1.0
+     * can carry every character (the rule {@link #write} applies, so a string goes into a binary message exactly
+     * when it can go into an XML one).
+     *
+     * @throws IllegalXmlCharacterException at the first character XML 1.0 cannot carry
+     * @throws IllegalArgumentException if the length exceeds {@code Integer.MAX_VALUE} bytes
+     */
+    public static int utf8Length(CharSequence s) {
+        return length(s, RAW_WIDTH);
+    }
+
+    /**
+     * Writes {@code s} as UTF-8, unescaped, at {@code dst[off..]}, with room for {@link #utf8Length(CharSequence)}
+     * bytes; otherwise as {@link #write}.
+     *
+     * @return the offset after the last byte written
+     * @throws IllegalXmlCharacterException at the first character XML 1.0 cannot carry
+     */
+    public static int writeUtf8(CharSequence s, byte[] dst, int off) {
+        int n = s.length();
+        int i = 0;
+        for (; i < n; i++) {
+            char c = s.charAt(i);
+            if (c >= 0x80 || RAW_WIDTH[c] != 1) {
+                break;
+            }
+            dst[off + i] = (byte) c;
+        }
+        if (i == n) {
+            return off + n;
+        }
+        return writeRest(s, i, RAW_WIDTH, dst, off + i);
+    }
+
+    private static int length(CharSequence s, byte[] widths) {
         int n = s.length();
         long total = 0;
         for (int i = 0; i < n; i++) {

@@ -30,7 +30,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * conventions and serializer configurations: every message must read back (through {@link PlanReader}) to
  * exactly the values sent, and carry the same infoset as a fresh serializer's first send of those values.
  */
-class CompiledPlanSequenceTest {
+public class CompiledPlanSequenceTest {
     static final String NS = "urn:dsoap:seq";
     /** Messages per run; raise with -Ddsoap.seq.messages=N for a soak. */
     static final int MESSAGES = Integer.getInteger("dsoap.seq.messages", 200);
@@ -41,11 +41,11 @@ class CompiledPlanSequenceTest {
     /** Percent of leaves changed per message; 0 makes content matches. */
     private static final int[] PCT = {0, 0, 1, 3, 10, 30, 60, 100};
 
-    static final WireConvention DOC = WireConvention.documentLiteralWrapped();
-    static final WireConvention AXIS2 = WireConvention.builder("axis2-like").partsQualified(true).fieldsQualified(true)
+    public static final WireConvention DOC = WireConvention.documentLiteralWrapped();
+    public static final WireConvention AXIS2 = WireConvention.builder("axis2-like").partsQualified(true).fieldsQualified(true)
             .typePrefixStem("ax2").packageNamespaces(true, "/xsd").structXsiType(true)
             .nullStyle(WireConvention.NullStyle.NIL).beanStyle(WireConvention.BeanStyle.AXIS2).build();
-    static final WireConvention SOAP12 = WireConvention.builder("soap12-xsi-type").soapVersion(SoapVersion.SOAP_12)
+    public static final WireConvention SOAP12 = WireConvention.builder("soap12-xsi-type").soapVersion(SoapVersion.SOAP_12)
             .envelopePrefix("env").xmlDeclaration(false).wrapperPrefix("w").xsiType(true).fieldsQualified(true)
             .packageNamespaces(true, "").build();
 
@@ -69,14 +69,14 @@ class CompiledPlanSequenceTest {
             new Config("overlay-256", SerializerConfig.defaults(), true));
 
     /** A named message shape. */
-    record Shape(String name, MessageShape shape, int maxLength) {
+    public record Shape(String name, MessageShape shape, int maxLength) {
         @Override
         public String toString() {
             return name;
         }
     }
 
-    static final List<Shape> SHAPES = List.of(
+    public static final List<Shape> SHAPES = List.of(
             new Shape("primitive-arrays", MessageShape.wrapped(NS, "numbers", Part.of("d", double[].class),
                     Part.of("i", int[].class), Part.of("l", long[].class), Part.of("f", float[].class),
                     Part.of("b", boolean[].class), Part.of("x", double.class), Part.of("n", long.class),

@@ -1,5 +1,9 @@
 package dev.dsoap.host;
 
+import dev.dsoap.binary.BinaryFormat;
+import dev.dsoap.binary.BinaryFormatException;
+import dev.dsoap.binary.BinaryReader;
+import dev.dsoap.binary.BinaryWriter;
 import dev.dsoap.binding.MessagePlan;
 import dev.dsoap.binding.MessageShape;
 import dev.dsoap.binding.PlanCache;
@@ -8,6 +12,8 @@ import dev.dsoap.binding.WireConvention;
 import dev.dsoap.deserialize.DeserializerConfig;
 import dev.dsoap.deserialize.DifferentialDeserializer;
 import dev.dsoap.deserialize.MessageBindingException;
+import dev.dsoap.negotiation.BinaryMediaType;
+import dev.dsoap.negotiation.BinaryMode;
 import dev.dsoap.parse.XmlCheck;
 import dev.dsoap.parse.XmlParseException;
 import dev.dsoap.parse.XmlScanner;
@@ -20,6 +26,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Objects;
 import java.util.Set;
+import java.util.concurrent.ArrayBlockingQueue;
 import java.util.function.Function;
 import java.util.function.Supplier;
 
@@ -68,6 +75,14 @@ public final class Carrier {
     private final ThreadLocal<long[]> readState = ThreadLocal.withInitial(() -> new long[1]);
     /** Per-thread parsers for the message head, when there are several forms to choose from. */
     private final ThreadLocal<XmlScanner> heads;
+    /** The binary form of this side's incoming messages (the schema's form), or {@code null} when there is none. */
+    private final BinaryFormat binaryIn;
+    /** The binary form of this side's outgoing messages, or {@code null}. */
+    private final BinaryFormat binaryOut;
+    /** Per-thread readers of {@link #binaryIn}. */
+    private final ThreadLocal<BinaryReader> binaryReaders;
+    /** Idle writers of {@link #binaryOut}, at most {@link Settings#states()}. */
+    private final ArrayBlockingQueue<BinaryWriter> binaryWriters;
     /** Caps what {@link #peers} holds. */
     private final MemoryBudget budget;
     /** The kept state of each known peer, made on the first message that names its peer. */
@@ -83,6 +98,11 @@ public final class Carrier {
         this.writeProblem = b.writeProblem;
         this.heads = forms.length > 1 ? ThreadLocal.withInitial(() -> new XmlScanner(settings.deserializer().limits())) : null;
         this.budget = b.budget;
+        this.binaryIn = b.binaryIn;
+        this.binaryOut = b.binaryOut;
+        this.binaryReaders = binaryIn == null ? null
+                : ThreadLocal.withInitial(() -> binaryIn.newReader(settings.deserializer().limits()));
+        this.binaryWriters = binaryOut == null ? null : new ArrayBlockingQueue<>(settings.states());
     }
 
     /**
@@ -121,7 +141,13 @@ public final class Carrier {
      */
     public long retainedBytes() {
         Peers p = peers;
-        return (writer == null ? 0 : writer.retainedBytes()) + (p == null ? 0 : p.bytes());
+        long binary = 0;
+        if (binaryWriters != null) {
+            for (BinaryWriter w : binaryWriters) {
+                binary += w.retainedBytes();
+            }
+        }
+        return (writer == null ? 0 : writer.retainedBytes()) + (p == null ? 0 : p.bytes()) + binary;
     }
 
     /**
@@ -302,6 +328,102 @@ public final class Carrier {
         }
     }
 
+    // ------------------------------------------------------------------------------------------ binary
+
+    /**
+     * The binary form of this side's incoming messages, or {@code null} when they are not read in binary (no form,
+     * reading or binary switched off).
+     */
+    public BinaryFormat binaryIn() {
+        return binaryIn != null && settings.deserialize() && settings.binary() != BinaryMode.OFF ? binaryIn : null;
+    }
+
+    /** The binary form of this side's outgoing messages, or {@code null} when they are not written in binary. */
+    public BinaryFormat binaryOut() {
+        return binaryOut != null && settings.serialize() && settings.binary() != BinaryMode.OFF ? binaryOut : null;
+    }
+
+    /**
+     * Whether a request whose {@code Accept} header is {@code accept} gets its answer in binary: the client asks for
+     * binary before {@code xmlType} (naming this answer's format, or none) and this side writes binary.
+     */
+    public boolean answersBinary(String accept, String xmlType) {
+        BinaryFormat f = binaryOut();
+        return f != null && accept != null && BinaryMediaType.asked(accept, xmlType, f.descriptor().idHex());
+    }
+
+    /**
+     * Reads the binary message {@code b[0..len)}.
+     *
+     * @return the parts' values in plan order, fresh objects
+     * @throws RejectedMessageException naming what is wrong and where; {@link RejectedMessageException#unsupportedMediaType()}
+     *                                  when binary is not read here or the message's format is not this side's
+     */
+    public Object[] readBinary(byte[] b, int len) {
+        Objects.checkFromIndexSize(0, len, b.length);
+        readState.get()[0] = 0;
+        if (binaryIn() == null) {
+            String why = binaryIn == null ? "no binary form: " + (forms.length == 0 ? readProblem : "values that cannot be built")
+                    : Settings.BINARY + " = off";
+            stats.binaryRefused(BinaryRefusal.NOT_OFFERED, why);
+            stats.rejected();
+            throw new RejectedMessageException("binary messages are not read here (" + why + ")", null, true);
+        }
+        Object[] values;
+        try {
+            values = binaryReaders.get().read(b, 0, len);
+        } catch (BinaryFormatException e) {
+            BinaryRefusal why = switch (e.kind()) {
+                case UNKNOWN_FORMAT -> BinaryRefusal.UNKNOWN_FORMAT;
+                case FORMAT_MISMATCH -> BinaryRefusal.FORMAT_MISMATCH;
+                default -> BinaryRefusal.MALFORMED;
+            };
+            stats.binaryRefused(why, e.getMessage());
+            stats.rejected();
+            throw new RejectedMessageException(e.getMessage(), e, why != BinaryRefusal.MALFORMED);
+        }
+        String problem = readRule == null ? null : readRule.apply(values);
+        if (problem != null) {
+            stats.rejected();
+            throw new RejectedMessageException("binary message not what the host takes: " + problem, null, false);
+        }
+        stats.binaryRead(len);
+        return values;
+    }
+
+    /**
+     * Writes the outgoing message of {@code parts} in binary.
+     *
+     * @param withDescriptor whether it carries its format descriptor (the peer may not know the format yet)
+     * @return the written message, to send and then close; or {@code null} when this side writes no binary or the
+     *         values cannot be carried (counted; write XML instead)
+     */
+    public Reply writeBinary(Object[] parts, boolean withDescriptor) {
+        BinaryFormat f = binaryOut();
+        readState.get()[0] = 0;
+        if (f == null) {
+            return null;
+        }
+        BinaryWriter w = binaryWriters.poll();
+        if (w == null) {
+            w = f.newWriter();
+        }
+        try {
+            w.write(parts, withDescriptor);
+        } catch (RuntimeException e) {
+            giveBack(w);
+            stats.writeFallback(Fallback.UNSUPPORTED_VALUE, e.getMessage());
+            return null;
+        }
+        stats.binaryWritten(w.length());
+        return new Reply(w, this::giveBack, stats);
+    }
+
+    private void giveBack(BinaryWriter w) {
+        w.trim();
+        binaryWriters.offer(w);
+    }
+
     // ------------------------------------------------------------------------------------------ outbound
 
     /**
@@ -364,6 +486,8 @@ public final class Carrier {
         private SerializerPool writer;
         private String writeProblem = "no outbound plan";
         private boolean headerBlocksHandled;
+        private BinaryFormat binaryIn;
+        private BinaryFormat binaryOut;
 
         private Builder(Settings settings, OperationStats stats, MemoryBudget budget, PlanCache plans) {
             this.settings = Objects.requireNonNull(settings, "settings");
@@ -389,6 +513,9 @@ public final class Carrier {
                 DeserializerConfig config = headerBlocksHandled
                         ? settings.deserializer().toBuilder().skipHeaderBlocks(true).build() : settings.deserializer();
                 forms.add(new Form(new DifferentialDeserializer(plan, config, stats.reads(), budget), names));
+                if (forms.size() == 1) {
+                    binaryIn = binary(plan, s, true);
+                }
             } catch (UnsupportedTypeException | IllegalArgumentException e) {
                 if (forms.isEmpty()) {
                     readProblem = e.getMessage();
@@ -410,6 +537,7 @@ public final class Carrier {
         /** No inbound side, and why (a one-way operation's client, a style dsoap does not read). */
         public Builder noReads(String why) {
             forms.clear();
+            binaryIn = null;
             readProblem = Objects.requireNonNull(why, "why");
             return this;
         }
@@ -427,10 +555,13 @@ public final class Carrier {
         /** The outbound plan; {@code shape} may throw {@link IllegalArgumentException} naming why there is none. */
         public Builder writes(Supplier<MessageShape> shape, WireConvention convention) {
             try {
-                writer = new SerializerPool(plans.get(shape.get(), convention), settings.serializer(), stats.writes(),
-                        budget, settings.states());
+                MessageShape s = shape.get();
+                MessagePlan plan = plans.get(s, convention);
+                writer = new SerializerPool(plan, settings.serializer(), stats.writes(), budget, settings.states());
+                binaryOut = binary(plan, s, false);
             } catch (UnsupportedTypeException | IllegalArgumentException e) {
                 writer = null;
+                binaryOut = null;
                 writeProblem = e.getMessage();
             }
             return this;
@@ -439,8 +570,19 @@ public final class Carrier {
         /** No outbound side, and why. */
         public Builder noWrites(String why) {
             writer = null;
+            binaryOut = null;
             writeProblem = Objects.requireNonNull(why, "why");
             return this;
+        }
+
+        /** The binary form of {@code plan}, or {@code null} when it has none (or, to read, its values cannot be built). */
+        private static BinaryFormat binary(MessagePlan plan, MessageShape shape, boolean read) {
+            try {
+                BinaryFormat f = BinaryFormat.of(plan, shape.namespace(), shape.localName());
+                return read && !f.readable() ? null : f;
+            } catch (UnsupportedTypeException e) {
+                return null;
+            }
         }
 
         public Carrier build() {

@@ -28,6 +28,11 @@ public final class OperationStats implements OperationStatsMXBean {
     private final LongAdder streamed = new LongAdder();
     private final AtomicLongArray readFallbacks = new AtomicLongArray(Fallback.values().length);
     private final AtomicLongArray writeFallbacks = new AtomicLongArray(Fallback.values().length);
+    private final LongAdder binaryReads = new LongAdder();
+    private final LongAdder binaryWrites = new LongAdder();
+    private final LongAdder binaryBytesRead = new LongAdder();
+    private final LongAdder binaryBytesWritten = new LongAdder();
+    private final AtomicLongArray binaryRefusals = new AtomicLongArray(BinaryRefusal.values().length);
     /** Template bytes now held (the serializer pools report theirs here). */
     private volatile LongSupplier templateBytes = () -> 0;
 
@@ -83,10 +88,62 @@ public final class OperationStats implements OperationStatsMXBean {
         streamed.increment();
     }
 
+    /** Counts a binary message read, of {@code bytes} bytes. */
+    public void binaryRead(long bytes) {
+        binaryReads.increment();
+        binaryBytesRead.add(bytes);
+    }
+
+    /** Counts a binary message written, of {@code bytes} bytes. */
+    public void binaryWritten(long bytes) {
+        binaryWrites.increment();
+        binaryBytesWritten.add(bytes);
+    }
+
+    /** Counts a binary exchange refused or given up, logging the first of each reason. */
+    public void binaryRefused(BinaryRefusal why, String detail) {
+        if (binaryRefusals.getAndIncrement(why.ordinal()) == 0) {
+            log.accept("dsoap: " + service + "/" + operation + ": binary " + why.description()
+                    + (detail == null ? "" : " (" + detail + ")") + "; counted as " + why + ", logged once");
+        }
+    }
+
     private void log(String direction, Fallback why, String detail) {
         log.accept("dsoap: " + service + "/" + operation + ": " + direction + " falls back to " + host + "'s path: "
                 + why.description() + (detail == null ? "" : " (" + detail + ")") + "; counted as " + why
                 + ", logged once");
+    }
+
+    @Override
+    public long getBinaryMessagesRead() {
+        return binaryReads.sum();
+    }
+
+    @Override
+    public long getBinaryMessagesWritten() {
+        return binaryWrites.sum();
+    }
+
+    @Override
+    public long getBinaryBytesRead() {
+        return binaryBytesRead.sum();
+    }
+
+    @Override
+    public long getBinaryBytesWritten() {
+        return binaryBytesWritten.sum();
+    }
+
+    @Override
+    public Map<String, Long> getBinaryRefusals() {
+        Map<String, Long> m = new TreeMap<>();
+        for (BinaryRefusal r : BinaryRefusal.values()) {
+            long n = binaryRefusals.get(r.ordinal());
+            if (n > 0) {
+                m.put(r.name(), n);
+            }
+        }
+        return m;
     }
 
     @Override

@@ -82,4 +82,19 @@ public interface OperationStatsMXBean {
 
     /** All memory now held for this operation: kept messages, checkpoints and templates. */
     long getRetainedBytes();
+
+    /** Messages read in dsoap's binary form. */
+    long getBinaryMessagesRead();
+
+    /** Messages written in dsoap's binary form. */
+    long getBinaryMessagesWritten();
+
+    /** Bytes of the binary messages read. */
+    long getBinaryBytesRead();
+
+    /** Bytes of the binary messages written. */
+    long getBinaryBytesWritten();
+
+    /** Binary exchanges refused or given up, by {@link BinaryRefusal} reason. */
+    Map<String, Long> getBinaryRefusals();
 }

@@ -10,8 +10,24 @@ import dev.dsoap.parse.XmlParseException;
 public final class RejectedMessageException extends RuntimeException {
     private static final long serialVersionUID = 1L;
 
+    /** Whether the message's media type or binary format is what the receiver does not take (HTTP 415). */
+    private final boolean unsupportedMediaType;
+
     RejectedMessageException(String message, Throwable cause) {
+        this(message, cause, false);
+    }
+
+    RejectedMessageException(String message, Throwable cause, boolean unsupportedMediaType) {
         super("dsoap: " + message, cause);
+        this.unsupportedMediaType = unsupportedMediaType;
+    }
+
+    /**
+     * Whether the receiver does not take this kind of message at all (a binary message where binary is off, or of a
+     * format it does not know): a host answers HTTP 415, and a dsoap client resends the request as XML.
+     */
+    public boolean unsupportedMediaType() {
+        return unsupportedMediaType;
     }
 
     static RejectedMessageException of(XmlParseException e) {

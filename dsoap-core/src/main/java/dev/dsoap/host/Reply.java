@@ -1,5 +1,6 @@
 package dev.dsoap.host;
 
+import dev.dsoap.binary.BinaryWriter;
 import dev.dsoap.serialize.DifferentialSerializer;
 import dev.dsoap.serialize.SerializerPool;
 
@@ -25,11 +26,35 @@ public final class Reply implements AutoCloseable {
     private byte[] copy;
     /** Whether the message was written to a transport. */
     private boolean sent;
+    /** The writer holding a binary message, until closed; {@code null} for XML. */
+    private BinaryWriter binary;
+    /** Where {@link #binary} goes back to. */
+    private final java.util.function.Consumer<BinaryWriter> binaryPool;
+    /** Whether the message is binary (it is {@value dev.dsoap.negotiation.BinaryMediaType#NAME}). */
+    private final boolean isBinary;
 
     Reply(SerializerPool pool, DifferentialSerializer serializer, OperationStats stats) {
         this.pool = pool;
         this.serializer = serializer;
         this.stats = stats;
+        this.binaryPool = null;
+        this.isBinary = false;
+    }
+
+    Reply(BinaryWriter binary, java.util.function.Consumer<BinaryWriter> binaryPool, OperationStats stats) {
+        this.pool = null;
+        this.binary = binary;
+        this.binaryPool = binaryPool;
+        this.stats = stats;
+        this.isBinary = true;
+    }
+
+    /**
+     * Whether the message is in dsoap's binary form: its content type is then
+     * {@value dev.dsoap.negotiation.BinaryMediaType#NAME}, otherwise the SOAP version's XML type.
+     */
+    public boolean binary() {
+        return isBinary;
     }
 
     /**
@@ -40,7 +65,9 @@ public final class Reply implements AutoCloseable {
     public synchronized void writeTo(OutputStream out) throws IOException {
         requireMessage();
         sent = true;
-        if (serializer != null) {
+        if (binary != null) {
+            binary.writeTo(out);
+        } else if (serializer != null) {
             serializer.writeTo(out);
         } else {
             out.write(copy);
@@ -50,13 +77,13 @@ public final class Reply implements AutoCloseable {
     /** The message's length in bytes: what a {@code Content-Length} header says. */
     public synchronized long length() {
         requireMessage();
-        return serializer != null ? serializer.messageLength() : copy.length;
+        return binary != null ? binary.length() : serializer != null ? serializer.messageLength() : copy.length;
     }
 
     /** A copy of the message (as many times as asked, until closed after sending). */
     public synchronized byte[] toByteArray() {
         requireMessage();
-        return serializer != null ? serializer.toByteArray() : copy.clone();
+        return binary != null ? binary.toByteArray() : serializer != null ? serializer.toByteArray() : copy.clone();
     }
 
     /**
@@ -68,7 +95,7 @@ public final class Reply implements AutoCloseable {
     }
 
     private void requireMessage() {
-        if (serializer == null && copy == null) {
+        if (serializer == null && binary == null && copy == null) {
             throw new IllegalStateException("the reply was closed after it had been sent");
         }
     }
@@ -76,6 +103,14 @@ public final class Reply implements AutoCloseable {
     /** Gives the serializer back to its pool; idempotent. */
     @Override
     public synchronized void close() {
+        if (binary != null) {
+            if (!sent) {
+                copy = binary.toByteArray();
+            }
+            binaryPool.accept(binary);
+            binary = null;
+            return;
+        }
         if (serializer == null) {
             return;
         }

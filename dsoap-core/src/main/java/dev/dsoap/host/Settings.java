@@ -1,6 +1,7 @@
 package dev.dsoap.host;
 
 import dev.dsoap.checkpoint.CheckpointStrategy;
+import dev.dsoap.negotiation.BinaryMode;
 import dev.dsoap.deserialize.DeserializerConfig;
 import dev.dsoap.parse.ParserLimits;
 import dev.dsoap.serialize.SerializerConfig;
@@ -52,6 +53,8 @@ public final class Settings {
     public static final String MEMORY_BUDGET = "dsoap.memoryBudget";
     /** Host-wide: whether statistics are registered as MBeans. */
     public static final String JMX = "dsoap.jmx";
+    /** Who gets the binary form: {@code off}, {@code interoperability} (the default) or {@code performance}. */
+    public static final String BINARY = "dsoap.binary";
 
     /** Default of {@link #MEMORY_BUDGET}: 256 MiB. */
     public static final long DEFAULT_BUDGET = 256L << 20;
@@ -62,6 +65,7 @@ public final class Settings {
     private final DeserializerConfig deserializer;
     private final int states;
     private final String clientIdHeader;
+    private final BinaryMode binary;
 
     private Settings(Values p, ParserLimits host) {
         serialize = p.bool(SERIALIZE, true);
@@ -70,6 +74,12 @@ public final class Settings {
         String header = p.raw(CLIENT_ID_HEADER);
         clientIdHeader = header == null ? DEFAULT_CLIENT_ID_HEADER
                 : header.isEmpty() || header.equalsIgnoreCase("none") ? null : p.token(CLIENT_ID_HEADER, header);
+        String mode = p.raw(BINARY);
+        try {
+            binary = mode == null ? BinaryMode.INTEROPERABILITY : BinaryMode.of(mode);
+        } catch (IllegalArgumentException e) {
+            throw p.bad(BINARY, mode, "off, interoperability or performance");
+        }
         SerializerConfig d = SerializerConfig.defaults();
         SerializerConfig.Builder sb = SerializerConfig.builder()
                 .chunkSize(p.integer(CHUNK_SIZE, d.chunkSize(), 64, 1 << 24))
@@ -159,6 +169,15 @@ public final class Settings {
      */
     public String clientIdHeader() {
         return clientIdHeader;
+    }
+
+    /**
+     * Who gets the binary form ({@link #BINARY}): on a server, {@link BinaryMode#OFF} refuses binary requests and
+     * never answers binary, any other mode answers binary to a client that asks and reads binary requests; on a
+     * client, see {@link BinaryMode}.
+     */
+    public BinaryMode binary() {
+        return binary;
     }
 
     /** Typed reads of raw values; a malformed value fails with a message naming it. */

@@ -31,12 +31,34 @@ public final class BinaryMediaType {
     }
 
     /**
+     * As {@link #accept(String)}, for answers of one format only: the endpoint answers binary only when its answer's
+     * format id is {@code formatHex}, so the client is never sent a binary message it cannot read.
+     *
+     * @param formatHex the format id as 16 hexadecimal digits ({@code dev.dsoap.binary.Descriptor#idHex()})
+     */
+    public static String accept(String xmlType, String formatHex) {
+        return NAME + ";format=" + formatHex + ", " + xmlType + ";q=0.9";
+    }
+
+    /**
+     * As {@link #asked(String, String)}, for an answer of format {@code formatHex}: a range of the binary type with a
+     * {@code format} parameter counts only when the parameter names that format.
+     */
+    public static boolean asked(String accept, String xmlType, String formatHex) {
+        return asked(accept, xmlType, formatHex.toLowerCase(Locale.ROOT), true);
+    }
+
+    /**
      * Whether {@code accept} asks for a binary answer in preference to {@code xmlType}.
      *
      * @param accept  the request's {@code Accept} value, or {@code null} when it sent none
      * @param xmlType the XML media type the answer would otherwise have
      */
     public static boolean asked(String accept, String xmlType) {
+        return asked(accept, xmlType, null, false);
+    }
+
+    private static boolean asked(String accept, String xmlType, String format, boolean checkFormat) {
         if (accept == null || accept.length() > MAX_HEADER) {
             return false;
         }
@@ -60,7 +82,7 @@ public final class BinaryMediaType {
                 return false;
             }
             if (r.type != null) {
-                if (r.is(NAME)) {
+                if (r.is(NAME) && (!checkFormat || r.format == null || r.format.equals(format))) {
                     binary = Math.max(binary, r.q);
                 }
                 int s = r.specificity(xml);
@@ -76,15 +98,15 @@ public final class BinaryMediaType {
         return binary > 0 && binary >= xmlQ;
     }
 
-    /** One media range of an {@code Accept} value: type, subtype and q-value (other parameters ignored). */
-    private record Range(String type, String subtype, double q) {
+    /** One media range of an {@code Accept} value: type, subtype, q-value and dsoap's format parameter. */
+    private record Range(String type, String subtype, double q, String format) {
         /** Parses {@code a[start, end)}; a blank element is a range with no type; {@code null} if malformed. */
         static Range parse(String a, int start, int end) {
             int semi = a.indexOf(';', start);
             int typeEnd = semi < 0 || semi > end ? end : semi;
             String range = a.substring(start, typeEnd).strip();
             if (range.isEmpty()) {
-                return semi < 0 || semi > end ? new Range(null, null, 0) : null;
+                return semi < 0 || semi > end ? new Range(null, null, 0, null) : null;
             }
             int slash = range.indexOf('/');
             if (slash <= 0 || slash == range.length() - 1 || !token(range, 0, slash) || !token(range, slash + 1, range.length())) {
@@ -96,6 +118,7 @@ public final class BinaryMediaType {
                 return null;
             }
             double q = 1;
+            String format = null;
             int p = typeEnd;
             while (p < end) {
                 int next = a.indexOf(';', p + 1);
@@ -116,10 +139,16 @@ public final class BinaryMediaType {
                     if (q < 0) {
                         return null;
                     }
+                } else if (param.substring(0, eq).equals("format")) {
+                    format = unquote(param.substring(eq + 1).strip());
                 }
                 p = next;
             }
-            return new Range(type, subtype, q);
+            return new Range(type, subtype, q, format);
+        }
+
+        private static String unquote(String v) {
+            return v.length() >= 2 && v.startsWith("\"") && v.endsWith("\"") ? v.substring(1, v.length() - 1) : v;
         }
 
         /** An RFC 9110 qvalue ({@code 0}, {@code 0.5}, {@code 1.000}), or -1. */

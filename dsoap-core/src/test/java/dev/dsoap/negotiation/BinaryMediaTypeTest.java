@@ -16,6 +16,17 @@ class BinaryMediaTypeTest {
     private static final String SOAP12 = "application/soap+xml";
 
     @Test
+    void aFormatParameterNamesTheOnlyAnswerTheClientReads() {
+        String accept = BinaryMediaType.accept("text/xml", "00112233aabbccdd");
+        assertTrue(BinaryMediaType.asked(accept, "text/xml", "00112233AABBCCDD"));
+        assertFalse(BinaryMediaType.asked(accept, "text/xml", "00112233aabbccde"));
+        assertTrue(BinaryMediaType.asked(accept, "text/xml"), "without a format of its own, any binary answer");
+        assertTrue(BinaryMediaType.asked(BinaryMediaType.NAME + ";format=\"00112233aabbccdd\"", "text/xml", "00112233aabbccdd"));
+        assertTrue(BinaryMediaType.asked(BinaryMediaType.NAME, "text/xml", "00112233aabbccdd"), "no parameter: any format");
+        assertFalse(BinaryMediaType.asked(BinaryMediaType.NAME + ";format=x;q=0, text/xml", "text/xml", "x"));
+    }
+
+    @Test
     void plainClientsNeverAskForBinary() {
         for (String accept : new String[] {null, "", "*/*", "text/xml", "text/xml, multipart/related",
                 "application/soap+xml, application/dime, multipart/related, text/*",

@@ -61,7 +61,7 @@ public final class Frame {
         }
         if (len < HEADER) {
             throw new BinaryFormatException(BinaryFormatException.Kind.TRUNCATED, len, null,
-                    "header of " + HEADER + " bytes cut at " + len);
+                    "header of " + HEADER + " bytes cut short");
         }
         int version = b[off + 4] & 0xFF;
         if (version != VERSION) {

@@ -21,6 +21,7 @@ final class Annotations {
             case Settings.MAX_TEXT -> positive(a.maxTextBytes());
             case Settings.MEMORY_BUDGET -> positive(a.memoryBudget());
             case Settings.JMX -> String.valueOf(a.jmx());
+            case Settings.BINARY -> a.binary().isEmpty() ? null : a.binary();
             default -> null;
         };
     }

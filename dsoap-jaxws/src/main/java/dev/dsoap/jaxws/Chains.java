@@ -86,6 +86,41 @@ final class Chains {
         return null;
     }
 
+    /**
+     * The first interceptor a client's response will meet, in the phases that see XML, that dsoap does not know; or
+     * {@code null}. Looked up before the request is sent (in the bus's, the client's, the endpoint's, its
+     * binding's and its service's in-interceptor lists), so that a client never asks for a binary answer an
+     * interceptor of its own would need in XML.
+     */
+    static String foreignResponseIn(org.apache.cxf.message.Exchange ex, Set<String> trusted) {
+        List<java.util.Collection<? extends Interceptor<? extends Message>>> lists = new ArrayList<>();
+        if (ex.getBus() != null) {
+            lists.add(ex.getBus().getInInterceptors());
+        }
+        org.apache.cxf.endpoint.Client client = ex.get(org.apache.cxf.endpoint.Client.class);
+        if (client != null) {
+            lists.add(client.getInInterceptors());
+        }
+        org.apache.cxf.endpoint.Endpoint e = ex.getEndpoint();
+        if (e != null) {
+            lists.add(e.getInInterceptors());
+            if (e.getBinding() != null) {
+                lists.add(e.getBinding().getInInterceptors());
+            }
+            if (e.getService() != null) {
+                lists.add(e.getService().getInInterceptors());
+            }
+        }
+        for (java.util.Collection<? extends Interceptor<? extends Message>> list : lists) {
+            for (Interceptor<? extends Message> i : list) {
+                if (i instanceof PhaseInterceptor<?> p && IN_PHASES.contains(p.getPhase()) && !known(i, READERS, trusted)) {
+                    return i.getClass().getName();
+                }
+            }
+        }
+        return null;
+    }
+
     /** The first interceptor of an outgoing chain dsoap does not know, or {@code null}. */
     static String foreignOut(Message m, Set<String> trusted) {
         for (Interceptor<? extends Message> i : m.getInterceptorChain()) {

@@ -65,4 +65,11 @@ public @interface DifferentialSoap {
 
     /** Whether statistics are registered as MBeans ({@code dsoap.jmx}); read as {@link #memoryBudget()}. */
     boolean jmx() default true;
+
+    /**
+     * Who gets dsoap's binary form ({@code dsoap.binary}): {@code off}; {@code interoperability} (the default: an
+     * endpoint answers binary only to a client that asks, a client asks for binary answers and sends XML);
+     * {@code performance} (a client also sends binary requests once the endpoint has said it reads them).
+     */
+    String binary() default "";
 }

@@ -49,6 +49,8 @@ final class EndpointState {
     final OperationStats unknown;
     private final BusState bus;
     private final Map<QName, Operation> operations = new ConcurrentHashMap<>();
+    /** Operations by the format id of their binary requests, found so far. */
+    private final Map<Long, BindingOperationInfo> formats = new ConcurrentHashMap<>();
     /** Plans of this port's messages. */
     private final PlanCache plans = new PlanCache();
     /** Counts and checks messages that fall back before their operation is known. */
@@ -146,6 +148,24 @@ final class EndpointState {
             bus.jmx.operation(stats, side(), false);
             return op;
         });
+    }
+
+    /**
+     * The operation whose binary requests have format {@code id}, or {@code null}: the endpoint's operations are
+     * built (as on their first message) and their request formats remembered.
+     */
+    BindingOperationInfo operationOfFormat(long id, org.apache.cxf.message.Exchange ex) {
+        BindingOperationInfo known = formats.get(id);
+        if (known != null || ex.getEndpoint() == null) {
+            return known;
+        }
+        for (BindingOperationInfo bop : ex.getEndpoint().getEndpointInfo().getBinding().getOperations()) {
+            Operation op = operation(bop, ex.getService());
+            if (op.binary && op.carrier.binaryIn() != null) {
+                formats.putIfAbsent(op.carrier.binaryIn().id(), bop);
+            }
+        }
+        return formats.get(id);
     }
 
     /** This thread's parser for message heads. */

@@ -61,6 +61,12 @@ final class Operation {
     final String[] headerNamespaces;
     /** Element local names of {@link #readHeaders}, in order. */
     final String[] headerNames;
+    /** Whether messages of this operation may go binary (a binary frame carries no SOAP header parts). */
+    final boolean binary;
+    /** A client's choice between XML and binary requests with the endpoint. */
+    final dev.dsoap.negotiation.Choice choice;
+    /** Whether the endpoint has read a binary request of this client (later ones leave the descriptor out). */
+    volatile boolean requestFormatKnown;
     /** Per outgoing part (plan order), the adapter JAXB would call, or {@code null}; {@code null} when none has one. */
     private final Adapter[] writeAdapters;
 
@@ -125,6 +131,8 @@ final class Operation {
         boolean writes = out != null && out.problem == null;
         this.writeIndex = writes ? out.index : new int[0];
         this.writeAdapters = writes ? out.adapters : null;
+        this.binary = headers.length == 0;
+        this.choice = new dev.dsoap.negotiation.Choice(settings.binary());
         stats.templates(carrier::retainedBytes);
     }
 

@@ -1,12 +1,17 @@
 package dev.dsoap.jaxws;
 
+import dev.dsoap.binary.BinaryFormatException;
+import dev.dsoap.binary.Descriptor;
+import dev.dsoap.binary.Frame;
 import dev.dsoap.deserialize.MessageBindingException;
+import dev.dsoap.host.BinaryRefusal;
 import dev.dsoap.host.EnvelopeHead;
 import dev.dsoap.host.HeaderBlocks;
 import dev.dsoap.host.Fallback;
 import dev.dsoap.host.MessageBytes;
 import dev.dsoap.host.RejectedMessageException;
 import dev.dsoap.host.Settings;
+import dev.dsoap.negotiation.Choice;
 import dev.dsoap.parse.XmlParseException;
 import org.apache.cxf.annotations.SchemaValidation.SchemaValidationType;
 import org.apache.cxf.helpers.ServiceUtils;
@@ -56,6 +61,13 @@ final class ReadIn extends DsoapInterceptor {
             return;
         }
         String type = (String) m.get(Message.CONTENT_TYPE);
+        if (st.client) {
+            noteRefusal(m, st);
+        }
+        if (Binary.is(type)) {
+            readBinary(m, in, st);
+            return;
+        }
         if (type != null && type.toLowerCase(Locale.ROOT).startsWith("multipart/")) {
             st.unplanned.bypass(Fallback.ATTACHMENTS, type, null, 0, false);
             return;
@@ -111,6 +123,9 @@ final class ReadIn extends DsoapInterceptor {
             return;
         }
         Operation op = st.operation(bop, ex.getService());
+        if (!st.client) {
+            answerBinary(m, ex, op, st);
+        }
         String why = null;
         Fallback reason = null;
         if (head.fault()) {
@@ -147,11 +162,131 @@ final class ReadIn extends DsoapInterceptor {
             giveBack(m, raw);
             return;
         }
+        deliver(m, ex, bop, op, values, headers, st.client);
+    }
+
+    /** Hands the values read to CXF as the message's content list, in place of its parsing and binding. */
+    private static void deliver(Message m, Exchange ex, BindingOperationInfo bop, Operation op, Object[] values,
+                                Object[] headers, boolean client) {
         BindingOperationInfo target = bop.isUnwrappedCapable() && !bop.isUnwrapped() ? bop.getUnwrappedOperation() : bop;
-        setMessage(m, ex, target, st.client);
+        setMessage(m, ex, target, client);
         m.setContent(List.class, new MessageContentsList(arguments(op, values, headers)));
         m.removeContent(InputStream.class);
         Chains.remove(m, Chains.READERS);
+    }
+
+    // ------------------------------------------------------------------------------------------ binary
+
+    /**
+     * Reads a binary message: a server finds the operation by the request's format (and holds it to CXF's action
+     * rule), a client by its exchange. A message of a format nobody here reads, or one the endpoint cannot take in
+     * binary now, is answered 415 (the client then resends it as XML); a malformed one is a sender fault.
+     */
+    private static void readBinary(Message m, InputStream in, EndpointState st) {
+        int limit = st.settings.deserializer().limits().maxMessageBytes();
+        byte[] raw = read(m, in, limit, st);
+        if (raw == null) {
+            st.unknown.rejected();
+            throw fault("dsoap: binary message longer than " + limit + " bytes (dsoap.maxMessageBytes)", null);
+        }
+        Exchange ex = m.getExchange();
+        BindingOperationInfo bop;
+        if (st.client) {
+            bop = ex.getBindingOperationInfo();
+        } else {
+            long id;
+            try {
+                id = Frame.formatId(raw, 0, raw.length);
+            } catch (BinaryFormatException e) {
+                st.unknown.rejected();
+                throw fault("dsoap: " + e.getMessage(), e);
+            }
+            bop = st.operationOfFormat(id, ex);
+            String obstacle = bop == null ? "no operation of this endpoint reads binary format " + Descriptor.hex(id)
+                    : binaryObstacle(m, st);
+            if (obstacle != null) {
+                st.unknown.binaryRefused(bop == null ? BinaryRefusal.UNKNOWN_FORMAT : BinaryRefusal.NOT_OFFERED, obstacle);
+                st.unknown.rejected();
+                throw unsupported("dsoap: binary request refused: " + obstacle, null);
+            }
+            String why = Action.mismatch(m, bop, st.version);
+            if (why != null) {
+                st.unknown.rejected();
+                throw fault("dsoap: " + why, null);
+            }
+        }
+        if (bop == null) {
+            throw fault("dsoap: binary response to an exchange with no operation", null);
+        }
+        Operation op = st.operation(bop, ex.getService());
+        Object[] values;
+        try {
+            if (!op.binary) {
+                op.stats.binaryRefused(BinaryRefusal.NOT_OFFERED, "SOAP header parts");
+                throw unsupported("dsoap: " + op.name.getLocalPart() + " has SOAP header parts, which binary messages do not carry", null);
+            }
+            values = op.carrier.readBinary(raw, raw.length);
+        } catch (RejectedMessageException e) {
+            if (st.client) {
+                op.choice.refused(Choice.Refusal.DECODE_ERROR);
+                op.requestFormatKnown = false;
+                op.stats.binaryRefused(BinaryRefusal.UNREADABLE_RESPONSE, e.getMessage());
+            }
+            throw e.unsupportedMediaType() && !st.client ? unsupported(e.getMessage(), e) : fault(e.getMessage(), e);
+        }
+        if (st.client) {
+            String endpointReads = Binary.header(m, Binary.REQUEST_FORMAT);
+            if (endpointReads != null && endpointReads.equalsIgnoreCase(Binary.id(op.carrier.binaryOut()))) {
+                op.choice.answeredBinary();
+            }
+            if (Boolean.TRUE.equals(ex.get(Binary.SENT))) {
+                op.requestFormatKnown = true;
+            }
+        } else {
+            answerBinary(m, ex, op, st);
+        }
+        deliver(m, ex, bop, op, values, null, st.client);
+    }
+
+    /** Records in the exchange that the answer goes binary, when the request asks for it and nothing here needs XML. */
+    private static void answerBinary(Message m, Exchange ex, Operation op, EndpointState st) {
+        String accept = Binary.header(m, "Accept");
+        if (accept != null && op.binary && op.carrier.answersBinary(accept, Binary.xmlType(st.version))
+                && binaryObstacle(m, st) == null) {
+            ex.put(Binary.ANSWER, !accept.toLowerCase(Locale.ROOT).contains("format="));
+        }
+    }
+
+    /** What on this endpoint needs the messages in XML (interceptors, WS-Policy, schema validation), or {@code null}. */
+    private static String binaryObstacle(Message m, EndpointState st) {
+        String why = Chains.foreignIn(m, st.trusted);
+        if (why != null) {
+            return "interceptor " + why;
+        }
+        if (m.get(POLICY) instanceof java.util.Map<?, ?> policy && !policy.isEmpty()) {
+            return "WS-Policy in effect";
+        }
+        return ServiceUtils.isSchemaValidationEnabled(SchemaValidationType.IN, m) ? "schema validation enabled" : null;
+    }
+
+    /** A client whose binary request the endpoint refused (HTTP 415) goes back to XML for a while. */
+    private static void noteRefusal(Message m, EndpointState st) {
+        Exchange ex = m.getExchange();
+        if (ex == null || !Boolean.TRUE.equals(ex.get(Binary.SENT)) || !Integer.valueOf(415).equals(m.get(Message.RESPONSE_CODE))
+                || ex.getBindingOperationInfo() == null) {
+            return;
+        }
+        Operation op = st.operation(ex.getBindingOperationInfo(), ex.getService());
+        op.choice.refused(Choice.Refusal.UNSUPPORTED_MEDIA_TYPE);
+        op.requestFormatKnown = false;
+        op.stats.binaryRefused(BinaryRefusal.ENDPOINT_REFUSED, "HTTP 415");
+    }
+
+    /** A SOAP fault (Client/Sender) answered with HTTP 415: the endpoint does not take this binary message. */
+    private static Fault unsupported(String message, Exception cause) {
+        Fault f = fault(message, cause);
+        f.setStatusCode(415);
+        return f;
     }
 
     /**

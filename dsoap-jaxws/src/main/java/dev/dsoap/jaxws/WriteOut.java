@@ -2,6 +2,7 @@ package dev.dsoap.jaxws;
 
 import dev.dsoap.host.Fallback;
 import dev.dsoap.host.Reply;
+import dev.dsoap.negotiation.BinaryMediaType;
 import org.apache.cxf.headers.Header;
 import org.apache.cxf.interceptor.Fault;
 import org.apache.cxf.message.Exchange;
@@ -43,6 +44,10 @@ final class WriteOut extends DsoapInterceptor {
             return;
         }
         Operation op = st.operation(bop, ex.getService());
+        if (st.client && op.binary && op.carrier.binaryIn() != null && Chains.foreignOut(m, st.trusted) == null
+                && Chains.foreignResponseIn(ex, st.trusted) == null && op.choice.ask()) {
+            Binary.setHeader(m, "Accept", BinaryMediaType.accept(Binary.xmlType(st.version), Binary.id(op.carrier.binaryIn())));
+        }
         Fallback reason = null;
         String why = null;
         List<?> headers = (List<?>) m.get(Header.HEADER_LIST);
@@ -71,15 +76,50 @@ final class WriteOut extends DsoapInterceptor {
         if (reason == null && (why = op.marshal(parts)) != null) {
             reason = Fallback.UNSUPPORTED_VALUE;
         }
-        try (Reply reply = op.carrier.write(parts, reason, why)) {
+        Reply binary = reason == null ? binary(m, ex, op, st, parts) : null;
+        try (Reply reply = binary != null ? binary : op.carrier.write(parts, reason, why)) {
             if (reply == null) {
                 return;
             }
-            m.put(Message.ENCODING, "UTF-8");
+            if (reply.binary()) {
+                m.put(Message.CONTENT_TYPE, BinaryMediaType.NAME);
+            } else {
+                m.put(Message.ENCODING, "UTF-8");
+            }
             reply.writeTo(os);
         } catch (IOException e) {
             throw new Fault(e);
         }
         Chains.remove(m, Chains.WRITERS);
+    }
+
+    /**
+     * The message in binary, or {@code null} for XML: a client's request once the endpoint has said it reads this
+     * format (performance mode), a server's answer to a request that asked for it.
+     */
+    private static Reply binary(Message m, Exchange ex, Operation op, EndpointState st, Object[] parts) {
+        if (!op.binary) {
+            return null;
+        }
+        if (st.client) {
+            if (!op.choice.sendBinary()) {
+                return null;
+            }
+            Reply r = op.carrier.writeBinary(parts, !op.requestFormatKnown);
+            if (r != null) {
+                ex.put(Binary.SENT, Boolean.TRUE);
+            }
+            return r;
+        }
+        Object answer = ex.get(Binary.ANSWER);
+        if (answer == null) {
+            return null;
+        }
+        Reply r = op.carrier.writeBinary(parts, Boolean.TRUE.equals(answer));
+        String reads = Binary.id(op.carrier.binaryIn());
+        if (r != null && reads != null) {
+            Binary.setHeader(m, Binary.REQUEST_FORMAT, reads);
+        }
+        return r;
     }
 }

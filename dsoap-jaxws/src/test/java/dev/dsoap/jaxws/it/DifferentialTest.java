@@ -2,6 +2,7 @@ package dev.dsoap.jaxws.it;
 
 import dev.dsoap.host.OperationStatsMXBean;
 import dev.dsoap.jaxws.DifferentialSoapFeature;
+import org.apache.cxf.BusFactory;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -25,11 +26,13 @@ class DifferentialTest {
     private static final int STEPS = Integer.getInteger("dsoap.steps", 150);
 
     private static Cxf cxf;
+    /** A bus whose dsoap clients keep to XML ({@code dsoap.binary = off}): dsoap's XML both ways. */
+    private static Cxf xmlOnly;
     private static Echo reference;
     /** dsoap client to dsoap server, plain client to dsoap server, dsoap client (annotated SEI) to plain server. */
     private static Echo[] pairs;
-    private static String[] pairNames = {"dsoap client -> dsoap server", "plain client -> dsoap server",
-            "annotated-SEI client -> plain server"};
+    private static String[] pairNames = {"dsoap client -> dsoap server (binary answers)", "plain client -> dsoap server",
+            "annotated-SEI client -> plain server", "dsoap client, binary off -> dsoap server"};
 
     @BeforeAll
     static void start() throws Exception {
@@ -37,11 +40,16 @@ class DifferentialTest {
         String plain = cxf.publish(new EchoImpl());
         String dsoap = cxf.publish(new DsoapEchoImpl());
         reference = cxf.plain(plain);
-        pairs = new Echo[] {cxf.dsoap(dsoap), cxf.plain(dsoap), cxf.client(plain, DsoapEcho.class, "EchoService", "EchoPort")};
+        xmlOnly = new Cxf();
+        xmlOnly.bus.setProperty("dsoap.binary", "off");
+        pairs = new Echo[] {cxf.dsoap(dsoap), cxf.plain(dsoap), cxf.client(plain, DsoapEcho.class, "EchoService", "EchoPort"),
+                xmlOnly.dsoap(dsoap)};
+        BusFactory.setThreadDefaultBus(cxf.bus);
     }
 
     @AfterAll
     static void stop() {
+        xmlOnly.close();
         cxf.close();
     }
 
@@ -134,6 +142,8 @@ class DifferentialTest {
                 cxf.client(plainBare, BareEcho.class, "BareService", "BarePort", new DifferentialSoapFeature())};
         String soap12 = cxf.publish(new Soap12EchoImpl());
         Echo soap12Client = cxf.client(soap12, Echo.class, "Echo12Service", "Echo12Port", new DifferentialSoapFeature());
+        Echo soap12Xml = xmlOnly.client(soap12, Echo.class, "Echo12Service", "Echo12Port", new DifferentialSoapFeature());
+        BusFactory.setThreadDefaultBus(cxf.bus);
         Gen g = new Gen(SEED + 3, 25);
         Reading r = null;
         double[] v = null;
@@ -144,13 +154,18 @@ class DifferentialTest {
                 assertEquals(expected, b.echo(r), "bare echo step " + step + " (seed " + SEED + ")");
             }
             v = g.doubles(v);
-            assertTrue(Arrays.equals(reference.echoDoubles(v), soap12Client.echoDoubles(v)),
+            double[] expectedDoubles = reference.echoDoubles(v);
+            assertTrue(Arrays.equals(expectedDoubles, soap12Client.echoDoubles(v)),
                     "SOAP 1.2 echoDoubles step " + step + " (seed " + SEED + ")");
+            assertTrue(Arrays.equals(expectedDoubles, soap12Xml.echoDoubles(v)),
+                    "SOAP 1.2 echoDoubles in XML, step " + step + " (seed " + SEED + ")");
         }
         assertCarried(cxf.stats("server", "BareService.BarePort", "echo"), "bare server");
         assertCarried(cxf.stats("client", "BareService.BarePort", "echo"), "bare client");
         assertCarried(cxf.stats("server", "Echo12Service.Echo12Port", "echoDoubles"), "SOAP 1.2 server");
-        assertCarried(cxf.stats("client", "Echo12Service.Echo12Port", "echoDoubles"), "SOAP 1.2 client");
+        assertCarried(xmlOnly.stats("client", "Echo12Service.Echo12Port", "echoDoubles"), "SOAP 1.2 client");
+        OperationStatsMXBean binary = cxf.stats("client", "Echo12Service.Echo12Port", "echoDoubles");
+        assertEquals(STEPS, binary.getBinaryMessagesRead(), "SOAP 1.2 client asking for binary answers");
     }
 
     private static void carried(String operation) {

@@ -1,0 +1,194 @@
+package dev.dsoap.jaxws.it;
+
+import dev.dsoap.binary.BinaryFormat;
+import dev.dsoap.binary.Frame;
+import dev.dsoap.binding.MessageShape;
+import dev.dsoap.binding.PlanCompiler;
+import dev.dsoap.binding.WireConvention;
+import dev.dsoap.host.OperationStatsMXBean;
+import dev.dsoap.negotiation.BinaryMediaType;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.net.HttpURLConnection;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+import java.util.Objects;
+import java.util.function.Function;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
+
+/**
+ * dsoap's binary form between a real CXF endpoint on Jetty and real JAX-WS proxies: plain proxies never see a
+ * binary byte; {@code @DifferentialSoap} proxies ask for binary answers and get them (interoperability, the
+ * default); a proxy in performance mode also sends binary requests once the endpoint has said it reads them. Every
+ * answer equals a plain proxy's answer from a plain endpoint over generated sequences with edge values, and dsoap's
+ * counters show which form carried what.
+ */
+class BinaryTest {
+    private static final long SEED = Long.getLong("dsoap.seed", 20261124L);
+    private static final int STEPS = Integer.getInteger("dsoap.steps", 120);
+
+    private static Cxf cxf;
+    private static Cxf performanceBus;
+    private static String address;
+    private static Echo reference;
+    private static Echo plain;
+    private static Echo interoperability;
+    private static Echo performance;
+
+    @BeforeAll
+    static void start() throws Exception {
+        cxf = new Cxf();
+        String plainAddress = cxf.publish(new EchoImpl());
+        address = cxf.publish(new DsoapEchoImpl());
+        reference = cxf.plain(plainAddress);
+        plain = cxf.plain(address);
+        interoperability = cxf.dsoap(address);
+        performanceBus = new Cxf();
+        performanceBus.bus.setProperty("dsoap.binary", "performance");
+        performance = performanceBus.dsoap(address);
+    }
+
+    @AfterAll
+    static void stop() {
+        performanceBus.close();
+        cxf.close();
+    }
+
+    private static OperationStatsMXBean server(String operation) {
+        return cxf.stats("server", "EchoService.EchoPort", operation);
+    }
+
+    private static <R> void same(String what, int step, Function<Echo, R> call) {
+        R expected = call.apply(reference);
+        Echo[] clients = {plain, interoperability, performance};
+        String[] names = {"plain proxy", "dsoap proxy", "dsoap proxy in performance mode"};
+        for (int c = 0; c < clients.length; c++) {
+            R got = call.apply(clients[c]);
+            if (!Objects.deepEquals(expected, got)) {
+                fail(what + " step " + step + " (seed " + SEED + ") via " + names[c] + ": expected " + show(expected)
+                        + " but got " + show(got));
+            }
+        }
+    }
+
+    private static String show(Object o) {
+        return o instanceof double[] d ? Arrays.toString(d) : o instanceof int[] i ? Arrays.toString(i)
+                : o instanceof Object[] a ? Arrays.deepToString(a) : String.valueOf(o);
+    }
+
+    @Test
+    void everyClientGetsTheSameValues() {
+        OperationStatsMXBean doubles = server("echoDoubles");
+        long writtenBefore = doubles.getBinaryMessagesWritten();
+        for (int i = 0; i < 5; i++) {
+            plain.echoDoubles(new double[] {i, -0.0, Double.NaN});
+        }
+        assertEquals(writtenBefore, doubles.getBinaryMessagesWritten(), "a plain proxy was answered in binary");
+
+        Gen g = new Gen(SEED, 25);
+        double[] v = g.doubles(null);
+        int[] ints = null;
+        String[] strings = null;
+        Mio[] mios = null;
+        Reading r = null;
+        for (int step = 0; step < STEPS; step++) {
+            double[] x = v;
+            same("echoDoubles", step, e -> e.echoDoubles(x));
+            double scale = g.dbl();
+            same("sum", step, e -> e.sum(x, scale));
+            ints = g.ints(ints);
+            strings = g.strings(strings);
+            mios = g.mios(mios);
+            r = g.reading(r);
+            int[] i = ints;
+            String[] s = strings;
+            Mio[] m = mios;
+            Reading rr = r;
+            String label = g.text();
+            int count = g.integer();
+            same("echoInts", step, e -> e.echoInts(i));
+            same("echoStrings", step, e -> e.echoStrings(s));
+            same("echoMios", step, e -> e.echoMios(m));
+            same("echoReading", step, e -> e.echoReading(rr, label));
+            same("describe", step, e -> e.describe(rr, x, label, count));
+            v = g.doubles(v);
+        }
+        for (String op : new String[] {"echoDoubles", "sum", "echoInts", "echoStrings", "echoMios", "echoReading", "describe"}) {
+            OperationStatsMXBean s = server(op);
+            String all = op + ": binary read " + s.getBinaryMessagesRead() + " written " + s.getBinaryMessagesWritten()
+                    + ", XML read " + s.getMessagesRead() + " written " + s.getMessagesWritten() + ", refusals "
+                    + s.getBinaryRefusals() + ", fallbacks " + s.getReadFallbacks() + " " + s.getWriteFallbacks();
+            assertTrue(s.getBinaryMessagesWritten() >= 2L * STEPS - 1, all); // both dsoap proxies' answers
+            assertTrue(s.getBinaryMessagesRead() >= STEPS - 1, all); // the performance proxy's requests after its first
+            assertTrue(s.getMessagesWritten() >= STEPS, all); // the plain proxy's answers, in XML
+            assertEquals(java.util.Map.of(), s.getBinaryRefusals(), all);
+            OperationStatsMXBean client = performanceBus.stats("client", "EchoService.EchoPort", op);
+            assertTrue(client.getBinaryMessagesWritten() >= STEPS - 1 && client.getBinaryMessagesRead() >= STEPS, op
+                    + " performance client: binary written " + client.getBinaryMessagesWritten() + " read "
+                    + client.getBinaryMessagesRead());
+        }
+    }
+
+    /** What goes over the wire, seen from a raw HTTP client. */
+    @Test
+    void onTheWire() throws Exception {
+        String xml = "<soap:Envelope xmlns:soap=\"http://schemas.xmlsoap.org/soap/envelope/\"><soap:Body>"
+                + "<ns:echoDoubles xmlns:ns=\"" + Echo.NS + "\"><values>1.5</values><values>-0.0</values></ns:echoDoubles>"
+                + "</soap:Body></soap:Envelope>";
+        Response asXml = post("text/xml; charset=UTF-8", null, xml.getBytes(StandardCharsets.UTF_8));
+        assertEquals(200, asXml.code);
+        assertTrue(asXml.type.startsWith("text/xml"), asXml.type);
+        Response wildcard = post("text/xml; charset=UTF-8", "*/*", xml.getBytes(StandardCharsets.UTF_8));
+        assertTrue(wildcard.type.startsWith("text/xml"), "a wildcard never asks for binary: " + wildcard.type);
+        Response asked = post("text/xml; charset=UTF-8", BinaryMediaType.accept("text/xml"), xml.getBytes(StandardCharsets.UTF_8));
+        assertEquals(200, asked.code);
+        assertTrue(asked.type.startsWith(BinaryMediaType.NAME), asked.type);
+        assertTrue(Frame.isBinary(asked.body, 0, asked.body.length));
+        assertTrue(Frame.carriesDescriptor(asked.body, 0, asked.body.length), "no format named: the answer describes itself");
+        Response wrongFormat = post("text/xml; charset=UTF-8", BinaryMediaType.accept("text/xml", "0000000000000000"),
+                xml.getBytes(StandardCharsets.UTF_8));
+        assertTrue(wrongFormat.type.startsWith("text/xml"), "an answer of a format the client does not read went binary");
+
+        // a binary request of a format no operation reads: 415 with a SOAP fault; a malformed one: a sender fault
+        MessageShape other = MessageShape.wrapped(Echo.NS, "echoDoubles", MessageShape.Part.of("", "other", double[].class, false));
+        BinaryFormat f = BinaryFormat.of(new PlanCompiler().compile(other, WireConvention.documentLiteralWrapped()), Echo.NS, "echoDoubles");
+        var w = f.newWriter();
+        w.write(new Object[] {new double[] {1}}, true);
+        Response unknown = post(BinaryMediaType.NAME, null, w.toByteArray());
+        assertEquals(415, unknown.code);
+        String fault = new String(unknown.body, StandardCharsets.UTF_8);
+        assertTrue(fault.contains("Fault") && fault.contains("binary format"), fault);
+        Response garbage = post(BinaryMediaType.NAME, null, new byte[] {(byte) 0x89, 'D', 'S', 'B', 9});
+        assertEquals(500, garbage.code);
+        assertTrue(new String(garbage.body, StandardCharsets.UTF_8).contains("Client"), "a sender fault");
+        assertFalse(server("echoDoubles").getBinaryRefusals().containsKey("MALFORMED"), "refused before any operation");
+        assertEquals(200, post("text/xml; charset=UTF-8", null, xml.getBytes(StandardCharsets.UTF_8)).code, "the next one is served");
+    }
+
+    private record Response(int code, String type, byte[] body) {
+    }
+
+    private static Response post(String contentType, String accept, byte[] body) throws IOException {
+        HttpURLConnection c = (HttpURLConnection) URI.create(address).toURL().openConnection();
+        c.setDoOutput(true);
+        c.setRequestProperty("Content-Type", contentType);
+        c.setRequestProperty("SOAPAction", "\"\"");
+        if (accept != null) {
+            c.setRequestProperty("Accept", accept);
+        }
+        c.getOutputStream().write(body);
+        int code = c.getResponseCode();
+        try (InputStream in = code < 400 ? c.getInputStream() : c.getErrorStream()) {
+            return new Response(code, String.valueOf(c.getContentType()), in == null ? new byte[0] : in.readAllBytes());
+        }
+    }
+}

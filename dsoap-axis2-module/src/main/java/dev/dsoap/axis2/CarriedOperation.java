@@ -46,6 +46,8 @@ abstract class CarriedOperation {
     final Carrier unplanned;
     private final MemoryBudget budget;
     private volatile Bound bound;
+    /** Where the module learns which operations read binary requests; set at engagement. */
+    volatile Engagement engagement;
 
     CarriedOperation(AxisService service, AxisOperation operation, Settings settings, MemoryBudget budget) {
         this.service = service;
@@ -140,6 +142,12 @@ abstract class CarriedOperation {
                     plan(cb, s, soap11 ? SoapVersion.SOAP_11 : SoapVersion.SOAP_12);
                     s.carrier = cb.build();
                     b.sides[v] = s;
+                    Engagement e = engagement;
+                    if (e != null) {
+                        for (dev.dsoap.binary.BinaryFormat f : s.carrier.binaryIns()) {
+                            e.readsBinary(f, this);
+                        }
+                    }
                     Bound fixed = b;
                     stats.templates(fixed::retainedBytes);
                 }
@@ -159,9 +167,16 @@ abstract class CarriedOperation {
     final Object[] arguments(MessageContext in, Sides s, MessageBytes raw) throws AxisFault {
         Object[] args;
         try {
+            if (binary(in)) {
+                return s.carrier.readBinary(raw.bytes(), raw.length());
+            }
             args = s.carrier.read(raw.bytes(), raw.length(), peer(in), null, null);
         } catch (RejectedMessageException e) {
-            throw rejectedFault(in, e);
+            if (e.unsupportedMediaType()) {
+                in.setProperty(org.apache.axis2.Constants.HTTP_RESPONSE_STATE, "415");
+                return throwSender(e.getMessage());
+            }
+            throw binary(in) ? BinaryBuilder.sender(e.getMessage()) : rejectedFault(in, e);
         }
         return args != null ? args : originalArguments(in, s);
     }
@@ -201,6 +216,10 @@ abstract class CarriedOperation {
      * @return the reply to close once the response is sent, or {@code null}
      */
     final Reply respond(MessageContext in, MessageContext out, Sides s, Object result) throws AxisFault {
+        Reply binary = binaryAnswer(in, out, s, result);
+        if (binary != null) {
+            return binary;
+        }
         Reply reply = s.carrier.write(new Object[] {result}, null, null);
         if (reply == null) {
             out.setEnvelope(originalResponse(in, out, s, result));
@@ -212,6 +231,58 @@ abstract class CarriedOperation {
         out.setEnvelope(env);
         out.setProperty(ReplySource.PROPERTY, reply);
         return reply;
+    }
+
+    /** Whether {@code in} came in dsoap's binary form. */
+    static boolean binary(MessageContext in) {
+        return Boolean.TRUE.equals(in.getProperty(BinaryBuilder.BINARY));
+    }
+
+    private static Object[] throwSender(String message) throws AxisFault {
+        throw BinaryBuilder.sender(message);
+    }
+
+    /**
+     * The answer in binary, put into {@code out}, when the request asked for it (its {@code Accept} names binary,
+     * and the format it reads, before XML); otherwise {@code null}. The envelope's body element stands for the
+     * answer; should a handler serialize it, it is the XML form of the same values. The answer names the format of
+     * the requests this operation reads in binary ({@code X-Dsoap-Request-Format}).
+     */
+    private Reply binaryAnswer(MessageContext in, MessageContext out, Sides s, Object result) throws AxisFault {
+        String accept = in.getProperty(MessageContext.TRANSPORT_HEADERS) instanceof java.util.Map<?, ?> h ? header(h, "Accept") : null;
+        if (accept == null || !s.carrier.answersBinary(accept, in.isSOAP11() ? "text/xml" : "application/soap+xml")) {
+            return null;
+        }
+        Object[] parts = {result};
+        Reply reply = s.carrier.writeBinary(parts, !accept.toLowerCase(java.util.Locale.ROOT).contains("format="));
+        if (reply == null) {
+            return null;
+        }
+        SOAPFactory fac = RpcFaults.soapFactory(in);
+        SOAPEnvelope env = fac.getDefaultEnvelope();
+        env.getBody().addChild(fac.createOMElement(new ReplySource(reply, () -> xml(s, parts)), s.responseName));
+        out.setEnvelope(env);
+        out.setProperty(ReplySource.PROPERTY, reply);
+        out.setProperty(org.apache.axis2.Constants.Configuration.MESSAGE_TYPE, dev.dsoap.negotiation.BinaryMediaType.NAME);
+        String reads = s.carrier.binaryInIds();
+        if (reads != null) {
+            out.setProperty(org.apache.axis2.kernel.http.HTTPConstants.HTTP_HEADERS, java.util.List.of(
+                    new org.apache.axis2.context.NamedValue(REQUEST_FORMAT, reads)));
+        }
+        return reply;
+    }
+
+    /** Response header naming the formats of the requests the operation reads in binary (ids separated by commas). */
+    static final String REQUEST_FORMAT = "X-Dsoap-Request-Format";
+
+    /** The XML form of {@code parts}, for a binary answer whose element something serializes. */
+    private static byte[] xml(Sides s, Object[] parts) {
+        try (Reply r = s.carrier.write(parts, null, null)) {
+            if (r == null) {
+                throw new IllegalStateException("the values of a binary answer have no XML form");
+            }
+            return r.toByteArray();
+        }
     }
 
     /** The compiled state for one implementation class. */

@@ -40,6 +40,19 @@ public final class ClientHandler extends AbstractHandler {
         ClientOperation op = mc.isServerSide() ? null : ClientOperation.of(mc.getAxisOperation());
         if (op != null) {
             nameClient(mc, op.settings.clientIdHeader());
+            String accept = op.accept(mc);
+            if (accept != null) {
+                setHeader(mc, "Accept", accept);
+            }
+            if (mc.getProperty(Constants.Configuration.MESSAGE_FORMATTER) == null && op.sendsBinary(mc)) {
+                MessageFormatter binary = mc.getConfigurationContext().getAxisConfiguration()
+                        .getMessageFormatter(dev.dsoap.negotiation.BinaryMediaType.NAME);
+                if (binary instanceof BinaryFormatter) {
+                    mc.setProperty(ClientOperation.BINARY_REQUEST, Boolean.TRUE);
+                    mc.setProperty(Constants.Configuration.MESSAGE_FORMATTER, binary);
+                    return InvocationResponse.CONTINUE;
+                }
+            }
         }
         if (op == null || mc.getProperty(Constants.Configuration.MESSAGE_TYPE) != null
                 || mc.getProperty(Constants.Configuration.MESSAGE_FORMATTER) != null || mc.isDoingREST()) {
@@ -52,6 +65,27 @@ public final class ClientHandler extends AbstractHandler {
             mc.setProperty(Constants.Configuration.MESSAGE_FORMATTER, f);
         }
         return InvocationResponse.CONTINUE;
+    }
+
+    /** Sets HTTP header {@code name} of {@code mc} (a copy: the caller's list or map is not changed). */
+    private static void setHeader(MessageContext mc, String name, String value) {
+        Object given = mc.getProperty(HTTPConstants.HTTP_HEADERS);
+        List<NamedValue> headers = new ArrayList<>();
+        if (given instanceof List<?> list) {
+            for (Object o : list) {
+                if (o instanceof NamedValue v && !name.equalsIgnoreCase(v.getName())) {
+                    headers.add(v);
+                }
+            }
+        } else if (given instanceof Map<?, ?> map) {
+            for (Map.Entry<?, ?> e : map.entrySet()) {
+                if (e.getKey() instanceof String k && e.getValue() != null && !name.equalsIgnoreCase(k)) {
+                    headers.add(new NamedValue(k, e.getValue().toString()));
+                }
+            }
+        }
+        headers.add(new NamedValue(name, value));
+        mc.setProperty(HTTPConstants.HTTP_HEADERS, headers);
     }
 
     /** Adds the client id header to {@code mc}'s HTTP headers (a copy: the caller's list or map is not changed). */

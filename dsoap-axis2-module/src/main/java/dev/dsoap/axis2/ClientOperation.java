@@ -71,6 +71,8 @@ final class ClientOperation {
     private final Map<Key, Carrier> writers = new ConcurrentHashMap<>();
     /** Calls of {@link DsoapRpcServiceClient}s. */
     private final RpcCalls rpc;
+    /** Message-context property: the request goes binary. */
+    static final String BINARY_REQUEST = "dev.dsoap.axis2.binaryRequest";
 
     ClientOperation(String service, String operation, Settings settings, MemoryBudget budget) {
         this.settings = settings;
@@ -217,6 +219,137 @@ final class ClientOperation {
 
     /** The request bean's class and the SOAP version. */
     private record Key(Class<?> bean, boolean soap11) {
+    }
+
+    // ------------------------------------------------------------------------------------------ binary
+
+    /**
+     * The {@code Accept} value asking for a binary answer to the request in {@code mc}, or {@code null}: only a
+     * {@link DsoapRpcServiceClient} call that wants values back asks (a stub parses XML itself), naming the
+     * format it reads.
+     */
+    String accept(MessageContext mc) {
+        if (mc.getEnvelope() == null || mc.getEnvelope().getBody() == null) {
+            return null;
+        }
+        OMElement first = mc.getEnvelope().getBody().getFirstElement();
+        OMDataSourceExt call = rpcCall(first);
+        if (call == null || returnTypes(call) == null || RpcCalls.problem((Object[]) call.getProperty(DsoapRpcServiceClient.ARGUMENTS)) != null) {
+            return null;
+        }
+        RpcCalls.Sides s = rpc.sides(((OMSourcedElement) first).getQName(),
+                (Object[]) call.getProperty(DsoapRpcServiceClient.ARGUMENTS), returnTypes(call), mc.isSOAP11());
+        dev.dsoap.binary.BinaryFormat f = s.qualified.binaryIn();
+        if (f == null || !s.choice.ask()) {
+            return null;
+        }
+        return dev.dsoap.negotiation.BinaryMediaType.accept(mc.isSOAP11() ? "text/xml" : "application/soap+xml",
+                f.descriptor().idHex());
+    }
+
+    /**
+     * Whether the request in {@code mc} goes binary: a {@link DsoapRpcServiceClient} call that wants values, in
+     * performance mode, once the endpoint has said it reads this call's format; no header blocks.
+     */
+    boolean sendsBinary(MessageContext mc) {
+        if (mc.getEnvelope() == null || mc.getEnvelope().getBody() == null
+                || mc.getEnvelope().getHeader() != null && mc.getEnvelope().getHeader().getFirstElement() != null) {
+            return false;
+        }
+        OMElement first = mc.getEnvelope().getBody().getFirstElement();
+        OMDataSourceExt call = rpcCall(first);
+        if (call == null || returnTypes(call) == null) {
+            return false;
+        }
+        Object[] args = (Object[]) call.getProperty(DsoapRpcServiceClient.ARGUMENTS);
+        if (RpcCalls.problem(args) != null) {
+            return false;
+        }
+        RpcCalls.Sides s = rpc.sides(((OMSourcedElement) first).getQName(), args, returnTypes(call), mc.isSOAP11());
+        return s.choice.sendBinary() && s.qualified.binaryOut() != null;
+    }
+
+    /**
+     * Writes the request in {@code mc} in binary ({@link #sendsBinary} said it goes binary).
+     *
+     * @throws AxisFault if the values cannot go binary after all (a character XML cannot carry either)
+     */
+    void writeBinary(MessageContext mc, OutputStream out) throws AxisFault {
+        OMSourcedElement first = (OMSourcedElement) mc.getEnvelope().getBody().getFirstElement();
+        OMDataSourceExt call = (OMDataSourceExt) first.getDataSource();
+        Object[] args = (Object[]) call.getProperty(DsoapRpcServiceClient.ARGUMENTS);
+        RpcCalls.Sides s = rpc.sides(first.getQName(), args, returnTypes(call), mc.isSOAP11());
+        Reply reply = s.qualified.writeBinary(args, !s.requestFormatKnown);
+        if (reply == null) {
+            throw new AxisFault("dsoap: the arguments cannot be sent: " + stats.getWriteFallbacks());
+        }
+        call.setProperty(DsoapRpcServiceClient.SENT_BINARY, (Runnable) () -> {
+            s.choice.refused(dev.dsoap.negotiation.Choice.Refusal.UNSUPPORTED_MEDIA_TYPE);
+            s.requestFormatKnown = false;
+            stats.binaryRefused(dev.dsoap.host.BinaryRefusal.ENDPOINT_REFUSED, "HTTP 415");
+        });
+        send(reply, out);
+    }
+
+    /**
+     * The envelope of a binary response: its values go to the call that asked for them, and Axis2 gets an empty
+     * response element.
+     *
+     * @throws AxisFault when the response cannot be read (the client then asks for XML for a while)
+     */
+    OMElement readBinary(InputStream in, MessageContext mc) throws AxisFault {
+        int limit = settings.deserializer().limits().maxMessageBytes();
+        MessageBytes raw;
+        try {
+            raw = MessageBytes.readAtMost(in, limit, Capture.contentLength(mc));
+        } catch (IOException e) {
+            throw AxisFault.makeFault(e);
+        }
+        AnsweredCall call = AnsweredCall.of(mc);
+        if (raw == null || call == null) {
+            stats.binaryRefused(dev.dsoap.host.BinaryRefusal.UNREADABLE_RESPONSE, raw == null ? "too long" : "no call");
+            throw new AxisFault(raw == null ? "dsoap: the response is longer than dsoap.maxMessageBytes = " + limit + " bytes"
+                    : "dsoap: a binary response to a request that did not ask for one");
+        }
+        OperationContext oc = mc.getOperationContext();
+        MessageContext request = oc == null ? null : oc.getMessageContext(WSDLConstants.MESSAGE_LABEL_OUT_VALUE);
+        boolean soap11 = request == null || request.isSOAP11();
+        RpcCalls.Sides s = rpc.sides(call.operation(), call.args(), call.returnTypes(), soap11);
+        Object[] values;
+        try {
+            values = s.qualified.readBinary(raw.bytes(), raw.length());
+        } catch (RejectedMessageException e) {
+            s.choice.refused(dev.dsoap.negotiation.Choice.Refusal.DECODE_ERROR);
+            stats.binaryRefused(dev.dsoap.host.BinaryRefusal.UNREADABLE_RESPONSE, e.getMessage());
+            throw rejected(e);
+        }
+        call.source().setProperty(DsoapRpcServiceClient.VALUES, values);
+        if (call.source().getProperty(DsoapRpcServiceClient.SENT_BINARY) != null) {
+            s.requestFormatKnown = true;
+        }
+        dev.dsoap.binary.BinaryFormat mine = s.qualified.binaryOut();
+        String reads = header(mc, CarriedOperation.REQUEST_FORMAT);
+        if (mine != null && reads != null && java.util.Arrays.asList(reads.toLowerCase(java.util.Locale.ROOT).split(","))
+                .contains(mine.descriptor().idHex())) {
+            s.choice.answeredBinary(); // in performance mode, this call's requests go binary from now on
+        }
+        SOAPFactory fac = soap11 ? OMAbstractFactory.getSOAP11Factory() : OMAbstractFactory.getSOAP12Factory();
+        SOAPEnvelope env = fac.getDefaultEnvelope();
+        QName op = call.operation();
+        env.getBody().addChild(fac.createOMElement(op.getLocalPart() + "Response", fac.createOMNamespace(op.getNamespaceURI(), "ns")));
+        return env;
+    }
+
+    /** The value of HTTP header {@code name} of the response in {@code mc}, matched ignoring case, or {@code null}. */
+    private static String header(MessageContext mc, String name) {
+        if (mc.getProperty(MessageContext.TRANSPORT_HEADERS) instanceof java.util.Map<?, ?> headers) {
+            for (java.util.Map.Entry<?, ?> e : headers.entrySet()) {
+                if (e.getKey() instanceof String k && k.equalsIgnoreCase(name) && e.getValue() != null) {
+                    return e.getValue().toString();
+                }
+            }
+        }
+        return null;
     }
 
     // ------------------------------------------------------------------------------------------ responses

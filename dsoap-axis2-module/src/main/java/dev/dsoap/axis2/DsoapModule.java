@@ -77,6 +77,13 @@ public final class DsoapModule implements Module {
     }
 
     private void install(AxisConfiguration config) {
+        String binary = dev.dsoap.negotiation.BinaryMediaType.NAME;
+        if (!(config.getMessageBuilder(binary) instanceof BinaryBuilder)) {
+            config.addMessageBuilder(binary, new BinaryBuilder(engagement));
+        }
+        if (!(config.getMessageFormatter(binary) instanceof BinaryFormatter)) {
+            config.addMessageFormatter(binary, new BinaryFormatter());
+        }
         for (String type : CONTENT_TYPES) {
             Builder b = config.getMessageBuilder(type);
             if (b != null && !(b instanceof Capture)) {
@@ -119,6 +126,7 @@ public final class DsoapModule implements Module {
         }
         CarriedOperation carried = rpc ? new RpcOperation(service, op, settings, budget)
                 : new AdbOperation(service, op, settings, budget);
+        carried.engagement = engagement;
         op.setMessageReceiver(new DsoapReceiver(receiver, carried, module));
         engagement.add(service.getName());
         jmx.operation(carried.stats, "server", true);

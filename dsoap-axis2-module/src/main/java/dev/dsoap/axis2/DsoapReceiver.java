@@ -51,6 +51,13 @@ final class DsoapReceiver extends AbstractMessageReceiver {
             return;
         }
         Fallback why = whyNot(mc);
+        if (why != null && CarriedOperation.binary(mc)) {
+            // a binary request has no XML for Axis2's path: the client sends it again as XML
+            op.stats.binaryRefused(dev.dsoap.host.BinaryRefusal.NOT_OFFERED, why.description());
+            op.stats.rejected();
+            mc.setProperty(org.apache.axis2.Constants.HTTP_RESPONSE_STATE, "415");
+            throw BinaryBuilder.sender("dsoap: binary request refused: " + why.description());
+        }
         if (why != null) {
             String detail = why == Fallback.UNSUPPORTED_TYPE ? (styleProblem != null ? styleProblem : op.classProblem()) : null;
             // dsoap's limits hold on Axis2's path too

@@ -42,6 +42,11 @@ public final class DsoapRpcServiceClient extends RPCServiceClient {
     static final String RETURN_TYPES = "dev.dsoap.rpc.returnTypes";
     /** Data-source property: the response's values ({@code Object[]}), set by the module when it read them. */
     static final String VALUES = "dev.dsoap.rpc.values";
+    /**
+     * Data-source property: set by the module when it sent the request in binary, to a {@link Runnable} that records
+     * the endpoint's refusal (the client then sends XML for a while).
+     */
+    static final String SENT_BINARY = "dev.dsoap.rpc.sentBinary";
 
     /** Whether the client was made for a described service (then calls name their operation). */
     private final boolean described;
@@ -74,11 +79,31 @@ public final class DsoapRpcServiceClient extends RPCServiceClient {
     public Object[] invokeBlocking(QName opName, Object[] args, Class[] returnTypes) throws AxisFault {
         Call call = new Call(opName, args);
         call.setProperty(RETURN_TYPES, returnTypes.clone());
-        OMElement response = described ? sendReceive(opName, call.element()) : sendReceive(call.element());
+        OMElement response;
+        try {
+            response = described ? sendReceive(opName, call.element()) : sendReceive(call.element());
+        } catch (AxisFault f) {
+            if (!(call.getProperty(SENT_BINARY) instanceof Runnable refused) || !refusedMediaType(f)) {
+                throw f;
+            }
+            // the endpoint refused the binary request before serving it (HTTP 415): the module goes back to
+            // XML, and the call is sent again, once, as XML
+            refused.run();
+            cleanupTransport();
+            call = new Call(opName, args);
+            call.setProperty(RETURN_TYPES, returnTypes.clone());
+            response = described ? sendReceive(opName, call.element()) : sendReceive(call.element());
+        }
         if (call.getProperty(VALUES) instanceof Object[] values) {
             return values;
         }
         return BeanUtil.deserialize(response, returnTypes, new DefaultObjectSupplier());
+    }
+
+    /** Whether {@code f} is Axis2's transport error for an HTTP 415 answer. */
+    private static boolean refusedMediaType(AxisFault f) {
+        String m = f.getMessage();
+        return m != null && m.contains("415");
     }
 
     /** Calls {@code opName} with {@code args}; returns the response's body element. */

@@ -26,6 +26,36 @@ final class Engagement {
         this.limits = limits;
     }
 
+    /** The engaged operations that read binary requests, by format id (learned as their carriers are built). */
+    private final java.util.Map<Long, CarriedOperation> binaryRequests = new ConcurrentHashMap<>();
+    /** The binary request formats, by id. */
+    private final java.util.Map<Long, dev.dsoap.binary.BinaryFormat> binaryFormats = new ConcurrentHashMap<>();
+    /** Counts binary requests refused before their operation is known. */
+    private final dev.dsoap.host.OperationStats unknown = DsoapModule.stats("*", "*");
+
+    /** Records that {@code op} reads binary requests of {@code format}. */
+    void readsBinary(dev.dsoap.binary.BinaryFormat format, CarriedOperation op) {
+        binaryFormats.putIfAbsent(format.id(), format);
+        binaryRequests.putIfAbsent(format.id(), op);
+    }
+
+    /** The engaged operation that reads binary requests of format {@code id}, or {@code null}. */
+    CarriedOperation binaryOperation(long id) {
+        return binaryRequests.get(id);
+    }
+
+    /** The binary request format {@code id}, or {@code null}. */
+    dev.dsoap.binary.BinaryFormat binaryFormat(long id) {
+        return binaryFormats.get(id);
+    }
+
+    /** Counts a binary request refused before it reached an operation ({@code op}'s, when known). */
+    void binaryRefused(CarriedOperation op, dev.dsoap.host.BinaryRefusal why, String detail) {
+        dev.dsoap.host.OperationStats s = op != null ? op.stats : unknown;
+        s.binaryRefused(why, detail);
+        s.rejected();
+    }
+
     void add(String service) {
         services.add(service);
     }

@@ -21,9 +21,17 @@ final class ReplySource extends AbstractPushOMDataSource {
     static final String PROPERTY = "dev.dsoap.axis2.reply";
 
     private final Reply reply;
+    /** The message as XML, for whoever serializes the element: the reply's own bytes, or the XML form of a binary one. */
+    private final java.util.function.Supplier<byte[]> xml;
 
     ReplySource(Reply reply) {
+        this(reply, reply::toByteArray);
+    }
+
+    /** The body element of a binary {@code reply}, whose XML form {@code xml} gives if anything asks. */
+    ReplySource(Reply reply, java.util.function.Supplier<byte[]> xml) {
         this.reply = reply;
+        this.xml = xml;
     }
 
     Reply reply() {
@@ -37,7 +45,7 @@ final class ReplySource extends AbstractPushOMDataSource {
 
     @Override
     public void serialize(XMLStreamWriter writer) throws XMLStreamException {
-        SOAPModelBuilder b = OMXMLBuilderFactory.createSOAPModelBuilder(new ByteArrayInputStream(reply.toByteArray()), "UTF-8");
+        SOAPModelBuilder b = OMXMLBuilderFactory.createSOAPModelBuilder(new ByteArrayInputStream(xml.get()), "UTF-8");
         try {
             OMElement element = b.getSOAPEnvelope().getBody().getFirstElement();
             if (element != null) {

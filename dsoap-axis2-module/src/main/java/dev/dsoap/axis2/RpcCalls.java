@@ -94,7 +94,7 @@ final class RpcCalls {
         return values;
     }
 
-    private Sides sides(QName operation, Object[] args, Class<?>[] returnTypes, boolean soap11) {
+    Sides sides(QName operation, Object[] args, Class<?>[] returnTypes, boolean soap11) {
         Class<?>[] classes = new Class<?>[args.length];
         for (int i = 0; i < args.length; i++) {
             classes[i] = args[i] == null ? Object.class : args[i].getClass(); // such a request goes Axis2's way
@@ -108,7 +108,7 @@ final class RpcCalls {
         SoapVersion version = sig.soap11 ? SoapVersion.SOAP_11 : SoapVersion.SOAP_12;
         WireConvention request = RpcOperation.positional(RpcOperation.convention(true, "ns", version));
         return new Sides(carrier(sig, request, RpcOperation.convention(true, "ns", version)),
-                carrier(sig, null, RpcOperation.convention(false, "ns", version)), qualifiedParts);
+                carrier(sig, null, RpcOperation.convention(false, "ns", version)), qualifiedParts, settings.binary());
     }
 
     /**
@@ -219,16 +219,21 @@ final class RpcCalls {
      * A signature's carriers: requests are written by the first; responses read by the one of the server's
      * element form.
      */
-    private static final class Sides {
+    static final class Sides {
         final Carrier qualified;
         final Carrier unqualified;
         /** Whether the server's responses have qualified parts, as last seen. */
         volatile boolean qualifiedParts;
+        /** The choice between XML and binary for this call's requests and answers. */
+        final dev.dsoap.negotiation.Choice choice;
+        /** Whether the endpoint has read a binary request of this call (later ones leave the descriptor out). */
+        volatile boolean requestFormatKnown;
 
-        Sides(Carrier qualified, Carrier unqualified, boolean qualifiedParts) {
+        Sides(Carrier qualified, Carrier unqualified, boolean qualifiedParts, dev.dsoap.negotiation.BinaryMode mode) {
             this.qualified = qualified;
             this.unqualified = unqualified;
             this.qualifiedParts = qualifiedParts;
+            this.choice = new dev.dsoap.negotiation.Choice(mode);
         }
     }
 }

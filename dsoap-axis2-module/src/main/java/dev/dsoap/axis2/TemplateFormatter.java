@@ -35,7 +35,7 @@ final class TemplateFormatter implements MessageFormatter {
     @Override
     public void writeTo(MessageContext mc, OMOutputFormat format, OutputStream out, boolean preserve) throws AxisFault {
         Object p = mc.getProperty(ReplySource.PROPERTY);
-        if (p instanceof Reply reply) {
+        if (p instanceof Reply reply && !reply.binary()) {
             String changed = changed(mc, format, reply);
             if (changed == null) {
                 try {
@@ -57,7 +57,7 @@ final class TemplateFormatter implements MessageFormatter {
     }
 
     /** What changed the envelope since dsoap made it, or {@code null}. */
-    private static String changed(MessageContext mc, OMOutputFormat format, Reply reply) {
+    static String changed(MessageContext mc, OMOutputFormat format, Reply reply) {
         Fallback why = unwritable(mc, format);
         if (why != null) {
             return why.description();

@@ -77,10 +77,12 @@ public final class Carrier {
     private final ThreadLocal<XmlScanner> heads;
     /** The binary form of this side's incoming messages (the schema's form), or {@code null} when there is none. */
     private final BinaryFormat binaryIn;
+    /** The binary forms of every inbound form that has one, the schema's first. */
+    private final BinaryFormat[] binaryIns;
     /** The binary form of this side's outgoing messages, or {@code null}. */
     private final BinaryFormat binaryOut;
-    /** Per-thread readers of {@link #binaryIn}. */
-    private final ThreadLocal<BinaryReader> binaryReaders;
+    /** Per-thread readers of {@link #binaryIns}, in the same order. */
+    private final ThreadLocal<BinaryReader[]> binaryReaders;
     /** Idle writers of {@link #binaryOut}, at most {@link Settings#states()}. */
     private final ArrayBlockingQueue<BinaryWriter> binaryWriters;
     /** Caps what {@link #peers} holds. */
@@ -98,10 +100,16 @@ public final class Carrier {
         this.writeProblem = b.writeProblem;
         this.heads = forms.length > 1 ? ThreadLocal.withInitial(() -> new XmlScanner(settings.deserializer().limits())) : null;
         this.budget = b.budget;
-        this.binaryIn = b.binaryIn;
+        this.binaryIns = b.binaryIns.toArray(new BinaryFormat[0]);
+        this.binaryIn = binaryIns.length == 0 ? null : binaryIns[0];
         this.binaryOut = b.binaryOut;
-        this.binaryReaders = binaryIn == null ? null
-                : ThreadLocal.withInitial(() -> binaryIn.newReader(settings.deserializer().limits()));
+        this.binaryReaders = binaryIn == null ? null : ThreadLocal.withInitial(() -> {
+            BinaryReader[] r = new BinaryReader[binaryIns.length];
+            for (int i = 0; i < r.length; i++) {
+                r[i] = binaryIns[i].newReader(settings.deserializer().limits());
+            }
+            return r;
+        });
         this.binaryWriters = binaryOut == null ? null : new ArrayBlockingQueue<>(settings.states());
     }
 
@@ -338,6 +346,26 @@ public final class Carrier {
         return binaryIn != null && settings.deserialize() && settings.binary() != BinaryMode.OFF ? binaryIn : null;
     }
 
+    /**
+     * The binary forms of this side's incoming messages, one per inbound form that has one (the schema's first);
+     * empty when they are not read in binary.
+     */
+    public List<BinaryFormat> binaryIns() {
+        return binaryIn() == null ? List.of() : List.of(binaryIns);
+    }
+
+    /** The ids of {@link #binaryIns()} as a header value: hexadecimal ids separated by commas, or {@code null}. */
+    public String binaryInIds() {
+        if (binaryIn() == null) {
+            return null;
+        }
+        StringBuilder sb = new StringBuilder();
+        for (BinaryFormat f : binaryIns) {
+            sb.append(sb.length() == 0 ? "" : ",").append(f.descriptor().idHex());
+        }
+        return sb.toString();
+    }
+
     /** The binary form of this side's outgoing messages, or {@code null} when they are not written in binary. */
     public BinaryFormat binaryOut() {
         return binaryOut != null && settings.serialize() && settings.binary() != BinaryMode.OFF ? binaryOut : null;
@@ -371,7 +399,17 @@ public final class Carrier {
         }
         Object[] values;
         try {
-            values = binaryReaders.get().read(b, 0, len);
+            BinaryReader[] readers = binaryReaders.get();
+            BinaryReader reader = readers[0];
+            if (readers.length > 1) {
+                long id = dev.dsoap.binary.Frame.formatId(b, 0, len);
+                for (BinaryReader r : readers) {
+                    if (r.format().id() == id) {
+                        reader = r;
+                    }
+                }
+            }
+            values = reader.read(b, 0, len);
         } catch (BinaryFormatException e) {
             BinaryRefusal why = switch (e.kind()) {
                 case UNKNOWN_FORMAT -> BinaryRefusal.UNKNOWN_FORMAT;
@@ -486,7 +524,7 @@ public final class Carrier {
         private SerializerPool writer;
         private String writeProblem = "no outbound plan";
         private boolean headerBlocksHandled;
-        private BinaryFormat binaryIn;
+        private final List<BinaryFormat> binaryIns = new ArrayList<>();
         private BinaryFormat binaryOut;
 
         private Builder(Settings settings, OperationStats stats, MemoryBudget budget, PlanCache plans) {
@@ -513,8 +551,9 @@ public final class Carrier {
                 DeserializerConfig config = headerBlocksHandled
                         ? settings.deserializer().toBuilder().skipHeaderBlocks(true).build() : settings.deserializer();
                 forms.add(new Form(new DifferentialDeserializer(plan, config, stats.reads(), budget), names));
-                if (forms.size() == 1) {
-                    binaryIn = binary(plan, s, true);
+                BinaryFormat f = binary(plan, s, true);
+                if (f != null && binaryIns.stream().noneMatch(g -> g.id() == f.id())) {
+                    binaryIns.add(f);
                 }
             } catch (UnsupportedTypeException | IllegalArgumentException e) {
                 if (forms.isEmpty()) {
@@ -537,7 +576,7 @@ public final class Carrier {
         /** No inbound side, and why (a one-way operation's client, a style dsoap does not read). */
         public Builder noReads(String why) {
             forms.clear();
-            binaryIn = null;
+            binaryIns.clear();
             readProblem = Objects.requireNonNull(why, "why");
             return this;
         }

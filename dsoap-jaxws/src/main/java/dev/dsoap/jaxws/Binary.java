@@ -22,7 +22,7 @@ final class Binary {
     static final String ANSWER = Binary.class.getName() + ".answer";
     /** Exchange property: the request went binary. */
     static final String SENT = Binary.class.getName() + ".sent";
-    /** Response header naming the format of the requests the endpoint reads in binary. */
+    /** Response header naming the formats of the requests the endpoint reads in binary (ids separated by commas). */
     static final String REQUEST_FORMAT = "X-Dsoap-Request-Format";
 
     private Binary() {

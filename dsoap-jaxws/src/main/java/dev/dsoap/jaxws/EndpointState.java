@@ -161,8 +161,10 @@ final class EndpointState {
         }
         for (BindingOperationInfo bop : ex.getEndpoint().getEndpointInfo().getBinding().getOperations()) {
             Operation op = operation(bop, ex.getService());
-            if (op.binary && op.carrier.binaryIn() != null) {
-                formats.putIfAbsent(op.carrier.binaryIn().id(), bop);
+            if (op.binary) {
+                for (dev.dsoap.binary.BinaryFormat f : op.carrier.binaryIns()) {
+                    formats.putIfAbsent(f.id(), bop);
+                }
             }
         }
         return formats.get(id);

@@ -236,7 +236,9 @@ final class ReadIn extends DsoapInterceptor {
         }
         if (st.client) {
             String endpointReads = Binary.header(m, Binary.REQUEST_FORMAT);
-            if (endpointReads != null && endpointReads.equalsIgnoreCase(Binary.id(op.carrier.binaryOut()))) {
+            String mine = Binary.id(op.carrier.binaryOut());
+            if (endpointReads != null && mine != null
+                    && java.util.Arrays.asList(endpointReads.toLowerCase(Locale.ROOT).split(",")).contains(mine)) {
                 op.choice.answeredBinary();
             }
             if (Boolean.TRUE.equals(ex.get(Binary.SENT))) {

@@ -116,10 +116,43 @@ final class WriteOut extends DsoapInterceptor {
             return null;
         }
         Reply r = op.carrier.writeBinary(parts, Boolean.TRUE.equals(answer));
-        String reads = Binary.id(op.carrier.binaryIn());
+        String reads = op.carrier.binaryInIds();
         if (r != null && reads != null) {
             Binary.setHeader(m, Binary.REQUEST_FORMAT, reads);
         }
         return r;
+    }
+
+    /**
+     * A binary request the endpoint refused with HTTP 415 (CXF's conduit turns the answer into an exception): the
+     * client goes back to XML for a while. The call itself fails with CXF's exception; the next one is XML.
+     */
+    @Override
+    public void handleFault(Message m) {
+        Exchange ex = m.getExchange();
+        EndpointState st = state(m);
+        if (ex == null || st == null || !st.client || !Boolean.TRUE.equals(ex.get(Binary.SENT)) || ex.getBindingOperationInfo() == null) {
+            return;
+        }
+        Exception e = m.getContent(Exception.class);
+        if (!refusedMediaType(e)) {
+            return;
+        }
+        Operation op = st.operation(ex.getBindingOperationInfo(), ex.getService());
+        op.choice.refused(dev.dsoap.negotiation.Choice.Refusal.UNSUPPORTED_MEDIA_TYPE);
+        op.requestFormatKnown = false;
+        op.stats.binaryRefused(dev.dsoap.host.BinaryRefusal.ENDPOINT_REFUSED, "HTTP 415");
+    }
+
+    /** Whether {@code e} (or a cause) is the conduit's error for an HTTP 415 answer. */
+    private static boolean refusedMediaType(Throwable e) {
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            // CXF's HTTPException (its HTTP transport, not a dependency here): "HTTP response '415: ..."
+            if (t.getClass().getName().equals("org.apache.cxf.transport.http.HTTPException")
+                    && String.valueOf(t.getMessage()).contains("'415:")) {
+                return true;
+            }
+        }
+        return false;
     }
 }

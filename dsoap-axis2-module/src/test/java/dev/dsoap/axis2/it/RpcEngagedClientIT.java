@@ -36,6 +36,8 @@ class RpcEngagedClientIT {
     static Axis2Server dsoap;
     static ConfigurationContext plainClients;
     static ConfigurationContext dsoapClients;
+    /** Engaged clients in performance mode ({@code dsoap.binary = performance}): binary requests too. */
+    static ConfigurationContext performanceClients;
     static RPCServiceClient reference;
     static DsoapRpcServiceClient toPlain;
     static DsoapRpcServiceClient toDsoap;
@@ -48,6 +50,9 @@ class RpcEngagedClientIT {
         Path repo = Axis2Server.repository(dir, true, "");
         dsoapClients = ConfigurationContextFactory.createConfigurationContextFromFileSystem(repo.toString(),
                 repo.resolve("axis2.xml").toString());
+        Path fast = Axis2Server.repository(dir, true, "<parameter name=\"dsoap.binary\">performance</parameter>");
+        performanceClients = ConfigurationContextFactory.createConfigurationContextFromFileSystem(fast.toString(),
+                fast.resolve("axis2.xml").toString());
         reference = aim(new RPCServiceClient(plainClients, null), plain);
         toPlain = aim(new DsoapRpcServiceClient(dsoapClients, null), plain);
         toDsoap = aim(new DsoapRpcServiceClient(dsoapClients, null), dsoap);
@@ -66,7 +71,7 @@ class RpcEngagedClientIT {
                 c.cleanup();
             }
         }
-        for (ConfigurationContext c : new ConfigurationContext[] {plainClients, dsoapClients}) {
+        for (ConfigurationContext c : new ConfigurationContext[] {plainClients, dsoapClients, performanceClients}) {
             if (c != null) {
                 c.terminate();
             }
@@ -117,9 +122,11 @@ class RpcEngagedClientIT {
         Stats st = client();
         long written = st.get("MessagesWritten");
         long read = st.get("MessagesRead");
+        long binaryRead = st.get("BinaryMessagesRead");
         long differential = st.get("ReadsIdentical") + st.get("ReadsResumed");
         Stats server = dsoap.stats("echo");
         long byPeer = server.get("ReadsByPeer");
+        long binaryWritten = server.get("BinaryMessagesWritten");
         double[] v = Values.doubles(r, 400);
         int calls = 0;
         for (int msg = 0; msg < 100; msg++) {
@@ -135,9 +142,12 @@ class RpcEngagedClientIT {
             calls++;
         }
         assertTrue(st.get("MessagesWritten") - written >= 2L * calls, "dsoap did not write the requests: " + st);
-        assertTrue(st.get("MessagesRead") - read >= 2L * calls, "dsoap did not read the responses: " + st);
-        assertTrue(st.get("ReadsIdentical") + st.get("ReadsResumed") - differential > calls,
+        // the plain server answers in XML, read differentially; the dsoap server answers in binary, as asked
+        assertTrue(st.get("MessagesRead") - read >= calls, "dsoap did not read the XML responses: " + st);
+        assertTrue(st.get("ReadsIdentical") + st.get("ReadsResumed") - differential > calls / 2,
                 "responses were not read differentially: " + st);
+        assertEquals(calls, st.get("BinaryMessagesRead") - binaryRead, "binary answers read: " + st);
+        assertEquals(calls, server.get("BinaryMessagesWritten") - binaryWritten, "binary answers written: " + server);
         // each engaged client names itself with an id of its own, by which the server finds its kept request
         Object one = toPlain.getServiceContext().getProperty("dev.dsoap.clientId");
         Object other = toDsoap.getServiceContext().getProperty("dev.dsoap.clientId");
@@ -154,7 +164,7 @@ class RpcEngagedClientIT {
         Random r = new Random(seed);
         Stats st = client();
         long written = st.get("MessagesWritten");
-        long read = st.get("MessagesRead");
+        long read = st.get("MessagesRead") + st.get("BinaryMessagesRead");
         double[] v = Values.doubles(r, 30);
         Mio[] mios = new Mio[0];
         String[] strings = new String[0];
@@ -192,7 +202,7 @@ class RpcEngagedClientIT {
             same("echoStrings", new Object[] {strings}, String[].class, where + " strings " + Arrays.toString(strings));
         }
         assertTrue(st.get("MessagesWritten") - written >= 2 * 3 * 50, "dsoap wrote too few requests: " + st);
-        assertTrue(st.get("MessagesRead") - read >= 2 * 3 * 50, "dsoap read too few responses: " + st);
+        assertTrue(st.get("MessagesRead") + st.get("BinaryMessagesRead") - read >= 2 * 3 * 50, "dsoap read too few responses: " + st);
     }
 
     @Test
@@ -215,5 +225,73 @@ class RpcEngagedClientIT {
                 new Object[] {double[].class}, new org.apache.axis2.engine.DefaultObjectSupplier());
         toDsoap.cleanupTransport();
         assertEquals(RpcClientIT.render(new double[] {-0.0, 4.9E-324, Double.NaN}), RpcClientIT.render(got[0]));
+    }
+
+    /**
+     * dsoap's binary form: a plain client is never answered in binary; an engaged client is (it asks, naming the
+     * format it reads); an engaged client in performance mode also sends its requests in binary once the server
+     * has said it reads them. Every value equals the plain client's from the plain server. A binary request of a
+     * format no operation reads is refused with HTTP 415.
+     */
+    @Test
+    void binaryForThoseWhoAskAndBinaryRequestsInPerformanceMode() throws Exception {
+        long seed = 0xE7_0019L;
+        Random r = new Random(seed);
+        Stats echoStats = dsoap.stats("echo");
+        Stats miosStats = dsoap.stats("echoMios");
+        long written = echoStats.get("BinaryMessagesWritten");
+        long miosRead = miosStats.get("BinaryMessagesRead");
+        long echoRead = echoStats.get("BinaryMessagesRead");
+        RPCServiceClient plainToDsoap = aim(new RPCServiceClient(plainClients, null), dsoap);
+        DsoapRpcServiceClient fast = aim(new DsoapRpcServiceClient(performanceClients, null), dsoap);
+        QName echo = new QName(plain.namespace(), "echo");
+        QName echoMios = new QName(plain.namespace(), "echoMios");
+        double[] v = Values.doubles(r, 200);
+        Mio[] mios = new Mio[0];
+        int calls = 0;
+        try {
+            for (int msg = 0; msg < 60; msg++) {
+                String where = "seed " + seed + " message " + msg;
+                v = Values.next(v, r, msg % 10 == 0 ? 100 : 5);
+                if (Values.finite(v)) {
+                    Object[] args = {ServerIT.boxed(v)};
+                    String want = call(reference, echo, args, double[].class);
+                    assertEquals(want, call(plainToDsoap, echo, args, double[].class), where + ": plain client, dsoap server");
+                    assertEquals(want, call(fast, echo, args, double[].class), where + ": performance client, dsoap server");
+                    calls++;
+                }
+                if (mios.length < 12 || r.nextInt(4) == 0) {
+                    mios = Arrays.copyOf(mios, mios.length + 1);
+                    mios[mios.length - 1] = r.nextInt(7) == 0 ? null : new Mio(Values.intValue(r), Values.value(r), Values.string(r));
+                }
+                Mio changed = mios.length > 0 ? mios[r.nextInt(mios.length)] : null;
+                if (changed != null) {
+                    changed.setA(Values.intValue(r));
+                }
+                Object[] args = {mios};
+                assertEquals(call(reference, echoMios, args, Mio[].class), call(fast, echoMios, args, Mio[].class),
+                        where + ": performance client, dsoap server, mios");
+            }
+        } finally {
+            plainToDsoap.cleanup();
+            fast.cleanup();
+        }
+        assertEquals(calls, echoStats.get("BinaryMessagesWritten") - written, "only the engaged client is answered in binary: " + echoStats);
+        // a Double[] argument travels item by item, the service's double[] as a block: other formats, so those
+        // requests stay XML; Mio[] is Mio[] on both sides, so those go binary after the first binary answer
+        assertEquals(0, echoStats.get("BinaryMessagesRead") - echoRead, echoStats.toString());
+        assertEquals(59, miosStats.get("BinaryMessagesRead") - miosRead, "binary requests after the first binary answer: " + miosStats);
+        Stats client = Stats.find(performanceClients, "client", "anonService", "anonOutInOp");
+        assertEquals(calls + 60, client.get("BinaryMessagesRead"), client.toString());
+
+        byte[] unknown = {(byte) 0x89, 'D', 'S', 'B', 1, 0, 1, 2, 3, 4, 5, 6, 7, 8};
+        java.net.HttpURLConnection c = (java.net.HttpURLConnection) java.net.URI.create(dsoap.url()).toURL().openConnection();
+        c.setDoOutput(true);
+        c.setRequestProperty("Content-Type", "application/vnd.dsoap.binary");
+        c.setRequestProperty("SOAPAction", "urn:echo");
+        c.getOutputStream().write(unknown);
+        assertEquals(415, c.getResponseCode());
+        String body = new String(c.getErrorStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        assertTrue(body.contains("Fault") && body.contains("0102030405060708"), body);
     }
 }

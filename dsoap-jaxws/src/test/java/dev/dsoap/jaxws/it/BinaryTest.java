@@ -138,6 +138,54 @@ class BinaryTest {
         }
     }
 
+    /** The endpoint with binary switched off. */
+    @dev.dsoap.jaxws.DifferentialSoap(binary = "off")
+    @jakarta.jws.WebService(endpointInterface = "dev.dsoap.jaxws.it.Echo", targetNamespace = Echo.NS, serviceName = "EchoService",
+            portName = "EchoPort")
+    public static class XmlOnlyEchoImpl extends EchoImpl {
+    }
+
+    /**
+     * A performance-mode proxy whose endpoint is replaced by one that reads no binary: the call in flight fails with
+     * CXF's HTTP 415 error, and the proxy goes back to XML; every later call succeeds in XML.
+     */
+    @Test
+    void aRefusedBinaryRequestSendsTheClientBackToXml() throws Exception {
+        try (Cxf fast = new Cxf()) {
+            fast.bus.setProperty("dsoap.binary", "performance");
+            Cxf own = new Cxf();
+            String a = own.address("swap");
+            jakarta.xml.ws.Endpoint.publish(a, new DsoapEchoImpl());
+            org.apache.cxf.BusFactory.setThreadDefaultBus(fast.bus);
+            Echo client = fast.dsoap(a);
+            for (int i = 0; i < 3; i++) {
+                assertEquals(i + 0.5, client.sum(new double[] {i, 0.5}, 1.0));
+            }
+            OperationStatsMXBean stats = fast.stats("client", "EchoService.EchoPort", "sum");
+            assertEquals(2, stats.getBinaryMessagesWritten(), "binary requests after the first binary answer");
+            own.close(); // the endpoint goes, and one that reads no binary takes its address
+            Cxf other = new Cxf();
+            try {
+                jakarta.xml.ws.Endpoint.publish(a, new XmlOnlyEchoImpl());
+                org.apache.cxf.BusFactory.setThreadDefaultBus(fast.bus);
+                Exception e = org.junit.jupiter.api.Assertions.assertThrows(jakarta.xml.ws.WebServiceException.class,
+                        () -> client.sum(new double[] {1}, 1.0));
+                Throwable cause = e;
+                while (cause.getCause() != null && !String.valueOf(cause.getMessage()).contains("415")) {
+                    cause = cause.getCause();
+                }
+                assertTrue(String.valueOf(cause.getMessage()).contains("415"), "not the 415 answer: " + e);
+                assertEquals(java.util.Map.of("ENDPOINT_REFUSED", 1L), stats.getBinaryRefusals());
+                for (int i = 0; i < 5; i++) {
+                    assertEquals(i + 0.25, client.sum(new double[] {i, 0.25}, 1.0));
+                }
+                assertEquals(3, stats.getBinaryMessagesWritten(), "no binary request after the refusal");
+            } finally {
+                other.close();
+            }
+        }
+    }
+
     /** What goes over the wire, seen from a raw HTTP client. */
     @Test
     void onTheWire() throws Exception {

@@ -222,6 +222,14 @@ public final class DsoapClient implements AutoCloseable {
      * {@link ClientException}.
      */
     public CompletableFuture<Response> send(ByteBuffer[] body) {
+        return send(body, null, null);
+    }
+
+    /**
+     * As {@link #send(ByteBuffer[])}, with the request's content type ({@code null}: the SOAP version's) and an
+     * {@code Accept} header ({@code null}: none).
+     */
+    private CompletableFuture<Response> send(ByteBuffer[] body, String contentType, String accept) {
         refuseOnIoThread();
         long length = 0;
         for (ByteBuffer b : body) {
@@ -247,7 +255,7 @@ public final class DsoapClient implements AutoCloseable {
         for (int i = 0; i < body.length; i++) {
             bufs[i] = Unpooled.wrappedBuffer(body[i]);
         }
-        HttpRequest head = head(length);
+        HttpRequest head = head(length, contentType, accept);
         Channel ch = c.channel();
         ChannelPromise done = ch.newPromise();
         try {
@@ -289,6 +297,47 @@ public final class DsoapClient implements AutoCloseable {
     }
 
     /**
+     * As {@link #call(DifferentialSerializer, Object[], DifferentialDeserializer)}, in dsoap's binary form where
+     * {@code binary} and the endpoint agree: the request asks for a binary answer (naming the format it reads),
+     * and, in performance mode once the endpoint reads this request format, goes binary itself; a binary request
+     * the endpoint refuses (HTTP 415, nothing served) is sent again as XML. An XML answer is read by {@code reader}.
+     *
+     * @return the response's parts in plan order, fresh objects
+     * @throws ClientException whatever the response or the connection brought instead of a 2xx response
+     * @throws dev.dsoap.binary.BinaryFormatException if a binary answer cannot be read
+     */
+    public Object[] call(DifferentialSerializer ds, Object[] parts, DifferentialDeserializer reader, BinaryExchange binary) {
+        java.util.Objects.requireNonNull(reader, "reader");
+        java.util.Objects.requireNonNull(binary, "binary");
+        String accept = binary.accept(version.contentType());
+        Response r = null;
+        dev.dsoap.binary.BinaryWriter w = binary.binaryRequest(parts);
+        if (w != null) {
+            try {
+                r = await(send(new ByteBuffer[] {ByteBuffer.wrap(w.buffer(), 0, w.length())},
+                        dev.dsoap.negotiation.BinaryMediaType.NAME, accept));
+            } catch (ClientException e) {
+                if (e.response() == null || e.response().status() != 415) {
+                    throw e;
+                }
+                binary.refused(); // nothing was served: the same call goes as XML
+                accept = binary.accept(version.contentType());
+            }
+        }
+        boolean sentBinary = r != null;
+        if (r == null) {
+            ds.serialize(parts);
+            r = await(send(ds.buffers(), null, accept));
+        }
+        String type = r.contentType();
+        if (type != null && type.toLowerCase(java.util.Locale.ROOT).startsWith(dev.dsoap.negotiation.BinaryMediaType.NAME)) {
+            return binary.read(r, sentBinary);
+        }
+        byte[] body = r.body();
+        return reader.deserialize(body, 0, body.length);
+    }
+
+    /**
      * Waits for {@code f}, a future of this client: its response, or its {@link ClientException} thrown.
      * The response timeout bounds the wait.
      */
@@ -307,8 +356,14 @@ public final class DsoapClient implements AutoCloseable {
         }
     }
 
-    private HttpRequest head(long length) {
+    private HttpRequest head(long length, String contentType, String accept) {
         HttpHeaders h = baseHeaders.copy();
+        if (contentType != null) {
+            h.set(HttpHeaderNames.CONTENT_TYPE, contentType);
+        }
+        if (accept != null) {
+            h.set(HttpHeaderNames.ACCEPT, accept);
+        }
         if (framing == Framing.CONTENT_LENGTH) {
             h.set(HttpHeaderNames.CONTENT_LENGTH, length);
         }

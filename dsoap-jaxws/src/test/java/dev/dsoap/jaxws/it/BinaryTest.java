@@ -186,6 +186,47 @@ class BinaryTest {
         }
     }
 
+    /**
+     * dsoap's own client, {@code DsoapClient} with a {@code BinaryExchange} in performance mode, against the CXF
+     * endpoint: binary answers from the first call, binary requests from the second, every value as a plain proxy
+     * gets it from a plain endpoint.
+     */
+    @Test
+    void dsoapClientInBinary() throws Exception {
+        WireConvention conv = WireConvention.documentLiteralWrapped();
+        PlanCompiler compiler = new PlanCompiler();
+        MessageShape request = MessageShape.wrapped(Echo.NS, "sum", MessageShape.Part.of("values", double[].class),
+                MessageShape.Part.of("scale", double.class));
+        MessageShape response = MessageShape.wrapped(Echo.NS, "sumResponse", MessageShape.Part.of("return", double.class));
+        var requestPlan = compiler.compile(request, conv);
+        var responsePlan = compiler.compile(response, conv);
+        dev.dsoap.client.BinaryExchange binary = new dev.dsoap.client.BinaryExchange(BinaryFormat.of(requestPlan, Echo.NS, "sum"),
+                BinaryFormat.of(responsePlan, Echo.NS, "sumResponse"), dev.dsoap.negotiation.BinaryMode.PERFORMANCE,
+                dev.dsoap.parse.ParserLimits.defaults());
+        var ds = new dev.dsoap.serialize.DifferentialSerializer(requestPlan, dev.dsoap.serialize.SerializerConfig.defaults(),
+                new dev.dsoap.serialize.SerializerStats(), null);
+        var reader = new dev.dsoap.deserialize.DifferentialDeserializer(responsePlan,
+                dev.dsoap.deserialize.DeserializerConfig.defaults(), new dev.dsoap.deserialize.DeserializerStats(), null);
+        OperationStatsMXBean sum = server("sum");
+        long read = sum.getBinaryMessagesRead();
+        Gen g = new Gen(SEED + 7, 30);
+        double[] v = g.doubles(null);
+        int steps = 40;
+        try (dev.dsoap.client.DsoapClient client = dev.dsoap.client.DsoapClient.builder(URI.create(address)).build()) {
+            for (int step = 0; step < steps; step++) {
+                double scale = g.dbl();
+                double want = reference.sum(v, scale);
+                Object[] got = client.call(ds, new Object[] {v, scale}, reader, binary);
+                assertEquals(Double.doubleToLongBits(want), Double.doubleToLongBits((Double) got[0]),
+                        "step " + step + " (seed " + SEED + ") " + Arrays.toString(v) + " * " + scale);
+                v = g.doubles(v);
+            }
+        }
+        assertEquals(steps, binary.binaryResponses());
+        assertEquals(steps - 1, binary.binaryRequests());
+        assertEquals(steps - 1, sum.getBinaryMessagesRead() - read);
+    }
+
     /** What goes over the wire, seen from a raw HTTP client. */
     @Test
     void onTheWire() throws Exception {

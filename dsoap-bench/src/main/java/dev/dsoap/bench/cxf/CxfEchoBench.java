@@ -46,6 +46,9 @@ import java.util.concurrent.atomic.AtomicLong;
  *   <li>{@code baselineCxfConcurrent}, {@code dsoapCxfConcurrent}: {@value #CLIENTS} clients calling without
  *       pause, each through its own proxy (and kept-alive connection), taking array numbers from one
  *       counter: calls per second (throughput).</li>
+ *   <li>{@code dsoapBinaryCxf}, {@code dsoapBinaryCxfConcurrent}: the same calls to the dsoap endpoint through
+ *       proxies in dsoap's binary performance mode ({@code dsoap.binary=performance}): requests and answers in
+ *       dsoap's binary form instead of XML (the other dsoap methods' proxies keep to XML).</li>
  * </ul>
  *
  * <p>A call fails the run unless it returns as many items as it sent (a fault throws). The setup checks once
@@ -100,6 +103,8 @@ public class CxfEchoBench {
     EchoValues values;
     /** Whether this fork's benchmark method is a dsoap one: its clients are dsoap proxies, its server {@link CxfEchoServers#dsoap()}. */
     boolean dsoap;
+    /** Whether this fork's benchmark method is a binary one: its proxies are {@link CxfEchoServers#binaryPort()}s. */
+    boolean binary;
     /** The endpoint this fork's benchmark method calls, whose CPU time is measured. */
     CxfEchoServer measured;
     /** The next array's number. */
@@ -110,6 +115,7 @@ public class CxfEchoBench {
     @Setup(Level.Trial)
     public void setup(BenchmarkParams params, MeasuredServer server) throws Exception {
         String method = params.getBenchmark().substring(params.getBenchmark().lastIndexOf('.') + 1);
+        binary = method.startsWith("dsoapBinary");
         start(method.startsWith("dsoap"));
         server.watch(window);
     }
@@ -120,6 +126,10 @@ public class CxfEchoBench {
         try {
             values = new EchoValues(Shape.of(shape), size, percent);
             servers.verify(values);
+            if (binary) {
+                servers.verifyBinary(values);
+                next.set(FIRST + 1); // the binary check sent array 2 as well
+            }
         } catch (Exception | Error e) {
             servers.close();
             throw e;
@@ -135,6 +145,11 @@ public class CxfEchoBench {
         if (dsoap) {
             System.out.printf("%n[cxf] dsoap on %s: server %s; client %s%n", values,
                     servers.describe("server", values.shape()), servers.describe("client", values.shape()));
+            if (binary) {
+                System.out.printf("[cxf] dsoap binary on %s: server %s; client %s%n", values,
+                        servers.describeBinary("server", values.shape().operation),
+                        servers.describeBinary("client", values.shape().operation));
+            }
         }
         servers.close();
     }
@@ -182,6 +197,19 @@ public class CxfEchoBench {
         return call(client);
     }
 
+    @Benchmark
+    public Object dsoapBinaryCxf(Client client, ServerCpu cpu) {
+        return call(client);
+    }
+
+    @Benchmark
+    @Threads(CLIENTS)
+    @BenchmarkMode(Mode.Throughput)
+    @OutputTimeUnit(TimeUnit.SECONDS)
+    public Object dsoapBinaryCxfConcurrent(Client client, ServerCpu cpu) {
+        return call(client);
+    }
+
     /**
      * One JAX-WS proxy per benchmark thread, so each thread keeps its own connection: a dsoap proxy for the
      * dsoap methods, a plain one for the baselines.
@@ -192,7 +220,7 @@ public class CxfEchoBench {
 
         @Setup(Level.Trial)
         public void open(CxfEchoBench bench) {
-            port = bench.servers.port(bench.dsoap);
+            port = bench.binary ? bench.servers.binaryPort() : bench.servers.port(bench.dsoap);
         }
     }
 }

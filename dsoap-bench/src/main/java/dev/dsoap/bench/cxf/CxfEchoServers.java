@@ -69,19 +69,26 @@ final class CxfEchoServers implements AutoCloseable {
     private final CxfEchoServer dsoap;
     private final Service plainService;
     private final Service dsoapService;
+    /** Proxies in dsoap's binary performance mode live on a bus of their own ({@link #binaryPort()}). */
+    private final Bus binaryBus;
+    private final Service binaryService;
 
-    private CxfEchoServers(Bus serverBus, Bus clientBus, CxfEchoServer plain, CxfEchoServer dsoap) throws Exception {
+    private CxfEchoServers(Bus serverBus, Bus clientBus, Bus binaryBus, CxfEchoServer plain, CxfEchoServer dsoap)
+            throws Exception {
         this.serverBus = serverBus;
         this.clientBus = clientBus;
+        this.binaryBus = binaryBus;
         this.plain = plain;
         this.dsoap = dsoap;
-        this.plainService = service(plain);
-        this.dsoapService = service(dsoap);
+        this.plainService = service(plain, clientBus);
+        this.dsoapService = service(dsoap, clientBus);
+        this.binaryService = service(dsoap, binaryBus);
     }
 
     static CxfEchoServers start() throws Exception {
         Bus serverBus = bus();
         Bus clientBus = null;
+        Bus binaryBus = null;
         CxfEchoServer plain = null;
         CxfEchoServer dsoap = null;
         try {
@@ -90,7 +97,9 @@ final class CxfEchoServers implements AutoCloseable {
             clientBus = bus();
             // these benchmarks measure dsoap's XML path: its proxies do not ask for binary answers
             clientBus.setProperty("dsoap.binary", "off");
-            return new CxfEchoServers(serverBus, clientBus, plain, dsoap);
+            binaryBus = bus();
+            binaryBus.setProperty("dsoap.binary", "performance");
+            return new CxfEchoServers(serverBus, clientBus, binaryBus, plain, dsoap);
         } catch (Exception | Error e) {
             if (dsoap != null) {
                 dsoap.close();
@@ -100,6 +109,9 @@ final class CxfEchoServers implements AutoCloseable {
             }
             if (clientBus != null) {
                 clientBus.shutdown(true);
+            }
+            if (binaryBus != null) {
+                binaryBus.shutdown(true);
             }
             serverBus.shutdown(true);
             throw e;
@@ -119,10 +131,10 @@ final class CxfEchoServers implements AutoCloseable {
         return bus;
     }
 
-    /** A JAX-WS service of {@code server}'s WSDL ({@code ?wsdl}), on the client bus. */
-    private Service service(CxfEchoServer server) throws Exception {
+    /** A JAX-WS service of {@code server}'s WSDL ({@code ?wsdl}), on {@code bus}. */
+    private static Service service(CxfEchoServer server, Bus bus) throws Exception {
         Bus previous = BusFactory.getThreadDefaultBus(false);
-        BusFactory.setThreadDefaultBus(clientBus);
+        BusFactory.setThreadDefaultBus(bus);
         try {
             return Service.create(new URL(server.uri() + "?wsdl"), new QName(EchoPort.NAMESPACE, server.service()));
         } finally {
@@ -150,6 +162,53 @@ final class CxfEchoServers implements AutoCloseable {
                 : plainService.getPort(EchoPort.class);
         ((HTTPConduit) ClientProxy.getClient(port).getConduit()).getClient().setChunkLength(CHUNK_LENGTH);
         return port;
+    }
+
+    /**
+     * A new JAX-WS proxy of {@link #dsoap()} with {@link DifferentialSoapFeature} in dsoap's binary performance mode:
+     * it asks for binary answers and, once the endpoint has answered in binary, sends binary requests. Same
+     * transport settings as {@link #port}. Meant for one thread at a time.
+     */
+    synchronized EchoPort binaryPort() {
+        EchoPort port = binaryService.getPort(EchoPort.class, new DifferentialSoapFeature());
+        ((HTTPConduit) ClientProxy.getClient(port).getConduit()).getClient().setChunkLength(CHUNK_LENGTH);
+        return port;
+    }
+
+    /**
+     * Echoes arrays 0, 1 and 2 of {@code values} through a {@link #binaryPort()} and checks each echo, and that the
+     * exchanges after the first went binary both ways (the first request is XML: the proxy learns from the first
+     * answer that the endpoint reads its binary requests).
+     *
+     * @throws IllegalStateException on any difference
+     */
+    void verifyBinary(EchoValues values) throws Exception {
+        String operation = values.shape().operation;
+        EchoPort p = binaryPort();
+        for (int n = 0; n < 3; n++) {
+            check(p, dsoap, values, n);
+        }
+        OperationStats server = statsOrNull("server", operation);
+        OperationStats client = OperationStats.find(MBEAN_TYPE, Integer.toHexString(System.identityHashCode(binaryBus)),
+                "client", serviceName(), operation);
+        if (server == null || client == null || client.get("BinaryMessagesRead") != 3 || client.get("BinaryMessagesWritten") != 2
+                || server.get("BinaryMessagesRead") < 2 || server.get("BinaryMessagesWritten") < 3) {
+            throw new IllegalStateException("the binary check's 3 exchanges of " + operation + " did not go binary: server "
+                    + describe("server", operation) + "; client " + (client == null ? "none" : client.toString()));
+        }
+    }
+
+    /** dsoap's binary counters for {@code operation} on {@code side} (the binary proxies' bus for the client), for the log. */
+    String describeBinary(String side, String operation) {
+        try {
+            OperationStats op = "server".equals(side) ? statsOrNull(side, operation) : OperationStats.find(MBEAN_TYPE,
+                    Integer.toHexString(System.identityHashCode(binaryBus)), side, serviceName(), operation);
+            return op == null ? "no statistics for " + operation : "binary read " + op.get("BinaryMessagesRead") + " ("
+                    + op.get("BinaryBytesRead") + " bytes), written " + op.get("BinaryMessagesWritten") + " ("
+                    + op.get("BinaryBytesWritten") + " bytes), refusals " + op.map("BinaryRefusals");
+        } catch (JMException e) {
+            return e.toString();
+        }
     }
 
     /**
@@ -366,6 +425,7 @@ final class CxfEchoServers implements AutoCloseable {
         } finally {
             try {
                 clientBus.shutdown(true);
+                binaryBus.shutdown(true);
             } finally {
                 serverBus.shutdown(true);
             }

@@ -31,6 +31,7 @@ final class Labels {
             Map.entry("dsoapPlain", "dsoap plain parse"),
             Map.entry("dsoapAxis2", "Axis2 + dsoap.mar"),
             Map.entry("dsoapCxf", "CXF + @DifferentialSoap"),
+            Map.entry("dsoapBinaryCxf", "CXF + @DifferentialSoap, binary"),
             Map.entry("baselineRpcClient", "RPCServiceClient → Axis2"),
             Map.entry("dsoapRpcClient", "RPCServiceClient → Axis2 + dsoap.mar"),
             Map.entry("dsoapEngagedRpcClient", "DsoapRpcServiceClient, engaged → Axis2 + dsoap.mar"),

@@ -34,8 +34,20 @@ public final class BinaryFormat {
         this.descriptor = descriptor;
         this.root = root;
         this.readProblem = root.readProblem(true);
-        this.emptyArraysNull = plan.convention().emptyArraysNull();
+        this.emptyArraysNull = plan != null && plan.convention().emptyArraysNull();
         this.depth = root.depth() + 2;
+    }
+
+    /**
+     * The format a descriptor describes, for reading its messages without the Java types (the converter command):
+     * {@link #newReader} then returns a struct as an {@code Object[]} of its members (attributes first), a block of
+     * primitives as a primitive array, other arrays as {@code Object[]}, an enum as its lexical form. It has no plan
+     * and writes nothing.
+     *
+     * @throws IllegalArgumentException if the descriptor describes an array of items that take no bytes
+     */
+    static BinaryFormat generic(Descriptor d) {
+        return new BinaryFormat(null, d, Slot.generic(d.root(), d.localName(), -1));
     }
 
     /**
@@ -71,8 +83,15 @@ public final class BinaryFormat {
         return readProblem;
     }
 
-    /** A writer of this format's messages; not thread-safe. */
+    /**
+     * A writer of this format's messages; not thread-safe.
+     *
+     * @throws IllegalStateException for a format read from a descriptor alone
+     */
     public BinaryWriter newWriter() {
+        if (plan == null) {
+            throw new IllegalStateException("a format read from a descriptor writes nothing");
+        }
         return new BinaryWriter(this);
     }
 

@@ -45,6 +45,8 @@ public final class Descriptor {
     static final int NULLABLE = 1;
     static final int NIL = 2;
     static final int ATTRIBUTE = 4;
+    /** Root only: the body element is the root's one child (a bare message), not a wrapper around the parts. */
+    static final int BARE = 8;
     static final int BLOCK = 1;
     static final int ITEMS = 2;
     /** Scalar types by their code on the wire (index); codes never change meaning. */
@@ -72,6 +74,9 @@ public final class Descriptor {
      */
     public static Descriptor of(MessagePlan plan, String namespace, String localName) {
         Node root = node(plan.root(), localName);
+        if (plan.root().openStart().length == 0) {
+            root = Node.struct(BARE, root.name, root.attributes, root.children);
+        }
         ByteArrayOutputStream out = new ByteArrayOutputStream(256);
         out.writeBytes(MAGIC);
         out.write(VERSION);
@@ -105,8 +110,9 @@ public final class Descriptor {
         String ns = p.string();
         String local = p.string();
         Node root = p.node(0);
-        if (root.kind != STRUCT || root.flags != 0) {
-            throw p.error(BinaryFormatException.Kind.MALFORMED, "the root of a format is a struct that cannot be null");
+        if (root.kind != STRUCT || (root.flags & ~BARE) != 0 || (root.flags & BARE) != 0 && root.children.size() != 1) {
+            throw p.error(BinaryFormatException.Kind.MALFORMED, "the root of a format is a struct that cannot be null"
+                    + " (a bare one holds one child)");
         }
         if (p.p != p.end) {
             throw p.error(BinaryFormatException.Kind.TRAILING, (p.end - p.p) + " bytes after the format descriptor");
@@ -177,6 +183,9 @@ public final class Descriptor {
     public String toString() {
         StringBuilder sb = new StringBuilder();
         sb.append("format ").append(idHex()).append(" {").append(namespace).append('}').append(localName).append('\n');
+        if ((root.flags & BARE) != 0) {
+            sb.append("  (bare: the body element is the one child)\n");
+        }
         root.print(sb, 1);
         return sb.toString();
     }
@@ -420,7 +429,7 @@ public final class Descriptor {
         }
 
         private static String flagNames(int flags) {
-            return ((flags & NULLABLE) != 0 ? "nullable" : "never null") + ((flags & NIL) != 0 ? ", nillable" : "")
+            return ((flags & BARE) != 0 ? "bare, " : "") + ((flags & NULLABLE) != 0 ? "nullable" : "never null") + ((flags & NIL) != 0 ? ", nillable" : "")
                     + ((flags & ATTRIBUTE) != 0 ? ", an attribute" : "");
         }
     }
@@ -496,7 +505,8 @@ public final class Descriptor {
             }
             int kind = u8();
             int flags = u8();
-            if ((flags & ~(NULLABLE | NIL | ATTRIBUTE)) != 0 || (flags & NIL) != 0 && (flags & NULLABLE) == 0) {
+            int allowed = NULLABLE | NIL | ATTRIBUTE | (depth == 0 ? BARE : 0);
+            if ((flags & ~allowed) != 0 || (flags & NIL) != 0 && (flags & NULLABLE) == 0) {
                 p--;
                 throw error(BinaryFormatException.Kind.MALFORMED, "node flags " + flags);
             }

@@ -54,6 +54,46 @@ public final class Frame {
         return (b[off + 5] & DESCRIPTOR) != 0;
     }
 
+    /**
+     * The format descriptor the binary message in {@code b[off, off+len)} carries, or {@code null} when it carries
+     * none.
+     *
+     * @throws BinaryFormatException if the header or the descriptor cannot be read, or the descriptor is not the one
+     *                               the message's format id names
+     */
+    public static Descriptor descriptor(byte[] b, int off, int len) {
+        if ((check(b, off, len) & DESCRIPTOR) == 0) {
+            return null;
+        }
+        int p = off + HEADER;
+        int end = off + len;
+        int n = 0;
+        for (int shift = 0; ; shift += 7) {
+            if (p >= end) {
+                throw new BinaryFormatException(BinaryFormatException.Kind.TRUNCATED, p - off, null, "the message ends inside a length");
+            }
+            int x = b[p++];
+            if (shift == 28 && (x & 0xF8) != 0 || shift > 0 && x == 0) {
+                throw new BinaryFormatException(BinaryFormatException.Kind.MALFORMED, p - 1 - off, null,
+                        "a length over 31 bits or not in its shortest form");
+            }
+            n |= (x & 0x7F) << shift;
+            if (x >= 0) {
+                break;
+            }
+        }
+        if (n > end - p) {
+            throw new BinaryFormatException(BinaryFormatException.Kind.TRUNCATED, p - off, null,
+                    "descriptor of " + n + " bytes, " + (end - p) + " left");
+        }
+        Descriptor d = Descriptor.parse(b, p, n);
+        if (d.id() != id(b, off)) {
+            throw new BinaryFormatException(BinaryFormatException.Kind.FORMAT_MISMATCH, p - off, null,
+                    "the descriptor's id is " + d.idHex() + ", not the " + Descriptor.hex(id(b, off)) + " the message names");
+        }
+        return d;
+    }
+
     /** Checks magic, version and flags; returns the flags. */
     static int check(byte[] b, int off, int len) {
         if (!isBinary(b, off, len)) {

@@ -63,12 +63,19 @@ final class Slot {
     private Slot(int kind, PlanNode n, ScalarType type, boolean primitive, Object[] constants, Slot[] members,
                  Supplier<Object> factory, Class<?> structClass, Slot item, ArrayNode.Container container,
                  Class<?> arrayClass) {
+        this(kind, n.path(), n.accessor(), n.mutator(), n.nullable(), n.nil() != null, type, primitive, constants,
+                members, factory, structClass, item, container, arrayClass);
+    }
+
+    private Slot(int kind, String path, Accessor accessor, Mutator mutator, boolean nullable, boolean nil,
+                 ScalarType type, boolean primitive, Object[] constants, Slot[] members, Supplier<Object> factory,
+                 Class<?> structClass, Slot item, ArrayNode.Container container, Class<?> arrayClass) {
         this.kind = kind;
-        this.path = n.path();
-        this.accessor = n.accessor();
-        this.mutator = n.mutator();
-        this.nullable = n.nullable();
-        this.nil = n.nil() != null;
+        this.path = path;
+        this.accessor = accessor;
+        this.mutator = mutator;
+        this.nullable = nullable;
+        this.nil = nil;
         this.type = type;
         this.primitive = primitive;
         this.width = type == null ? 0 : width(type);
@@ -117,6 +124,58 @@ final class Slot {
             throw new UnsupportedTypeException(a.path(), a.javaType().getTypeName(), "no binary form");
         }
         return new Slot(ARRAY, n, null, false, null, null, null, null, item, a.container(), a.javaType());
+    }
+
+    /**
+     * The slot of descriptor node {@code d} for reading without Java types: a struct becomes an {@code Object[]} of
+     * its members (attributes, then children), a block a primitive array, an array of items an {@code Object[]}, an
+     * enum its constant's lexical form; {@code index} is the node's place in its parent's {@code Object[]}.
+     */
+    static Slot generic(Descriptor.Node d, String path, int index) {
+        boolean nullable = index >= 0 && (d.flags & Descriptor.NULLABLE) != 0;
+        boolean nil = (d.flags & Descriptor.NIL) != 0;
+        Mutator m = index < 0 ? null : (owner, v) -> ((Object[]) owner)[index] = v;
+        switch (d.kind) {
+            case Descriptor.LEAF: {
+                ScalarType t = Descriptor.type(d.code);
+                Object[] constants = d.enums == null ? null : d.enums.toArray();
+                return new Slot(LEAF, path, null, m, nullable, nil, t, !nullable && !t.isObject(), constants, null, null,
+                        null, null, null, null);
+            }
+            case Descriptor.STRUCT: {
+                int n = d.attributes.size() + d.children.size();
+                Slot[] members = new Slot[n];
+                int i = 0;
+                for (Descriptor.Node a : d.attributes) {
+                    members[i] = generic(a, path + "/@" + a.name, i);
+                    i++;
+                }
+                for (Descriptor.Node c : d.children) {
+                    members[i] = generic(c, path + "/" + c.name, i);
+                    i++;
+                }
+                return new Slot(STRUCT, path, null, m, nullable, nil, null, false, null, members, () -> new Object[n],
+                        Object[].class, null, null, null);
+            }
+            default: {
+                boolean block = d.code == Descriptor.BLOCK;
+                Slot item = generic(d.item, path, -1);
+                Class<?> arrayClass = block ? switch (item.type) {
+                    case BOOLEAN -> boolean[].class;
+                    case BYTE -> byte[].class;
+                    case SHORT -> short[].class;
+                    case INT -> int[].class;
+                    case LONG -> long[].class;
+                    case FLOAT -> float[].class;
+                    default -> double[].class;
+                } : Object[].class;
+                if (!block && item.minBytes == 0 && !item.nil) {
+                    throw new IllegalArgumentException(path + ": items that take no bytes have no binary form");
+                }
+                return new Slot(ARRAY, path, null, m, nullable, nil, null, false, null, null, null, null, item,
+                        block ? ArrayNode.Container.PRIMITIVE_ARRAY : ArrayNode.Container.OBJECT_ARRAY, arrayClass);
+            }
+        }
     }
 
     static int width(ScalarType t) {

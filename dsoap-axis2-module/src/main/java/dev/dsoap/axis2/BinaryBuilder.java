@@ -16,7 +16,6 @@ import org.apache.axis2.Constants;
 import org.apache.axis2.builder.Builder;
 import org.apache.axis2.context.MessageContext;
 
-import java.io.IOException;
 import java.io.InputStream;
 
 /**
@@ -50,12 +49,7 @@ final class BinaryBuilder implements Builder {
             return client.readBinary(in, mc);
         }
         int limit = engagement.maxMessageBytes();
-        MessageBytes raw;
-        try {
-            raw = MessageBytes.readAtMost(in, limit, Capture.contentLength(mc));
-        } catch (IOException e) {
-            throw AxisFault.makeFault(e);
-        }
+        MessageBytes raw = Capture.readAll(in, limit, mc);
         if (raw == null) {
             throw sender("dsoap: binary request longer than dsoap.maxMessageBytes = " + limit + " bytes");
         }

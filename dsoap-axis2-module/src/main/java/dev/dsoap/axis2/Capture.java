@@ -123,6 +123,18 @@ final class Capture implements MIMEAwareBuilder {
                 + ") does not read MIME messages");
     }
 
+    /**
+     * The whole body of the message in {@code mc} from {@code in}, or {@code null} when it is longer than
+     * {@code limit} bytes (what was read is then lost: for messages no one else reads).
+     */
+    static MessageBytes readAll(InputStream in, int limit, MessageContext mc) throws AxisFault {
+        try {
+            return MessageBytes.readAtMost(in, limit, contentLength(mc));
+        } catch (IOException e) {
+            throw AxisFault.makeFault(e);
+        }
+    }
+
     /** The request's Content-Length header, or -1 (chunked, or not told). */
     static long contentLength(MessageContext mc) {
         if (mc.getProperty(MessageContext.TRANSPORT_HEADERS) instanceof Map<?, ?> headers) {

@@ -299,12 +299,7 @@ final class ClientOperation {
      */
     OMElement readBinary(InputStream in, MessageContext mc) throws AxisFault {
         int limit = settings.deserializer().limits().maxMessageBytes();
-        MessageBytes raw;
-        try {
-            raw = MessageBytes.readAtMost(in, limit, Capture.contentLength(mc));
-        } catch (IOException e) {
-            throw AxisFault.makeFault(e);
-        }
+        MessageBytes raw = Capture.readAll(in, limit, mc);
         AnsweredCall call = AnsweredCall.of(mc);
         if (raw == null || call == null) {
             stats.binaryRefused(dev.dsoap.host.BinaryRefusal.UNREADABLE_RESPONSE, raw == null ? "too long" : "no call");
@@ -370,12 +365,7 @@ final class ClientOperation {
             return delegate.processDocument(in, contentType, mc);
         }
         int limit = settings.deserializer().limits().maxMessageBytes();
-        MessageBytes raw;
-        try {
-            raw = MessageBytes.readAtMost(in, limit, Capture.contentLength(mc));
-        } catch (IOException e) {
-            throw AxisFault.makeFault(e);
-        }
+        MessageBytes raw = Capture.readAll(in, limit, mc);
         if (raw == null) {
             stats.rejected();
             throw new AxisFault("dsoap: the response is longer than dsoap.maxMessageBytes = " + limit + " bytes");

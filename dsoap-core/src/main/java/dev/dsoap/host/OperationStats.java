@@ -136,14 +136,7 @@ public final class OperationStats implements OperationStatsMXBean {
 
     @Override
     public Map<String, Long> getBinaryRefusals() {
-        Map<String, Long> m = new TreeMap<>();
-        for (BinaryRefusal r : BinaryRefusal.values()) {
-            long n = binaryRefusals.get(r.ordinal());
-            if (n > 0) {
-                m.put(r.name(), n);
-            }
-        }
-        return m;
+        return map(binaryRefusals, BinaryRefusal.values());
     }
 
     @Override
@@ -187,11 +180,16 @@ public final class OperationStats implements OperationStatsMXBean {
     }
 
     private static Map<String, Long> map(AtomicLongArray a) {
+        return map(a, Fallback.values());
+    }
+
+    /** The non-zero counts of {@code a}, indexed by the ordinals of {@code keys}, by name. */
+    private static Map<String, Long> map(AtomicLongArray a, Enum<?>[] keys) {
         Map<String, Long> m = new TreeMap<>();
-        for (Fallback f : Fallback.values()) {
-            long n = a.get(f.ordinal());
+        for (Enum<?> k : keys) {
+            long n = a.get(k.ordinal());
             if (n != 0) {
-                m.put(f.name(), n);
+                m.put(k.name(), n);
             }
         }
         return m;

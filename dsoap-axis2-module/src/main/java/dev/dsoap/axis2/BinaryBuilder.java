@@ -68,6 +68,18 @@ final class BinaryBuilder implements Builder {
             mc.setProperty(Constants.HTTP_RESPONSE_STATE, "415");
             throw sender("dsoap: binary request refused: " + why);
         }
+        String action = mc.getSoapAction();
+        if (action != null && action.length() >= 2 && action.startsWith("\"") && action.endsWith("\"")) {
+            action = action.substring(1, action.length() - 1);
+        }
+        org.apache.axis2.description.AxisOperation named = action == null || action.isEmpty() ? null
+                : op.service.getOperationBySOAPAction(action);
+        if (named != null && named != op.operation) {
+            // Axis2 would dispatch by the action: a binary request must not reach another operation than it names
+            engagement.binaryRefused(op, BinaryRefusal.FORMAT_MISMATCH, "SOAPAction " + action);
+            throw sender("dsoap: binary request refused: its action '" + action + "' names "
+                    + named.getName().getLocalPart() + ", its format " + op.operation.getName().getLocalPart());
+        }
         mc.setAxisService(op.service);
         mc.setAxisOperation(op.operation);
         mc.setProperty(Capture.RAW, raw);

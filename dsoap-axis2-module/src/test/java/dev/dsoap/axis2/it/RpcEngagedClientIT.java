@@ -294,4 +294,74 @@ class RpcEngagedClientIT {
         String body = new String(c.getErrorStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
         assertTrue(body.contains("Fault") && body.contains("0102030405060708"), body);
     }
+
+    /**
+     * A binary request of a format the server reads but whose body is wrong (cut short, a lying count, trailing
+     * bytes): a sender fault naming what is wrong and where, nothing served, and the next request is served.
+     */
+    @Test
+    void badBinaryRequestsAreRefusedAndTheNextIsServed() throws Exception {
+        QName echoMios = new QName(plain.namespace(), "echoMios");
+        // the server names the formats it reads in its binary answers
+        java.net.HttpURLConnection c = post(("<soapenv:Envelope xmlns:soapenv=\"http://schemas.xmlsoap.org/soap/envelope/\">"
+                + "<soapenv:Body><ns:echoMios xmlns:ns=\"" + plain.namespace() + "\"/></soapenv:Body></soapenv:Envelope>")
+                .getBytes(java.nio.charset.StandardCharsets.UTF_8), "text/xml; charset=UTF-8", "application/vnd.dsoap.binary");
+        assertEquals(200, c.getResponseCode());
+        String formats = c.getHeaderField("X-Dsoap-Request-Format");
+        assertTrue(formats != null && formats.matches("[0-9a-f]{16}(,[0-9a-f]{16})*"), String.valueOf(formats));
+        Stats st = dsoap.stats("echoMios");
+        long rejected = st.get("MessagesRejected");
+        for (String id : formats.split(",")) {
+            byte[] head = new byte[14];
+            head[0] = (byte) 0x89;
+            head[1] = 'D';
+            head[2] = 'S';
+            head[3] = 'B';
+            head[4] = 1;
+            head[5] = 1;
+            for (int i = 0; i < 8; i++) {
+                head[6 + i] = (byte) Integer.parseInt(id.substring(2 * i, 2 * i + 2), 16);
+            }
+            byte[][] bodies = {{}, {1, (byte) 0xFF, (byte) 0xFF, (byte) 0xFF, (byte) 0x7F}, {0, 0, 0, 0, 0, 0, 0, 0, 0, 0}};
+            for (byte[] body : bodies) {
+                byte[] frame = java.util.Arrays.copyOf(head, head.length + body.length);
+                System.arraycopy(body, 0, frame, head.length, body.length);
+                java.net.HttpURLConnection bad = post(frame, "application/vnd.dsoap.binary", null);
+                int status = bad.getResponseCode();
+                String fault = new String(bad.getErrorStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+                assertEquals(400, status, fault); // Axis2's status for a sender (Client) fault
+                assertTrue(fault.contains("Client") && fault.contains("binary message: ") && fault.contains("at byte"), fault);
+            }
+        }
+        assertEquals(rejected + 3L * formats.split(",").length, st.get("MessagesRejected"), st.toString());
+        // a good frame's format sent with another operation's SOAPAction: refused, as Axis2 would dispatch it elsewhere
+        java.net.HttpURLConnection other = (java.net.HttpURLConnection) java.net.URI.create(dsoap.url()).toURL().openConnection();
+        other.setDoOutput(true);
+        other.setRequestProperty("Content-Type", "application/vnd.dsoap.binary");
+        other.setRequestProperty("SOAPAction", "urn:echo");
+        byte[] frame = new byte[15];
+        System.arraycopy(new byte[] {(byte) 0x89, 'D', 'S', 'B', 1, 1}, 0, frame, 0, 6);
+        String id = formats.split(",")[0];
+        for (int i = 0; i < 8; i++) {
+            frame[6 + i] = (byte) Integer.parseInt(id.substring(2 * i, 2 * i + 2), 16);
+        }
+        other.getOutputStream().write(frame);
+        assertEquals(400, other.getResponseCode());
+        String fault = new String(other.getErrorStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        assertTrue(fault.contains("action 'urn:echo' names echo"), fault);
+        Mio[] mios = {new Mio(1, 2.5, "x"), null};
+        assertEquals(call(reference, echoMios, new Object[] {mios}, Mio[].class), call(toDsoap, echoMios, new Object[] {mios}, Mio[].class));
+    }
+
+    private static java.net.HttpURLConnection post(byte[] body, String type, String accept) throws java.io.IOException {
+        java.net.HttpURLConnection c = (java.net.HttpURLConnection) java.net.URI.create(dsoap.url()).toURL().openConnection();
+        c.setDoOutput(true);
+        c.setRequestProperty("Content-Type", type);
+        c.setRequestProperty("SOAPAction", "urn:echoMios");
+        if (accept != null) {
+            c.setRequestProperty("Accept", accept);
+        }
+        c.getOutputStream().write(body);
+        return c;
+    }
 }

@@ -176,6 +176,34 @@ final class CxfEchoServers implements AutoCloseable {
     }
 
     /**
+     * A new JAX-WS proxy of {@link #dsoap()} with {@link DifferentialSoapFeature} in binary mode {@code mode}
+     * ({@code off}, {@code interoperability} or {@code performance}); same transport settings as {@link #port}.
+     * Proxies of one mode share a client bus of their own.
+     */
+    synchronized EchoPort modePort(String mode) throws Exception {
+        EchoPort port = switch (mode) {
+            case "off" -> port(true);
+            case "performance" -> binaryPort();
+            case "interoperability" -> {
+                if (interopService == null) {
+                    interopBus = bus();
+                    interopBus.setProperty("dsoap.binary", "interoperability");
+                    interopService = service(dsoap, interopBus);
+                }
+                EchoPort p = interopService.getPort(EchoPort.class, new DifferentialSoapFeature());
+                ((HTTPConduit) ClientProxy.getClient(p).getConduit()).getClient().setChunkLength(CHUNK_LENGTH);
+                yield p;
+            }
+            default -> throw new IllegalArgumentException("binary mode " + mode);
+        };
+        return port;
+    }
+
+    /** The interoperability-mode proxies' bus and service, made on first use. */
+    private Bus interopBus;
+    private Service interopService;
+
+    /**
      * Echoes arrays 0, 1 and 2 of {@code values} through a {@link #binaryPort()} and checks each echo, and that the
      * exchanges after the first went binary both ways (the first request is XML: the proxy learns from the first
      * answer that the endpoint reads its binary requests).
@@ -264,6 +292,11 @@ final class CxfEchoServers implements AutoCloseable {
      * Calls the operation of {@code shape} through {@code port} with {@code values} ({@code double[]},
      * {@code int[]}, {@code Mio[]} or {@code String[]}) and returns what it echoed.
      */
+    /** Makes {@code port} call {@code address} (a relay in front of its endpoint) in place of the endpoint itself. */
+    static void via(EchoPort port, String address) {
+        ((jakarta.xml.ws.BindingProvider) port).getRequestContext().put(jakarta.xml.ws.BindingProvider.ENDPOINT_ADDRESS_PROPERTY, address);
+    }
+
     static Object echo(EchoPort port, Shape shape, Object values) {
         return switch (shape) {
             case DOUBLES -> port.echoDoubles((double[]) values);
@@ -426,6 +459,9 @@ final class CxfEchoServers implements AutoCloseable {
             try {
                 clientBus.shutdown(true);
                 binaryBus.shutdown(true);
+                if (interopBus != null) {
+                    interopBus.shutdown(true);
+                }
             } finally {
                 serverBus.shutdown(true);
             }

@@ -424,22 +424,12 @@ public final class BinaryReader {
 
     /** An unsigned LEB128 of at most 31 bits in its shortest form. */
     private int varint() {
-        int start = p;
-        int v = 0;
-        for (int shift = 0; ; shift += 7) {
-            if (p >= end) {
-                throw error(Kind.TRUNCATED, "the message ends inside a length");
-            }
-            int x = b[p++];
-            if (shift == 28 && (x & 0xF8) != 0 || shift > 0 && x == 0) {
-                p = start;
-                throw error(Kind.MALFORMED, "a length over 31 bits or not in its shortest form");
-            }
-            v |= (x & 0x7F) << shift;
-            if (x >= 0) {
-                return v;
-            }
+        long v = Frame.varint(b, p, end);
+        if (v < 0) {
+            throw Frame.varintError(v, p - base, path);
         }
+        p = (int) v;
+        return (int) (v >>> 32);
     }
 
     private void need(long n) {

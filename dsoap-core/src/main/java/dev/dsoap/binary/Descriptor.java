@@ -462,17 +462,12 @@ public final class Descriptor {
         }
 
         int varint() {
-            int v = 0;
-            for (int shift = 0; ; shift += 7) {
-                int x = u8();
-                if (shift == 28 && (x & 0xF8) != 0 || shift > 0 && x == 0) {
-                    throw error(BinaryFormatException.Kind.MALFORMED, "a length over 31 bits or not in its shortest form");
-                }
-                v |= (x & 0x7F) << shift;
-                if ((x & 0x80) == 0) {
-                    return v;
-                }
+            long v = Frame.varint(b, p, end);
+            if (v < 0) {
+                throw Frame.varintError(v, p - off, null);
             }
+            p = (int) v;
+            return (int) (v >>> 32);
         }
 
         String string() {

@@ -67,21 +67,12 @@ public final class Frame {
         }
         int p = off + HEADER;
         int end = off + len;
-        int n = 0;
-        for (int shift = 0; ; shift += 7) {
-            if (p >= end) {
-                throw new BinaryFormatException(BinaryFormatException.Kind.TRUNCATED, p - off, null, "the message ends inside a length");
-            }
-            int x = b[p++];
-            if (shift == 28 && (x & 0xF8) != 0 || shift > 0 && x == 0) {
-                throw new BinaryFormatException(BinaryFormatException.Kind.MALFORMED, p - 1 - off, null,
-                        "a length over 31 bits or not in its shortest form");
-            }
-            n |= (x & 0x7F) << shift;
-            if (x >= 0) {
-                break;
-            }
+        long v = varint(b, p, end);
+        if (v < 0) {
+            throw varintError(v, p - off, null);
         }
+        int n = (int) (v >>> 32);
+        p = (int) v;
         if (n > end - p) {
             throw new BinaryFormatException(BinaryFormatException.Kind.TRUNCATED, p - off, null,
                     "descriptor of " + n + " bytes, " + (end - p) + " left");
@@ -92,6 +83,42 @@ public final class Frame {
                     "the descriptor's id is " + d.idHex() + ", not the " + Descriptor.hex(id(b, off)) + " the message names");
         }
         return d;
+    }
+
+    /** {@link #varint} found the input ending inside the number. */
+    static final long VARINT_TRUNCATED = -1;
+    /** {@link #varint} found a number over 31 bits or not in its shortest form. */
+    static final long VARINT_MALFORMED = -2;
+
+    /**
+     * Reads the unsigned LEB128 number of at most 31 bits, in its shortest form, at {@code b[p]} (before {@code end}).
+     *
+     * @return the number in the high 32 bits and the position after it in the low 32 bits; or
+     *         {@link #VARINT_TRUNCATED} or {@link #VARINT_MALFORMED}
+     */
+    static long varint(byte[] b, int p, int end) {
+        int v = 0;
+        for (int shift = 0; ; shift += 7) {
+            if (p >= end) {
+                return VARINT_TRUNCATED;
+            }
+            int x = b[p++];
+            if (shift == 28 && (x & 0xF8) != 0 || shift > 0 && x == 0) {
+                return VARINT_MALFORMED;
+            }
+            v |= (x & 0x7F) << shift;
+            if (x >= 0) {
+                return (long) v << 32 | p;
+            }
+        }
+    }
+
+    /** The error for {@link #varint}'s {@code code} read at {@code offset}. */
+    static BinaryFormatException varintError(long code, long offset, String path) {
+        return code == VARINT_TRUNCATED
+                ? new BinaryFormatException(BinaryFormatException.Kind.TRUNCATED, offset, path, "the input ends inside a length")
+                : new BinaryFormatException(BinaryFormatException.Kind.MALFORMED, offset, path,
+                "a length over 31 bits or not in its shortest form");
     }
 
     /** Checks magic, version and flags; returns the flags. */

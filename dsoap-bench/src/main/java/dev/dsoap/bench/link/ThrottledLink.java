@@ -98,11 +98,40 @@ public final class ThrottledLink implements AutoCloseable {
         return "link of " + (bytesPerSecond * 8) + " bit/s on port " + port();
     }
 
+    /** One side of a relayed connection: what it reads goes to the other side, and so do its half-close and close. */
+    private static class Pipe extends ChannelInboundHandlerAdapter {
+        /** The other side's channel, or {@code null} while it connects. */
+        Channel other;
+
+        @Override
+        public void channelRead(ChannelHandlerContext ctx, Object msg) {
+            relay(ctx.channel(), other, msg);
+        }
+
+        @Override
+        public void userEventTriggered(ChannelHandlerContext ctx, Object evt) {
+            if (evt instanceof io.netty.channel.socket.ChannelInputShutdownEvent) {
+                shutdownOutputWhenFlushed(other);
+            } else {
+                ctx.fireUserEventTriggered(evt);
+            }
+        }
+
+        @Override
+        public void channelInactive(ChannelHandlerContext ctx) {
+            closeWhenFlushed(other);
+        }
+
+        @Override
+        public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
+            closeWhenFlushed(ctx.channel());
+        }
+    }
+
     /** The client's side: connects to the target, then relays the client's bytes to it. */
-    private static final class Front extends ChannelInboundHandlerAdapter {
+    private static final class Front extends Pipe {
         private final InetSocketAddress target;
         private final long rate;
-        private Channel back;
 
         Front(InetSocketAddress target, long rate) {
             this.target = target;
@@ -112,6 +141,8 @@ public final class ThrottledLink implements AutoCloseable {
         @Override
         public void channelActive(ChannelHandlerContext ctx) {
             Channel front = ctx.channel();
+            Pipe back = new Pipe();
+            back.other = front;
             ChannelFuture f = new Bootstrap().group(front.eventLoop()).channel(NioSocketChannel.class)
                     .option(ChannelOption.AUTO_READ, false)
                     .option(ChannelOption.ALLOW_HALF_CLOSURE, true)
@@ -119,76 +150,19 @@ public final class ThrottledLink implements AutoCloseable {
                     .handler(new ChannelInitializer<SocketChannel>() {
                         @Override
                         protected void initChannel(SocketChannel ch) {
-                            ch.pipeline().addLast(shaper(rate), new Relay(front));
+                            ch.pipeline().addLast(shaper(rate), back);
                         }
                     })
                     .connect(target);
-            back = f.channel();
+            other = f.channel();
             f.addListener((ChannelFutureListener) done -> {
                 if (done.isSuccess()) {
                     front.read();
-                    back.read();
+                    other.read();
                 } else {
                     front.close();
                 }
             });
-        }
-
-        @Override
-        public void channelRead(ChannelHandlerContext ctx, Object msg) {
-            relay(ctx.channel(), back, msg);
-        }
-
-        @Override
-        public void userEventTriggered(ChannelHandlerContext ctx, Object evt) {
-            if (evt instanceof io.netty.channel.socket.ChannelInputShutdownEvent) {
-                shutdownOutputWhenFlushed(back);
-            } else {
-                ctx.fireUserEventTriggered(evt);
-            }
-        }
-
-        @Override
-        public void channelInactive(ChannelHandlerContext ctx) {
-            closeWhenFlushed(back);
-        }
-
-        @Override
-        public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
-            closeWhenFlushed(ctx.channel());
-        }
-    }
-
-    /** The server's side: relays the server's bytes back to the client. */
-    private static final class Relay extends ChannelInboundHandlerAdapter {
-        private final Channel front;
-
-        Relay(Channel front) {
-            this.front = front;
-        }
-
-        @Override
-        public void channelRead(ChannelHandlerContext ctx, Object msg) {
-            relay(ctx.channel(), front, msg);
-        }
-
-        @Override
-        public void userEventTriggered(ChannelHandlerContext ctx, Object evt) {
-            if (evt instanceof io.netty.channel.socket.ChannelInputShutdownEvent) {
-                shutdownOutputWhenFlushed(front);
-            } else {
-                ctx.fireUserEventTriggered(evt);
-            }
-        }
-
-        @Override
-        public void channelInactive(ChannelHandlerContext ctx) {
-            closeWhenFlushed(front);
-        }
-
-        @Override
-        public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
-            closeWhenFlushed(ctx.channel());
         }
     }
 

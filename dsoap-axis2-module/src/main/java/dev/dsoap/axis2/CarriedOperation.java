@@ -273,7 +273,7 @@ abstract class CarriedOperation {
     }
 
     /** Response header naming the formats of the requests the operation reads in binary (ids separated by commas). */
-    static final String REQUEST_FORMAT = "X-Dsoap-Request-Format";
+    static final String REQUEST_FORMAT = dev.dsoap.negotiation.BinaryPeer.REQUEST_FORMATS;
 
     /** The XML form of {@code parts}, for a binary answer whose element something serializes. */
     private static byte[] xml(Sides s, Object[] parts) {

@@ -240,11 +240,7 @@ final class ClientOperation {
         RpcCalls.Sides s = rpc.sides(((OMSourcedElement) first).getQName(),
                 (Object[]) call.getProperty(DsoapRpcServiceClient.ARGUMENTS), returnTypes(call), mc.isSOAP11());
         dev.dsoap.binary.BinaryFormat f = s.qualified.binaryIn();
-        if (f == null || !s.choice.ask()) {
-            return null;
-        }
-        return dev.dsoap.negotiation.BinaryMediaType.accept(mc.isSOAP11() ? "text/xml" : "application/soap+xml",
-                f.descriptor().idHex());
+        return s.peer.accept(mc.isSOAP11() ? "text/xml" : "application/soap+xml", f == null ? null : f.descriptor().idHex());
     }
 
     /**
@@ -266,7 +262,7 @@ final class ClientOperation {
             return false;
         }
         RpcCalls.Sides s = rpc.sides(((OMSourcedElement) first).getQName(), args, returnTypes(call), mc.isSOAP11());
-        return s.choice.sendBinary() && s.qualified.binaryOut() != null;
+        return s.peer.sendsBinary() && s.qualified.binaryOut() != null;
     }
 
     /**
@@ -279,13 +275,12 @@ final class ClientOperation {
         OMDataSourceExt call = (OMDataSourceExt) first.getDataSource();
         Object[] args = (Object[]) call.getProperty(DsoapRpcServiceClient.ARGUMENTS);
         RpcCalls.Sides s = rpc.sides(first.getQName(), args, returnTypes(call), mc.isSOAP11());
-        Reply reply = s.qualified.writeBinary(args, !s.requestFormatKnown);
+        Reply reply = s.qualified.writeBinary(args, s.peer.describeRequests());
         if (reply == null) {
             throw new AxisFault("dsoap: the arguments cannot be sent: " + stats.getWriteFallbacks());
         }
         call.setProperty(DsoapRpcServiceClient.SENT_BINARY, (Runnable) () -> {
-            s.choice.refused(dev.dsoap.negotiation.Choice.Refusal.UNSUPPORTED_MEDIA_TYPE);
-            s.requestFormatKnown = false;
+            s.peer.refused();
             stats.binaryRefused(dev.dsoap.host.BinaryRefusal.ENDPOINT_REFUSED, "HTTP 415");
         });
         send(reply, out);
@@ -314,20 +309,15 @@ final class ClientOperation {
         try {
             values = s.qualified.readBinary(raw.bytes(), raw.length());
         } catch (RejectedMessageException e) {
-            s.choice.refused(dev.dsoap.negotiation.Choice.Refusal.DECODE_ERROR);
+            s.peer.unreadable();
             stats.binaryRefused(dev.dsoap.host.BinaryRefusal.UNREADABLE_RESPONSE, e.getMessage());
             throw rejected(e);
         }
         call.source().setProperty(DsoapRpcServiceClient.VALUES, values);
-        if (call.source().getProperty(DsoapRpcServiceClient.SENT_BINARY) != null) {
-            s.requestFormatKnown = true;
-        }
         dev.dsoap.binary.BinaryFormat mine = s.qualified.binaryOut();
-        String reads = header(mc, CarriedOperation.REQUEST_FORMAT);
-        if (mine != null && reads != null && java.util.Arrays.asList(reads.toLowerCase(java.util.Locale.ROOT).split(","))
-                .contains(mine.descriptor().idHex())) {
-            s.choice.answeredBinary(); // in performance mode, this call's requests go binary from now on
-        }
+        // in performance mode, this call's requests go binary once the server names their format
+        s.peer.answered(header(mc, CarriedOperation.REQUEST_FORMAT), mine == null ? null : mine.descriptor().idHex(),
+                call.source().getProperty(DsoapRpcServiceClient.SENT_BINARY) != null);
         SOAPFactory fac = soap11 ? OMAbstractFactory.getSOAP11Factory() : OMAbstractFactory.getSOAP12Factory();
         SOAPEnvelope env = fac.getDefaultEnvelope();
         QName op = call.operation();

@@ -224,16 +224,14 @@ final class RpcCalls {
         final Carrier unqualified;
         /** Whether the server's responses have qualified parts, as last seen. */
         volatile boolean qualifiedParts;
-        /** The choice between XML and binary for this call's requests and answers. */
-        final dev.dsoap.negotiation.Choice choice;
-        /** Whether the endpoint has read a binary request of this call (later ones leave the descriptor out). */
-        volatile boolean requestFormatKnown;
+        /** The binary negotiation of this call's requests and answers with the endpoint. */
+        final dev.dsoap.negotiation.BinaryPeer peer;
 
         Sides(Carrier qualified, Carrier unqualified, boolean qualifiedParts, dev.dsoap.negotiation.BinaryMode mode) {
             this.qualified = qualified;
             this.unqualified = unqualified;
             this.qualifiedParts = qualifiedParts;
-            this.choice = new dev.dsoap.negotiation.Choice(mode);
+            this.peer = new dev.dsoap.negotiation.BinaryPeer(mode);
         }
     }
 }

@@ -23,7 +23,7 @@ final class Binary {
     /** Exchange property: the request went binary. */
     static final String SENT = Binary.class.getName() + ".sent";
     /** Response header naming the formats of the requests the endpoint reads in binary (ids separated by commas). */
-    static final String REQUEST_FORMAT = "X-Dsoap-Request-Format";
+    static final String REQUEST_FORMAT = dev.dsoap.negotiation.BinaryPeer.REQUEST_FORMATS;
 
     private Binary() {
     }

@@ -63,10 +63,8 @@ final class Operation {
     final String[] headerNames;
     /** Whether messages of this operation may go binary (a binary frame carries no SOAP header parts). */
     final boolean binary;
-    /** A client's choice between XML and binary requests with the endpoint. */
-    final dev.dsoap.negotiation.Choice choice;
-    /** Whether the endpoint has read a binary request of this client (later ones leave the descriptor out). */
-    volatile boolean requestFormatKnown;
+    /** A client's binary negotiation with the endpoint. */
+    final dev.dsoap.negotiation.BinaryPeer peer;
     /** Per outgoing part (plan order), the adapter JAXB would call, or {@code null}; {@code null} when none has one. */
     private final Adapter[] writeAdapters;
 
@@ -132,7 +130,7 @@ final class Operation {
         this.writeIndex = writes ? out.index : new int[0];
         this.writeAdapters = writes ? out.adapters : null;
         this.binary = headers.length == 0;
-        this.choice = new dev.dsoap.negotiation.Choice(settings.binary());
+        this.peer = new dev.dsoap.negotiation.BinaryPeer(settings.binary());
         stats.templates(carrier::retainedBytes);
     }
 

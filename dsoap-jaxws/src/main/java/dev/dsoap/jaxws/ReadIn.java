@@ -11,7 +11,6 @@ import dev.dsoap.host.Fallback;
 import dev.dsoap.host.MessageBytes;
 import dev.dsoap.host.RejectedMessageException;
 import dev.dsoap.host.Settings;
-import dev.dsoap.negotiation.Choice;
 import dev.dsoap.parse.XmlParseException;
 import org.apache.cxf.annotations.SchemaValidation.SchemaValidationType;
 import org.apache.cxf.helpers.ServiceUtils;
@@ -228,22 +227,14 @@ final class ReadIn extends DsoapInterceptor {
             values = op.carrier.readBinary(raw, raw.length);
         } catch (RejectedMessageException e) {
             if (st.client) {
-                op.choice.refused(Choice.Refusal.DECODE_ERROR);
-                op.requestFormatKnown = false;
+                op.peer.unreadable();
                 op.stats.binaryRefused(BinaryRefusal.UNREADABLE_RESPONSE, e.getMessage());
             }
             throw e.unsupportedMediaType() && !st.client ? unsupported(e.getMessage(), e) : fault(e.getMessage(), e);
         }
         if (st.client) {
-            String endpointReads = Binary.header(m, Binary.REQUEST_FORMAT);
-            String mine = Binary.id(op.carrier.binaryOut());
-            if (endpointReads != null && mine != null
-                    && java.util.Arrays.asList(endpointReads.toLowerCase(Locale.ROOT).split(",")).contains(mine)) {
-                op.choice.answeredBinary();
-            }
-            if (Boolean.TRUE.equals(ex.get(Binary.SENT))) {
-                op.requestFormatKnown = true;
-            }
+            op.peer.answered(Binary.header(m, Binary.REQUEST_FORMAT), Binary.id(op.carrier.binaryOut()),
+                    Boolean.TRUE.equals(ex.get(Binary.SENT)));
         } else {
             answerBinary(m, ex, op, st);
         }
@@ -279,8 +270,7 @@ final class ReadIn extends DsoapInterceptor {
             return;
         }
         Operation op = st.operation(ex.getBindingOperationInfo(), ex.getService());
-        op.choice.refused(Choice.Refusal.UNSUPPORTED_MEDIA_TYPE);
-        op.requestFormatKnown = false;
+        op.peer.refused();
         op.stats.binaryRefused(BinaryRefusal.ENDPOINT_REFUSED, "HTTP 415");
     }
 

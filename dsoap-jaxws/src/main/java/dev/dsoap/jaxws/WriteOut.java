@@ -44,9 +44,11 @@ final class WriteOut extends DsoapInterceptor {
             return;
         }
         Operation op = st.operation(bop, ex.getService());
-        if (st.client && op.binary && op.carrier.binaryIn() != null && Chains.foreignOut(m, st.trusted) == null
-                && Chains.foreignResponseIn(ex, st.trusted) == null && op.choice.ask()) {
-            Binary.setHeader(m, "Accept", BinaryMediaType.accept(Binary.xmlType(st.version), Binary.id(op.carrier.binaryIn())));
+        if (st.client && op.binary && Chains.foreignOut(m, st.trusted) == null && Chains.foreignResponseIn(ex, st.trusted) == null) {
+            String accept = op.peer.accept(Binary.xmlType(st.version), Binary.id(op.carrier.binaryIn()));
+            if (accept != null) {
+                Binary.setHeader(m, "Accept", accept);
+            }
         }
         Fallback reason = null;
         String why = null;
@@ -102,10 +104,10 @@ final class WriteOut extends DsoapInterceptor {
             return null;
         }
         if (st.client) {
-            if (!op.choice.sendBinary()) {
+            if (!op.peer.sendsBinary()) {
                 return null;
             }
-            Reply r = op.carrier.writeBinary(parts, !op.requestFormatKnown);
+            Reply r = op.carrier.writeBinary(parts, op.peer.describeRequests());
             if (r != null) {
                 ex.put(Binary.SENT, Boolean.TRUE);
             }
@@ -139,8 +141,7 @@ final class WriteOut extends DsoapInterceptor {
             return;
         }
         Operation op = st.operation(ex.getBindingOperationInfo(), ex.getService());
-        op.choice.refused(dev.dsoap.negotiation.Choice.Refusal.UNSUPPORTED_MEDIA_TYPE);
-        op.requestFormatKnown = false;
+        op.peer.refused();
         op.stats.binaryRefused(dev.dsoap.host.BinaryRefusal.ENDPOINT_REFUSED, "HTTP 415");
     }
 

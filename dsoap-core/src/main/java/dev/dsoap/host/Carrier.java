@@ -1,9 +1,6 @@
 package dev.dsoap.host;
 
 import dev.dsoap.binary.BinaryFormat;
-import dev.dsoap.binary.BinaryFormatException;
-import dev.dsoap.binary.BinaryReader;
-import dev.dsoap.binary.BinaryWriter;
 import dev.dsoap.binding.MessagePlan;
 import dev.dsoap.binding.MessageShape;
 import dev.dsoap.binding.PlanCache;
@@ -12,8 +9,6 @@ import dev.dsoap.binding.WireConvention;
 import dev.dsoap.deserialize.DeserializerConfig;
 import dev.dsoap.deserialize.DifferentialDeserializer;
 import dev.dsoap.deserialize.MessageBindingException;
-import dev.dsoap.negotiation.BinaryMediaType;
-import dev.dsoap.negotiation.BinaryMode;
 import dev.dsoap.parse.XmlCheck;
 import dev.dsoap.parse.XmlParseException;
 import dev.dsoap.parse.XmlScanner;
@@ -26,7 +21,6 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Objects;
 import java.util.Set;
-import java.util.concurrent.ArrayBlockingQueue;
 import java.util.function.Function;
 import java.util.function.Supplier;
 
@@ -75,16 +69,8 @@ public final class Carrier {
     private final ThreadLocal<long[]> readState = ThreadLocal.withInitial(() -> new long[1]);
     /** Per-thread parsers for the message head, when there are several forms to choose from. */
     private final ThreadLocal<XmlScanner> heads;
-    /** The binary form of this side's incoming messages (the schema's form), or {@code null} when there is none. */
-    private final BinaryFormat binaryIn;
-    /** The binary forms of every inbound form that has one, the schema's first. */
-    private final BinaryFormat[] binaryIns;
-    /** The binary form of this side's outgoing messages, or {@code null}. */
-    private final BinaryFormat binaryOut;
-    /** Per-thread readers of {@link #binaryIns}, in the same order. */
-    private final ThreadLocal<BinaryReader[]> binaryReaders;
-    /** Idle writers of {@link #binaryOut}, at most {@link Settings#states()}. */
-    private final ArrayBlockingQueue<BinaryWriter> binaryWriters;
+    /** The binary forms of this side's messages, their readers and writers. */
+    private final BinarySide binary;
     /** Caps what {@link #peers} holds. */
     private final MemoryBudget budget;
     /** The kept state of each known peer, made on the first message that names its peer. */
@@ -100,17 +86,7 @@ public final class Carrier {
         this.writeProblem = b.writeProblem;
         this.heads = forms.length > 1 ? ThreadLocal.withInitial(() -> new XmlScanner(settings.deserializer().limits())) : null;
         this.budget = b.budget;
-        this.binaryIns = b.binaryIns.toArray(new BinaryFormat[0]);
-        this.binaryIn = binaryIns.length == 0 ? null : binaryIns[0];
-        this.binaryOut = b.binaryOut;
-        this.binaryReaders = binaryIn == null ? null : ThreadLocal.withInitial(() -> {
-            BinaryReader[] r = new BinaryReader[binaryIns.length];
-            for (int i = 0; i < r.length; i++) {
-                r[i] = binaryIns[i].newReader(settings.deserializer().limits());
-            }
-            return r;
-        });
-        this.binaryWriters = binaryOut == null ? null : new ArrayBlockingQueue<>(settings.states());
+        this.binary = new BinarySide(settings, stats, b.binaryIns, b.binaryOut);
     }
 
     /**
@@ -149,13 +125,7 @@ public final class Carrier {
      */
     public long retainedBytes() {
         Peers p = peers;
-        long binary = 0;
-        if (binaryWriters != null) {
-            for (BinaryWriter w : binaryWriters) {
-                binary += w.retainedBytes();
-            }
-        }
-        return (writer == null ? 0 : writer.retainedBytes()) + (p == null ? 0 : p.bytes()) + binary;
+        return (writer == null ? 0 : writer.retainedBytes()) + (p == null ? 0 : p.bytes()) + binary.retainedBytes();
     }
 
     /**
@@ -343,7 +313,7 @@ public final class Carrier {
      * reading or binary switched off).
      */
     public BinaryFormat binaryIn() {
-        return binaryIn != null && settings.deserialize() && settings.binary() != BinaryMode.OFF ? binaryIn : null;
+        return binary.in();
     }
 
     /**
@@ -351,24 +321,17 @@ public final class Carrier {
      * empty when they are not read in binary.
      */
     public List<BinaryFormat> binaryIns() {
-        return binaryIn() == null ? List.of() : List.of(binaryIns);
+        return binary.ins();
     }
 
     /** The ids of {@link #binaryIns()} as a header value: hexadecimal ids separated by commas, or {@code null}. */
     public String binaryInIds() {
-        if (binaryIn() == null) {
-            return null;
-        }
-        StringBuilder sb = new StringBuilder();
-        for (BinaryFormat f : binaryIns) {
-            sb.append(sb.length() == 0 ? "" : ",").append(f.descriptor().idHex());
-        }
-        return sb.toString();
+        return binary.inIds();
     }
 
     /** The binary form of this side's outgoing messages, or {@code null} when they are not written in binary. */
     public BinaryFormat binaryOut() {
-        return binaryOut != null && settings.serialize() && settings.binary() != BinaryMode.OFF ? binaryOut : null;
+        return binary.out();
     }
 
     /**
@@ -376,8 +339,7 @@ public final class Carrier {
      * binary before {@code xmlType} (naming this answer's format, or none) and this side writes binary.
      */
     public boolean answersBinary(String accept, String xmlType) {
-        BinaryFormat f = binaryOut();
-        return f != null && accept != null && BinaryMediaType.asked(accept, xmlType, f.descriptor().idHex());
+        return binary.answers(accept, xmlType);
     }
 
     /**
@@ -390,36 +352,7 @@ public final class Carrier {
     public Object[] readBinary(byte[] b, int len) {
         Objects.checkFromIndexSize(0, len, b.length);
         readState.get()[0] = 0;
-        if (binaryIn() == null) {
-            String why = binaryIn == null ? "no binary form: " + (forms.length == 0 ? readProblem : "values that cannot be built")
-                    : Settings.BINARY + " = off";
-            stats.binaryRefused(BinaryRefusal.NOT_OFFERED, why);
-            stats.rejected();
-            throw new RejectedMessageException("binary messages are not read here (" + why + ")", null, true);
-        }
-        Object[] values;
-        try {
-            BinaryReader[] readers = binaryReaders.get();
-            BinaryReader reader = readers[0];
-            if (readers.length > 1) {
-                long id = dev.dsoap.binary.Frame.formatId(b, 0, len);
-                for (BinaryReader r : readers) {
-                    if (r.format().id() == id) {
-                        reader = r;
-                    }
-                }
-            }
-            values = reader.read(b, 0, len);
-        } catch (BinaryFormatException e) {
-            BinaryRefusal why = switch (e.kind()) {
-                case UNKNOWN_FORMAT -> BinaryRefusal.UNKNOWN_FORMAT;
-                case FORMAT_MISMATCH -> BinaryRefusal.FORMAT_MISMATCH;
-                default -> BinaryRefusal.MALFORMED;
-            };
-            stats.binaryRefused(why, e.getMessage());
-            stats.rejected();
-            throw new RejectedMessageException(e.getMessage(), e, why != BinaryRefusal.MALFORMED);
-        }
+        Object[] values = binary.read(b, len, forms.length == 0 ? readProblem : "values that cannot be built");
         String problem = readRule == null ? null : readRule.apply(values);
         if (problem != null) {
             stats.rejected();
@@ -437,29 +370,8 @@ public final class Carrier {
      *         values cannot be carried (counted; write XML instead)
      */
     public Reply writeBinary(Object[] parts, boolean withDescriptor) {
-        BinaryFormat f = binaryOut();
         readState.get()[0] = 0;
-        if (f == null) {
-            return null;
-        }
-        BinaryWriter w = binaryWriters.poll();
-        if (w == null) {
-            w = f.newWriter();
-        }
-        try {
-            w.write(parts, withDescriptor);
-        } catch (RuntimeException e) {
-            giveBack(w);
-            stats.writeFallback(Fallback.UNSUPPORTED_VALUE, e.getMessage());
-            return null;
-        }
-        stats.binaryWritten(w.length());
-        return new Reply(w, this::giveBack, stats);
-    }
-
-    private void giveBack(BinaryWriter w) {
-        w.trim();
-        binaryWriters.offer(w);
+        return binary.write(parts, withDescriptor);
     }
 
     // ------------------------------------------------------------------------------------------ outbound
@@ -551,7 +463,7 @@ public final class Carrier {
                 DeserializerConfig config = headerBlocksHandled
                         ? settings.deserializer().toBuilder().skipHeaderBlocks(true).build() : settings.deserializer();
                 forms.add(new Form(new DifferentialDeserializer(plan, config, stats.reads(), budget), names));
-                BinaryFormat f = binary(plan, s, true);
+                BinaryFormat f = BinarySide.compile(plan, s, true);
                 if (f != null && binaryIns.stream().noneMatch(g -> g.id() == f.id())) {
                     binaryIns.add(f);
                 }
@@ -597,7 +509,7 @@ public final class Carrier {
                 MessageShape s = shape.get();
                 MessagePlan plan = plans.get(s, convention);
                 writer = new SerializerPool(plan, settings.serializer(), stats.writes(), budget, settings.states());
-                binaryOut = binary(plan, s, false);
+                binaryOut = BinarySide.compile(plan, s, false);
             } catch (UnsupportedTypeException | IllegalArgumentException e) {
                 writer = null;
                 binaryOut = null;
@@ -612,16 +524,6 @@ public final class Carrier {
             binaryOut = null;
             writeProblem = Objects.requireNonNull(why, "why");
             return this;
-        }
-
-        /** The binary form of {@code plan}, or {@code null} when it has none (or, to read, its values cannot be built). */
-        private static BinaryFormat binary(MessagePlan plan, MessageShape shape, boolean read) {
-            try {
-                BinaryFormat f = BinaryFormat.of(plan, shape.namespace(), shape.localName());
-                return read && !f.readable() ? null : f;
-            } catch (UnsupportedTypeException e) {
-                return null;
-            }
         }
 
         public Carrier build() {

@@ -1,8 +1,14 @@
 package dev.dsoap.bench.binary;
 
+import com.siemens.ct.exi.core.helpers.DefaultEXIFactory;
+import com.siemens.ct.exi.main.api.sax.SAXEncoder;
+import com.siemens.ct.exi.main.api.sax.SAXFactory;
 import dev.dsoap.bench.serialize.BenchPlans;
 import dev.dsoap.bench.serialize.ItemType;
+import dev.dsoap.bench.serialize.Mio;
+import dev.dsoap.bench.serialize.Payload;
 import dev.dsoap.bench.serialize.TypeValues;
+import dev.dsoap.bench.serialize.ValueKind;
 import dev.dsoap.bench.serialize.WoodstoxWriter;
 import dev.dsoap.binary.BinaryFormat;
 import dev.dsoap.binary.BinaryReader;
@@ -24,37 +30,63 @@ import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Warmup;
+import org.xml.sax.InputSource;
+import org.xml.sax.XMLReader;
 
+import javax.xml.parsers.SAXParserFactory;
+import javax.xml.stream.XMLStreamConstants;
+import javax.xml.stream.XMLStreamException;
+import javax.xml.transform.Transformer;
+import javax.xml.transform.TransformerFactory;
+import javax.xml.transform.sax.SAXSource;
+import javax.xml.transform.stream.StreamResult;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.util.Arrays;
+import java.util.Locale;
 import java.util.concurrent.TimeUnit;
 import java.util.zip.GZIPInputStream;
 import java.util.zip.GZIPOutputStream;
 
 /**
- * Encode plus decode of one response carrying {@code size} items of {@code type} ({@code doubles}, {@code ints},
- * {@code strings}; the values of the serialization-only benchmarks, {@link TypeValues}), each representation
- * written from the values and read back to values, in one run:
+ * Encode plus decode of one response carrying {@code size} items of {@code type}, each representation written from
+ * the values and read back to values, side by side in one run. The types: {@code doubles}, {@code ints} and
+ * {@code strings} are the values of the serialization-only benchmarks ({@link TypeValues}); {@code mios} are the
+ * papers' mesh interface objects ({@link Mio}: int {@code a}, int {@code b}, double {@code v}), made of the same
+ * values (item {@code i}: the ints {@code 2i} and {@code 2i + 1} of a ring of {@code 2 * size} ints, the double
+ * {@code i} of a ring of {@code size} doubles). Every message is the same response plan, {@code echoResponse} with
+ * one repeated {@code <return>} part ({@link BenchPlans}).
  *
  * <ul>
- *   <li>{@code baselineWoodstox}: Woodstox writes the SOAP message ({@link WoodstoxWriter}) and reads the items back
- *       with its typed accessors ({@code getElementAsDouble}, {@code getElementAsInt}, {@code getElementText}),
- *       the plain XML toolkit path.</li>
- *   <li>{@code baselineGzipXml}: dsoap's XML message gzip'd (java.util.zip, default level), then gunzip'd and read
- *       by dsoap's plain reader: what compressing the XML costs.</li>
- *   <li>{@code dsoapXml}: dsoap's XML, written from scratch (the serializer's template dropped first) and read
- *       by dsoap's plain reader ({@link PlanDeserializer}).</li>
- *   <li>{@code dsoapBinary}: dsoap's binary form ({@link BinaryWriter}, {@link BinaryReader}) of the same plan.</li>
+ *   <li>{@link #dsoapBinaryFresh}: dsoap's binary form of the plan ({@link BinaryWriter#write}, without the
+ *       descriptor, then {@link BinaryReader#read}). Binary has no differential form yet, so every message is
+ *       written from scratch ("fresh").</li>
+ *   <li>{@link #dsoapXml}: dsoap's XML, written from scratch ({@link DifferentialSerializer#reset} before each
+ *       message: a first send, no template reused) and read by dsoap's plain reader ({@link PlanDeserializer}).</li>
+ *   <li>{@link #baselineWoodstox}: Woodstox writes the SOAP message ({@link WoodstoxWriter}, the serialization
+ *       benchmarks' baseline) and reads the items back with its typed accessors ({@code getElementAsDouble},
+ *       {@code getElementAsInt}, {@code getElementText}), the plain XML toolkit path. The reader is written here,
+ *       not {@code deserialize.WoodstoxReader}: that one reads {@code echo} requests, and this message is the
+ *       {@code echoResponse} the writer writes (and carries MIOs).</li>
+ *   <li>{@link #baselineGzipXml}: dsoap's XML message gzip'd (java.util.zip, default level), then gunzip'd and read
+ *       by {@link PlanDeserializer}: what compressing the XML costs.</li>
+ *   <li>{@link #baselineExi}: dsoap's XML message encoded to EXI by EXIficient with its default factory
+ *       ({@code DefaultEXIFactory}: schema-less, default options, bit-packed, no compression), the XML read by the
+ *       JDK's SAX parser into EXIficient's SAX encoder; decoded back to XML bytes (EXIficient's SAX decoder into the
+ *       JDK's identity {@code Transformer}) and read by {@link PlanDeserializer}: what an EXI gateway in front of an
+ *       XML stack costs.</li>
  * </ul>
  *
  * <p>Each method returns the values read, so nothing is optimized away; the writers keep their buffers between
- * calls, as a server's per-thread writer does. {@link #main} prints the message sizes of every representation.
- * Fast Infoset and EXI are not measured yet.
+ * calls, as a server's per-thread writer does. The setup checks that every representation reads back to the values
+ * written, so no method measures a wrong message. {@link #main} prints the message sizes of every representation
+ * ({@link #sizes}). Fast Infoset is not measured.
  *
  * <pre>
  * java -jar dsoap-bench/target/benchmarks.jar BinaryCodecBench -p type=doubles -p size=100000
+ * java -cp dsoap-bench/target/benchmarks.jar dev.dsoap.bench.binary.BinaryCodecBench
  * </pre>
  */
 @State(Scope.Thread)
@@ -64,7 +96,10 @@ import java.util.zip.GZIPOutputStream;
 @Measurement(iterations = 5, time = 1)
 @Fork(value = 1, jvmArgsAppend = {"-Xms1g", "-Xmx1g"})
 public class BinaryCodecBench {
-    @Param({"doubles", "ints", "strings"})
+    /** The sizes of the benchmark and of the sizes table. */
+    static final int[] SIZES = {1, 100, 10000, 100000};
+
+    @Param({"doubles", "ints", "mios", "strings"})
     public String type;
     @Param({"1", "100", "10000", "100000"})
     public int size;
@@ -74,50 +109,137 @@ public class BinaryCodecBench {
 
     @Setup
     public void setup() {
-        ItemType t = ItemType.of(type);
-        codecs = new Codecs(t);
-        items = TypeValues.generate(t, size, 0, 2).values(0);
+        Kind k = Kind.of(type);
+        codecs = new Codecs(k);
+        items = k.values(size);
         codecs.check(items);
     }
 
+    /** dsoap's binary message: written (no descriptor), then read back to values. */
     @Benchmark
-    public Object baselineWoodstox() {
-        return codecs.woodstox(items);
+    public Object dsoapBinaryFresh() {
+        return codecs.binary(items);
     }
 
-    @Benchmark
-    public Object baselineGzipXml() {
-        return codecs.gzipXml(items);
-    }
-
+    /** dsoap's XML message: written from scratch (a first send), then read by dsoap's plain reader. */
     @Benchmark
     public Object dsoapXml() {
         return codecs.dsoapXml(items);
     }
 
+    /** Woodstox's XML message: written with its stream writer, then parsed with its typed accessors. */
     @Benchmark
-    public Object dsoapBinary() {
-        return codecs.binary(items);
+    public Object baselineWoodstox() {
+        return codecs.woodstox(items);
     }
 
-    /** Prints, for every type and size, the bytes of each representation and binary's share of dsoap's XML. */
+    /** dsoap's XML message, gzip'd and gunzip'd, then read by dsoap's plain reader. */
+    @Benchmark
+    public Object baselineGzipXml() {
+        return codecs.gzipXml(items);
+    }
+
+    /** dsoap's XML message, encoded to schema-less EXI and decoded back to XML, then read by dsoap's plain reader. */
+    @Benchmark
+    public Object baselineExi() {
+        return codecs.exiXml(items);
+    }
+
+    /** Prints the sizes table ({@link #sizes}). */
     public static void main(String[] args) {
-        System.out.printf("%-8s %8s %12s %12s %12s %12s %8s %8s%n", "type", "items", "woodstox", "dsoap XML",
-                "gzip'd XML", "binary", "bin/XML", "bin/gzip");
-        for (ItemType t : new ItemType[] {ItemType.DOUBLES, ItemType.INTS, ItemType.STRINGS}) {
-            Codecs c = new Codecs(t);
-            for (int size : new int[] {1, 100, 10000, 100000}) {
-                Object items = TypeValues.generate(t, size, 0, 2).values(0);
-                long[] s = c.sizes(items);
-                System.out.printf("%-8s %8d %12d %12d %12d %12d %8.3f %8.3f%n", t.name().toLowerCase(java.util.Locale.ROOT),
-                        size, s[0], s[1], s[2], s[3], (double) s[3] / s[1], (double) s[3] / s[2]);
+        System.out.print(sizes());
+    }
+
+    /**
+     * The sizes table: for every type and size, the bytes of the Woodstox message, dsoap's XML, the gzip'd XML, the
+     * EXI message and the binary message, and binary's share of the XML, the gzip'd XML and the EXI message.
+     */
+    public static String sizes() {
+        StringBuilder b = new StringBuilder();
+        b.append(String.format(Locale.ROOT, "%-8s %7s %10s %10s %10s %10s %10s %7s %8s %7s%n", "type", "items",
+                "woodstox", "dsoap XML", "gzip'd", "EXI", "binary", "bin/XML", "bin/gzip", "bin/EXI"));
+        for (Kind k : Kind.values()) {
+            Codecs c = new Codecs(k);
+            for (int size : SIZES) {
+                long[] s = c.sizes(k.values(size));
+                b.append(String.format(Locale.ROOT, "%-8s %7d %10d %10d %10d %10d %10d %7.3f %8.3f %7.3f%n", k.param,
+                        size, s[0], s[1], s[2], s[3], s[4], (double) s[4] / s[1], (double) s[4] / s[2],
+                        (double) s[4] / s[3]));
             }
+        }
+        return b.toString();
+    }
+
+    /** The item types of this benchmark, by its {@code type} parameter. */
+    enum Kind {
+        DOUBLES("doubles", ItemType.DOUBLES),
+        INTS("ints", ItemType.INTS),
+        MIOS("mios", null),
+        STRINGS("strings", ItemType.STRINGS);
+
+        /** The parameter value naming this type. */
+        final String param;
+        /** The serialization benchmarks' type, or null for MIOs (which they do not have). */
+        final ItemType itemType;
+
+        Kind(String param, ItemType itemType) {
+            this.param = param;
+            this.itemType = itemType;
+        }
+
+        static Kind of(String param) {
+            for (Kind k : values()) {
+                if (k.param.equals(param)) {
+                    return k;
+                }
+            }
+            throw new IllegalArgumentException("type doubles|ints|mios|strings, not " + param);
+        }
+
+        /** The response plan for an array of this type. */
+        MessagePlan plan() {
+            return this == MIOS ? BenchPlans.plan(ValueKind.MIO) : BenchPlans.plan(itemType);
+        }
+
+        /** The values of a message of {@code size} items (see the class comment); deterministic. */
+        Object values(int size) {
+            if (this != MIOS) {
+                return TypeValues.generate(itemType, size, 0, 2).values(0);
+            }
+            int[] ints = (int[]) TypeValues.generate(ItemType.INTS, 2 * size, 0, 2).values(0);
+            double[] doubles = (double[]) TypeValues.generate(ItemType.DOUBLES, size, 0, 2).values(0);
+            Mio[] m = new Mio[size];
+            for (int i = 0; i < size; i++) {
+                m[i] = new Mio(ints[2 * i], ints[2 * i + 1], doubles[i]);
+            }
+            return m;
+        }
+
+        /** Whether {@code got} holds the same values as {@code want}: doubles by their bits, MIOs field by field. */
+        boolean same(Object want, Object got) {
+            if (this != MIOS) {
+                return java.util.Objects.deepEquals(want, got);
+            }
+            if (!(got instanceof Mio[] g)) {
+                return false;
+            }
+            Mio[] w = (Mio[]) want;
+            if (w.length != g.length) {
+                return false;
+            }
+            for (int i = 0; i < w.length; i++) {
+                if (g[i] == null || w[i].getA() != g[i].getA() || w[i].getB() != g[i].getB()
+                        || Double.doubleToRawLongBits(w[i].getV()) != Double.doubleToRawLongBits(g[i].getV())) {
+                    return false;
+                }
+            }
+            return true;
         }
     }
 
-    /** The four representations of one item type's response. Not thread-safe. */
+    /** The five representations of one item type's response. Not thread-safe. */
     static final class Codecs {
-        final ItemType type;
+        final Kind kind;
         final MessagePlan plan;
         private final WoodstoxWriter woodstoxWriter = new WoodstoxWriter();
         private final org.codehaus.stax2.XMLInputFactory2 woodstoxReader = new com.ctc.wstx.stax.WstxInputFactory();
@@ -125,61 +247,102 @@ public class BinaryCodecBench {
         private final PlanDeserializer xmlReader;
         private final BinaryWriter binaryWriter;
         private final BinaryReader binaryReader;
+        /** EXIficient's SAX side, on its default (schema-less) factory. */
+        private final SAXFactory exi = new SAXFactory(DefaultEXIFactory.newInstance());
+        /** The EXI decoder, a SAX reader of EXI streams; reused. */
+        private final XMLReader exiReader;
+        /** The JDK's namespace-aware SAX parser, feeding the EXI encoder; reused. */
+        private final XMLReader saxParser;
+        /** The JDK's identity transformer, writing the decoded EXI events as XML bytes; reused. */
+        private final Transformer identity;
         private final ByteArrayOutputStream out = new ByteArrayOutputStream(1 << 16);
+        private final ByteArrayOutputStream exiXmlOut = new ByteArrayOutputStream(1 << 16);
 
-        Codecs(ItemType type) {
-            this.type = type;
-            this.plan = BenchPlans.plan(type);
+        Codecs(Kind kind) {
+            this.kind = kind;
+            this.plan = kind.plan();
             ParserLimits limits = ParserLimits.builder().maxChildElements(Integer.MAX_VALUE).build();
             this.xmlWriter = new DifferentialSerializer(plan, SerializerConfig.defaults(), new SerializerStats(), null);
             this.xmlReader = new PlanDeserializer(plan, limits);
             BinaryFormat f = BinaryFormat.of(plan, BenchPlans.NS, "echoResponse");
             this.binaryWriter = f.newWriter();
             this.binaryReader = f.newReader(limits);
+            try {
+                this.exiReader = exi.createEXIReader();
+                SAXParserFactory spf = SAXParserFactory.newInstance();
+                spf.setNamespaceAware(true);
+                this.saxParser = spf.newSAXParser().getXMLReader();
+                this.identity = TransformerFactory.newInstance().newTransformer();
+            } catch (Exception e) {
+                throw new IllegalStateException("EXIficient or the JDK's SAX parser or transformer: " + e, e);
+            }
+        }
+
+        /** The Woodstox message of {@code items}, in {@link #out}. */
+        private void woodstoxWrite(Object items) throws XMLStreamException {
+            out.reset();
+            if (kind == Kind.MIOS) {
+                woodstoxWriter.write(Payload.of((Mio[]) items), out);
+            } else {
+                woodstoxWriter.write(kind.itemType, items, out);
+            }
         }
 
         Object woodstox(Object items) {
             try {
-                out.reset();
-                woodstoxWriter.write(type, items, out);
+                woodstoxWrite(items);
                 return woodstoxRead(out.toByteArray());
-            } catch (javax.xml.stream.XMLStreamException e) {
+            } catch (XMLStreamException e) {
                 throw new IllegalStateException(e);
             }
         }
 
         /** The {@code <return>} items of {@code message}, read with Woodstox's typed accessors. */
-        private Object woodstoxRead(byte[] message) throws javax.xml.stream.XMLStreamException {
+        private Object woodstoxRead(byte[] message) throws XMLStreamException {
             org.codehaus.stax2.XMLStreamReader2 r = (org.codehaus.stax2.XMLStreamReader2)
                     woodstoxReader.createXMLStreamReader(new ByteArrayInputStream(message));
             double[] d = new double[16];
             int[] i = new int[16];
             String[] s = new String[16];
+            Mio[] m = new Mio[16];
             int n = 0;
             while (r.hasNext()) {
-                if (r.next() != javax.xml.stream.XMLStreamConstants.START_ELEMENT || !r.getLocalName().equals("return")) {
+                if (r.next() != XMLStreamConstants.START_ELEMENT || !r.getLocalName().equals("return")) {
                     continue;
                 }
                 if (n == d.length) {
-                    d = java.util.Arrays.copyOf(d, 2 * n);
-                    i = java.util.Arrays.copyOf(i, 2 * n);
-                    s = java.util.Arrays.copyOf(s, 2 * n);
+                    d = Arrays.copyOf(d, 2 * n);
+                    i = Arrays.copyOf(i, 2 * n);
+                    s = Arrays.copyOf(s, 2 * n);
+                    m = Arrays.copyOf(m, 2 * n);
                 }
-                switch (type) {
+                switch (kind) {
                     case DOUBLES -> d[n] = r.getElementAsDouble();
                     case INTS -> i[n] = r.getElementAsInt();
-                    default -> s[n] = r.getElementText();
+                    case STRINGS -> s[n] = r.getElementText();
+                    case MIOS -> {
+                        r.nextTag(); // <a>
+                        int a = r.getElementAsInt();
+                        r.nextTag(); // <b>
+                        int b = r.getElementAsInt();
+                        r.nextTag(); // <v>
+                        double v = r.getElementAsDouble();
+                        r.nextTag(); // </return>
+                        m[n] = new Mio(a, b, v);
+                    }
                 }
                 n++;
             }
             r.close();
-            return switch (type) {
-                case DOUBLES -> java.util.Arrays.copyOf(d, n);
-                case INTS -> java.util.Arrays.copyOf(i, n);
-                default -> java.util.Arrays.copyOf(s, n);
+            return switch (kind) {
+                case DOUBLES -> Arrays.copyOf(d, n);
+                case INTS -> Arrays.copyOf(i, n);
+                case STRINGS -> Arrays.copyOf(s, n);
+                case MIOS -> Arrays.copyOf(m, n);
             };
         }
 
+        /** dsoap's XML message of {@code items}, written from scratch. */
         byte[] xml(Object items) {
             xmlWriter.reset();
             xmlWriter.serialize(new Object[] {items});
@@ -213,30 +376,72 @@ public class BinaryCodecBench {
             }
         }
 
+        /** {@code xml} as schema-less EXI: the JDK's SAX parser feeding EXIficient's encoder. */
+        byte[] exi(byte[] xml) {
+            try {
+                out.reset();
+                SAXEncoder encoder = exi.createEXIWriter();
+                encoder.setOutputStream(out);
+                saxParser.setContentHandler(encoder);
+                saxParser.parse(new InputSource(new ByteArrayInputStream(xml)));
+                return out.toByteArray();
+            } catch (Exception e) {
+                throw new IllegalStateException("EXI encoding: " + e, e);
+            }
+        }
+
+        /** The XML bytes of the EXI message {@code exi}: EXIficient's decoder into the JDK's identity transformer. */
+        byte[] unexi(byte[] exiMessage) {
+            try {
+                exiXmlOut.reset();
+                identity.transform(new SAXSource(exiReader, new InputSource(new ByteArrayInputStream(exiMessage))),
+                        new StreamResult(exiXmlOut));
+                return exiXmlOut.toByteArray();
+            } catch (Exception e) {
+                throw new IllegalStateException("EXI decoding: " + e, e);
+            }
+        }
+
+        Object exiXml(Object items) {
+            byte[] b = unexi(exi(xml(items)));
+            return xmlReader.deserialize(b, 0, b.length)[0];
+        }
+
         Object binary(Object items) {
             int n = binaryWriter.write(new Object[] {items}, false);
             return binaryReader.read(binaryWriter.buffer(), 0, n)[0];
         }
 
-        /** Bytes of the Woodstox message, dsoap's XML, the gzip'd XML and the binary message of {@code items}. */
+        /**
+         * Bytes of the Woodstox message, dsoap's XML, the gzip'd XML, the EXI message and the binary message of
+         * {@code items}, in that order.
+         */
         long[] sizes(Object items) {
             byte[] xml = xml(items);
             long z = gzip(xml).length;
-            out.reset();
+            long e = exi(xml).length;
             try {
-                woodstoxWriter.write(type, items, out);
-            } catch (javax.xml.stream.XMLStreamException e) {
-                throw new IllegalStateException(e);
+                woodstoxWrite(items);
+            } catch (XMLStreamException x) {
+                throw new IllegalStateException(x);
             }
             long w = out.size();
-            return new long[] {w, xml.length, z, binaryWriter.write(new Object[] {items}, false)};
+            return new long[] {w, xml.length, z, e, binaryWriter.write(new Object[] {items}, false)};
+        }
+
+        /** The values each representation reads back from {@code items}: binary, dsoap XML, Woodstox, gzip, EXI. */
+        Object[] readBack(Object items) {
+            return new Object[] {binary(items), dsoapXml(items), woodstox(items), gzipXml(items), exiXml(items)};
         }
 
         /** Checks that every representation reads back to {@code items}. */
         void check(Object items) {
-            for (Object got : new Object[] {woodstox(items), dsoapXml(items), gzipXml(items), binary(items)}) {
-                if (!java.util.Objects.deepEquals(items, got)) {
-                    throw new IllegalStateException(type + ": a representation did not read back to the values written");
+            String[] names = {"binary", "dsoap XML", "Woodstox", "gzip'd XML", "EXI"};
+            Object[] got = readBack(items);
+            for (int i = 0; i < got.length; i++) {
+                if (!kind.same(items, got[i])) {
+                    throw new IllegalStateException(kind.param + ": " + names[i]
+                            + " did not read back to the values written");
                 }
             }
         }

@@ -89,10 +89,26 @@ public final class BinaryFormat {
      * @throws IllegalStateException for a format read from a descriptor alone
      */
     public BinaryWriter newWriter() {
+        return newWriter(0);
+    }
+
+    /**
+     * A differential writer of this format's messages, keeping its last message for the next one: up to
+     * {@code keptBytes} bytes of message and as many of its strings and big numbers (see {@link BinaryWriter}).
+     * Not thread-safe.
+     *
+     * @param keptBytes the most bytes kept between messages; 0 for a fresh writer, which keeps nothing but a
+     *                  buffer of up to 64 KiB
+     * @throws IllegalStateException for a format read from a descriptor alone
+     */
+    public BinaryWriter newWriter(long keptBytes) {
         if (plan == null) {
             throw new IllegalStateException("a format read from a descriptor writes nothing");
         }
-        return new BinaryWriter(this);
+        if (keptBytes < 0) {
+            throw new IllegalArgumentException("keptBytes " + keptBytes + " < 0");
+        }
+        return new BinaryWriter(this, keptBytes);
     }
 
     /**
@@ -103,10 +119,26 @@ public final class BinaryFormat {
      * @throws UnsupportedTypeException if the values cannot be built ({@link #readProblem()})
      */
     public BinaryReader newReader(ParserLimits limits) {
+        return newReader(limits, 0);
+    }
+
+    /**
+     * A differential reader of this format's messages, held to {@code limits} as {@link #newReader(ParserLimits)}
+     * is, keeping up to {@code keptBytes} bytes of the last message's strings and big numbers: a value whose bytes
+     * equal those at the same place of the last message is taken from it without being decoded again (see
+     * {@link BinaryReader}). Not thread-safe.
+     *
+     * @param keptBytes the most bytes of values kept between messages; 0 keeps nothing
+     * @throws UnsupportedTypeException if the values cannot be built ({@link #readProblem()})
+     */
+    public BinaryReader newReader(ParserLimits limits, long keptBytes) {
         if (readProblem != null) {
             throw new UnsupportedTypeException(plan.root().path(), "values", readProblem);
         }
-        return new BinaryReader(this, limits);
+        if (keptBytes < 0) {
+            throw new IllegalArgumentException("keptBytes " + keptBytes + " < 0");
+        }
+        return new BinaryReader(this, limits, keptBytes);
     }
 
     @Override

@@ -22,6 +22,12 @@ import java.util.List;
  * {@link Kind#UNKNOWN_FORMAT}. Every length and count is checked against the bytes left and the configured limits
  * before anything is allocated for it; a refused message leaves nothing behind.
  *
+ * <p>A <em>differential</em> reader ({@link BinaryFormat#newReader(ParserLimits, long)}) keeps the strings and big
+ * numbers of its last message with their bytes: a value whose bytes equal those of the value at the same place of the
+ * last message is that value (they are immutable), taken without checking and decoding its bytes again. Blocks of
+ * primitives are always copied out into fresh arrays, without parsing. A refused message leaves what was kept as it
+ * was.
+ *
  * <p>Not thread-safe: one per thread. Holds no reference to a message after {@link #read} returns.
  */
 public final class BinaryReader {
@@ -46,9 +52,30 @@ public final class BinaryReader {
     /** The path of the value being read, for errors. */
     private String path;
 
-    BinaryReader(BinaryFormat format, ParserLimits limits) {
+    /** The last message's strings and big numbers, or {@code null} for a fresh reader. */
+    private final KeptValues kept;
+
+    BinaryReader(BinaryFormat format, ParserLimits limits, long keep) {
         this.format = format;
         this.limits = limits;
+        this.kept = keep > 0 ? new KeptValues(keep) : null;
+    }
+
+    /** Bytes of the last message taken as values of the message before without decoding; 0 for a fresh reader. */
+    public long reusedBytes() {
+        return kept == null ? 0 : kept.reused();
+    }
+
+    /** Bytes this reader keeps between messages. */
+    public long retainedBytes() {
+        return 64L + (kept == null ? 0 : kept.retainedBytes());
+    }
+
+    /** Lets go of everything kept from the last message. */
+    public void forget() {
+        if (kept != null) {
+            kept.clear();
+        }
     }
 
     public BinaryFormat format() {
@@ -74,6 +101,10 @@ public final class BinaryReader {
         this.end = off + len;
         this.p = off + Frame.HEADER;
         this.path = null;
+        if (kept != null) {
+            kept.begin();
+        }
+        boolean done = false;
         try {
             Descriptor mine = format.descriptor();
             if ((flags & Frame.DESCRIPTOR) != 0) {
@@ -93,9 +124,17 @@ public final class BinaryReader {
                 path = null;
                 throw error(Kind.TRAILING, (end - p) + " bytes after the last value");
             }
+            done = true;
             return parts;
         } finally {
             this.b = null;
+            if (kept != null) {
+                if (done) {
+                    kept.commit();
+                } else {
+                    kept.abandon();
+                }
+            }
         }
     }
 
@@ -192,12 +231,24 @@ public final class BinaryReader {
                 return f64();
             case STRING: {
                 int n = length(limits.maxTextBytes(), "string");
+                if (kept != null) {
+                    Object same = kept.sameBytes(b, p, n);
+                    if (same instanceof String) {
+                        kept.reused(n);
+                        kept.add(same, b, p, n);
+                        p += n;
+                        return same;
+                    }
+                }
                 int bad = Utf8.firstBad(b, p, n);
                 if (bad >= 0) {
                     p = bad;
                     throw error(Kind.MALFORMED, "malformed UTF-8 or a character XML 1.0 does not allow");
                 }
                 String s = new String(b, p, n, StandardCharsets.UTF_8);
+                if (kept != null) {
+                    kept.add(s, b, p, n);
+                }
                 p += n;
                 return s;
             }
@@ -217,10 +268,10 @@ public final class BinaryReader {
                     p = start;
                     throw error(Kind.LIMIT, "decimal scale " + scale + ", over the text limit of " + limits.maxTextBytes());
                 }
-                return new BigDecimal(bigInteger(), scale);
+                return number(start, scale);
             }
             case INTEGER:
-                return bigInteger();
+                return number(p, -1);
             default: {
                 int n = length(base64Limit(), "byte array");
                 byte[] v = Arrays.copyOfRange(b, p, p + n);
@@ -235,12 +286,30 @@ public final class BinaryReader {
         return (int) Math.min(Integer.MAX_VALUE, limits.maxTextBytes() / 4L * 3);
     }
 
-    private BigInteger bigInteger() {
+    /**
+     * Reads the digits of a big number whose encoding starts at {@code start}: a {@link BigDecimal} of {@code scale},
+     * or a {@link BigInteger} when the scale is negative.
+     */
+    private Object number(int start, int scale) {
         int n = length(limits.maxTextBytes(), "number");
         if (n == 0) {
             throw error(Kind.MALFORMED, "a number of no digits");
         }
-        BigInteger v = new BigInteger(b, p, n);
+        int span = p + n - start;
+        if (kept != null) {
+            Object same = kept.sameBytes(b, start, span);
+            if (same != null && same.getClass() == (scale < 0 ? BigInteger.class : BigDecimal.class)) {
+                kept.reused(span);
+                kept.add(same, b, start, span);
+                p += n;
+                return same;
+            }
+        }
+        BigInteger digits = new BigInteger(b, p, n);
+        Object v = scale < 0 ? digits : new BigDecimal(digits, scale);
+        if (kept != null) {
+            kept.add(v, b, start, span);
+        }
         p += n;
         return v;
     }

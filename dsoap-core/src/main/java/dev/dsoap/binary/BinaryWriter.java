@@ -21,6 +21,13 @@ import java.util.List;
  * cannot carry ({@link dev.dsoap.xml.IllegalXmlCharacterException}), a struct of another class than planned
  * ({@link UnsupportedValueException}).
  *
+ * <p>A <em>differential</em> writer ({@link BinaryFormat#newWriter(long)}) keeps its last message: a string or big
+ * number equal to the one at the same place of the last message is copied from it instead of being encoded again, and
+ * a {@link TrackedDoubleArray} written last time at the same place with the same length has only its changed items
+ * written, over the last message's block (its dirty bits say which; the writer becomes the array's consumer).
+ * Every other fixed-width value is written at its place, as fresh writing does: comparing first would read as many
+ * bytes as writing them.
+ *
  * <p>Not thread-safe: one per thread or per template. Writing allocates nothing but the buffer's growth and the
  * digits of big numbers.
  */
@@ -37,14 +44,33 @@ public final class BinaryWriter {
 
     private final BinaryFormat format;
     private final int flags;
+    /** The most bytes a differential writer keeps between messages, or 0 for a fresh writer. */
+    private final long keep;
+    /** The last message's strings and big numbers, or {@code null} for a fresh writer. */
+    private final KeptValues kept;
     private byte[] buf = new byte[256];
     private int pos;
     /** Length of the last message written, 0 after a failure. */
     private int length;
+    /** The tracked arrays of the last message by ordinal, with where their count starts and their length. */
+    private TrackedDoubleArray[] lastTracked = NO_TRACKED;
+    private int[] lastTrackedAt = NO_INTS;
+    private int lastTrackedCount;
+    /** The same for the message being written. */
+    private TrackedDoubleArray[] tracked = NO_TRACKED;
+    private int[] trackedAt = NO_INTS;
+    private int trackedCount;
+    /** Bytes of the last message left as the message before wrote them. */
+    private long patched;
 
-    BinaryWriter(BinaryFormat format) {
+    private static final TrackedDoubleArray[] NO_TRACKED = {};
+    private static final int[] NO_INTS = {};
+
+    BinaryWriter(BinaryFormat format, long keep) {
         this.format = format;
         this.flags = ORDER == ByteOrder.LITTLE_ENDIAN ? Frame.LITTLE_ENDIAN : 0;
+        this.keep = keep;
+        this.kept = keep > 0 ? new KeptValues(keep) : null;
     }
 
     public BinaryFormat format() {
@@ -63,17 +89,56 @@ public final class BinaryWriter {
         length = 0;
         Descriptor d = format.descriptor();
         pos = 0;
-        ensure(Frame.HEADER + (withDescriptor ? 5 + d.length() : 0));
-        Frame.writeHeader(buf, 0, flags | (withDescriptor ? Frame.DESCRIPTOR : 0), d.id());
-        pos = Frame.HEADER;
-        if (withDescriptor) {
-            varint(d.length());
-            d.writeTo(buf, pos);
-            pos += d.length();
+        patched = 0;
+        if (kept != null) {
+            kept.begin();
+            trackedCount = 0;
         }
-        struct(format.root, parts);
+        try {
+            ensure(Frame.HEADER + (withDescriptor ? 5 + d.length() : 0));
+            Frame.writeHeader(buf, 0, flags | (withDescriptor ? Frame.DESCRIPTOR : 0), d.id());
+            pos = Frame.HEADER;
+            if (withDescriptor) {
+                varint(d.length());
+                d.writeTo(buf, pos);
+                pos += d.length();
+            }
+            struct(format.root, parts);
+        } catch (RuntimeException | Error e) {
+            if (kept != null) {
+                kept.abandon(); // the strings kept stay valid; the buffer no longer holds the last message
+                Arrays.fill(tracked, 0, trackedCount, null);
+                trackedCount = 0;
+                Arrays.fill(lastTracked, 0, lastTrackedCount, null);
+                lastTrackedCount = 0;
+            }
+            throw e;
+        }
+        if (kept != null) {
+            kept.commit();
+            for (int i = 0; i < trackedCount; i++) {
+                tracked[i].consumed(this);
+            }
+            TrackedDoubleArray[] t = lastTracked;
+            int[] at = lastTrackedAt;
+            Arrays.fill(t, 0, lastTrackedCount, null);
+            lastTracked = tracked;
+            lastTrackedAt = trackedAt;
+            lastTrackedCount = trackedCount;
+            tracked = t;
+            trackedAt = at;
+            trackedCount = 0;
+        }
         length = pos;
         return length;
+    }
+
+    /**
+     * Bytes of the last message not encoded again: strings and big numbers copied from the message before, and the
+     * unchanged items of tracked arrays left in place. Always 0 for a fresh writer.
+     */
+    public long reusedBytes() {
+        return kept == null ? 0 : kept.reused() + patched;
     }
 
     /** The buffer holding the last message at {@code [0, length)}; valid until the next write. Do not modify. */
@@ -97,14 +162,32 @@ public final class BinaryWriter {
 
     /** Bytes this writer holds between messages. */
     public long retainedBytes() {
-        return 16L + buf.length;
+        return 16L + buf.length + (kept == null ? 0 : kept.retainedBytes() + 12L * (tracked.length + lastTracked.length));
     }
 
-    /** Lets go of a buffer grown past 64 KiB by a large message (the last message is then gone). */
+    /**
+     * Lets go of a buffer grown by a large message: past 64 KiB, a fresh writer lets go of it (and of the last
+     * message); a differential writer lets go of everything past what it keeps, and otherwise cuts a buffer more than
+     * twice its last message back to that message (at least 64 KiB), so what a big message grew shrinks back after
+     * the next smaller one.
+     */
     public void trim() {
-        if (buf.length > KEPT_BUFFER) {
-            buf = new byte[256];
-            length = 0;
+        if (buf.length > Math.max(KEPT_BUFFER, keep)) {
+            forget();
+        } else if (buf.length > KEPT_BUFFER && buf.length > 2L * length) {
+            buf = Arrays.copyOf(buf, Math.max(KEPT_BUFFER, length));
+        }
+    }
+
+    /** Lets go of the last message and everything kept with it. */
+    public void forget() {
+        buf = new byte[256];
+        length = 0;
+        if (kept != null) {
+            kept.clear();
+            tracked = lastTracked = NO_TRACKED;
+            trackedAt = lastTrackedAt = NO_INTS;
+            trackedCount = lastTrackedCount = 0;
         }
     }
 
@@ -214,22 +297,60 @@ public final class BinaryWriter {
                 DOUBLE.set(buf, pos, ((Number) x).doubleValue());
                 pos += 8;
             }
-            case STRING -> string((String) x);
+            case STRING -> {
+                if (!reuse(x)) {
+                    int start = pos;
+                    string((String) x);
+                    keep(x, start);
+                }
+            }
             case ENUM -> {
                 ensure(5);
                 varint(((Enum<?>) x).ordinal());
             }
             case DECIMAL -> {
-                BigDecimal d = (BigDecimal) x;
-                if (d.scale() < 0) {
-                    d = d.setScale(0); // XML's plain notation reads back with scale 0
+                if (!reuse(x)) {
+                    int start = pos;
+                    BigDecimal d = (BigDecimal) x;
+                    if (d.scale() < 0) {
+                        d = d.setScale(0); // XML's plain notation reads back with scale 0
+                    }
+                    ensure(5);
+                    varint(d.scale());
+                    bytes(d.unscaledValue().toByteArray());
+                    keep(x, start);
                 }
-                ensure(5);
-                varint(d.scale());
-                bytes(d.unscaledValue().toByteArray());
             }
-            case INTEGER -> bytes(((BigInteger) x).toByteArray());
+            case INTEGER -> {
+                if (!reuse(x)) {
+                    int start = pos;
+                    bytes(((BigInteger) x).toByteArray());
+                    keep(x, start);
+                }
+            }
             case BASE64 -> bytes((byte[]) x);
+        }
+    }
+
+    /** Copies the encoding of {@code x} from the last message when it holds an equal value at this place. */
+    private boolean reuse(Object x) {
+        if (kept == null) {
+            return false;
+        }
+        int k = kept.sameValue(x);
+        if (k < 0) {
+            return false;
+        }
+        int start = pos;
+        ensure(kept.lastLength(k));
+        pos += kept.copyLast(k, buf, pos);
+        kept.add(x, buf, start, pos - start);
+        return true;
+    }
+
+    private void keep(Object x, int start) {
+        if (kept != null) {
+            kept.add(x, buf, start, pos - start);
         }
     }
 
@@ -331,14 +452,16 @@ public final class BinaryWriter {
         byte[] b = buf;
         int p = pos;
         if (v instanceof double[] a) {
-            for (int i = 0; i < n; i++, p += 8) {
-                DOUBLE.set(b, p, a[i]);
-            }
+            write(a, n, b, p);
+            p += 8 * n;
         } else if (v instanceof TrackedDoubleArray t) {
-            double[] a = t.values();
-            for (int i = 0; i < n; i++, p += 8) {
-                DOUBLE.set(b, p, a[i]);
+            if (kept == null) {
+                write(t.values(), n, b, p);
+            } else {
+                tracked(t, n);
+                return;
             }
+            p += 8 * n;
         } else if (v instanceof int[] a) {
             for (int i = 0; i < n; i++, p += 4) {
                 INT.set(b, p, a[i]);
@@ -366,6 +489,45 @@ public final class BinaryWriter {
             throw new UnsupportedValueException(m.path + ": " + v.getClass().getName() + " is not a primitive array");
         }
         pos = p;
+    }
+
+    private static void write(double[] a, int n, byte[] b, int p) {
+        for (int i = 0; i < n; i++, p += 8) {
+            DOUBLE.set(b, p, a[i]);
+        }
+    }
+
+    /**
+     * Writes tracked array {@code t} of {@code n} items, its count already written: only its changed items when the
+     * last message holds it at this place with this length and its dirty bits are this writer's.
+     */
+    private void tracked(TrackedDoubleArray t, int n) {
+        int k = trackedCount;
+        int at = pos - varintLength(n);
+        byte[] b = buf;
+        double[] a = t.values();
+        if (k < lastTrackedCount && lastTracked[k] == t && lastTrackedAt[k] == at && t.trackedFor(this)) {
+            int changed = 0;
+            for (int i = t.nextDirty(0); i >= 0; i = t.nextDirty(i + 1)) {
+                DOUBLE.set(b, pos + 8 * i, a[i]);
+                changed++;
+            }
+            patched += 8L * (n - changed);
+        } else {
+            write(a, n, b, pos);
+        }
+        pos += 8 * n; // the array is consumed once the whole message is written (it may appear twice)
+        if (k == tracked.length) {
+            tracked = Arrays.copyOf(tracked, Math.max(4, k * 2));
+            trackedAt = Arrays.copyOf(trackedAt, tracked.length);
+        }
+        tracked[k] = t;
+        trackedAt[k] = at;
+        trackedCount = k + 1;
+    }
+
+    private static int varintLength(int v) {
+        return v < 1 << 7 ? 1 : v < 1 << 14 ? 2 : v < 1 << 21 ? 3 : v < 1 << 28 ? 4 : 5;
     }
 
     // ------------------------------------------------------------------------------------------ bytes

@@ -10,14 +10,21 @@ import dev.dsoap.binding.MessageShape;
 import dev.dsoap.binding.UnsupportedTypeException;
 import dev.dsoap.negotiation.BinaryMediaType;
 import dev.dsoap.negotiation.BinaryMode;
+import dev.dsoap.template.MemoryBudget;
 
+import java.util.ArrayDeque;
 import java.util.List;
-import java.util.concurrent.ArrayBlockingQueue;
 
 /**
  * A {@link Carrier}'s binary stage: the binary forms of one operation's side (one per inbound form that has one,
- * and the outbound form), who is answered in binary, the per-thread readers and a bounded pool of writers, and the
- * refusals, each counted by reason. Thread-safe.
+ * and the outbound form), who is answered in binary, bounded pools of differential readers and writers, and the
+ * refusals, each counted by reason.
+ *
+ * <p>Readers and writers are differential: each keeps its last message (see {@link BinaryWriter} and
+ * {@link BinaryReader}), charged to the memory budget as one kept state, at most
+ * {@link dev.dsoap.serialize.SerializerConfig#maxStateShare()} of it. The pools hand out the one used last, so a
+ * peer that calls again and again, one call at a time, meets its own last message. At most {@link Settings#states()}
+ * of each are kept idle. Thread-safe.
  */
 final class BinarySide {
     private final Settings settings;
@@ -26,25 +33,25 @@ final class BinarySide {
     private final BinaryFormat[] ins;
     /** The binary form of the outbound messages, or {@code null}. */
     private final BinaryFormat out;
-    /** Per-thread readers of {@link #ins}, in the same order. */
-    private final ThreadLocal<BinaryReader[]> readers;
-    /** Idle writers of {@link #out}, at most {@link Settings#states()}. */
-    private final ArrayBlockingQueue<BinaryWriter> writers;
+    /** Charged with what idle readers and writers keep, or {@code null}. */
+    private final MemoryBudget budget;
+    /** The most bytes one reader or writer keeps between messages. */
+    private final long keep;
+    /** Idle readers of {@link #ins} (one per form, in the same order), the last used on top. */
+    private final Pool<BinaryReader[]> readers;
+    /** Idle writers of {@link #out}, the last used on top. */
+    private final Pool<BinaryWriter> writers;
 
-    BinarySide(Settings settings, OperationStats stats, List<BinaryFormat> ins, BinaryFormat out) {
+    BinarySide(Settings settings, OperationStats stats, List<BinaryFormat> ins, BinaryFormat out, MemoryBudget budget) {
         this.settings = settings;
         this.stats = stats;
         this.ins = ins.toArray(new BinaryFormat[0]);
         this.out = out;
-        BinaryFormat[] forms = this.ins;
-        this.readers = forms.length == 0 ? null : ThreadLocal.withInitial(() -> {
-            BinaryReader[] r = new BinaryReader[forms.length];
-            for (int i = 0; i < r.length; i++) {
-                r[i] = forms[i].newReader(settings.deserializer().limits());
-            }
-            return r;
-        });
-        this.writers = out == null ? null : new ArrayBlockingQueue<>(settings.states());
+        this.budget = budget;
+        long cap = budget == null ? Settings.DEFAULT_BUDGET : budget.limitBytes();
+        this.keep = (long) Math.min(Integer.MAX_VALUE, settings.serializer().maxStateShare() * cap);
+        this.readers = new Pool<>(settings.states());
+        this.writers = new Pool<>(settings.states());
     }
 
     /** The binary form of {@code plan}, or {@code null} when it has none (or, to read, its values cannot be built). */
@@ -99,8 +106,21 @@ final class BinarySide {
             stats.rejected();
             throw new RejectedMessageException("binary messages are not read here (" + why + ")", null, true);
         }
+        Held<BinaryReader[]> h = readers.take();
+        if (h == null) {
+            BinaryReader[] r = new BinaryReader[ins.length];
+            for (int i = 0; i < r.length; i++) {
+                r[i] = ins[i].newReader(settings.deserializer().limits(), keep);
+            }
+            h = new Held<>(r);
+        } else if (h.evicted) {
+            h.evicted = false;
+            for (BinaryReader each : h.it) {
+                each.forget();
+            }
+        }
         try {
-            BinaryReader[] r = readers.get();
+            BinaryReader[] r = h.it;
             BinaryReader reader = r[0];
             if (r.length > 1) {
                 long id = Frame.formatId(b, 0, len);
@@ -110,7 +130,9 @@ final class BinarySide {
                     }
                 }
             }
-            return reader.read(b, 0, len);
+            Object[] values = reader.read(b, 0, len);
+            stats.binaryReused(reader.reusedBytes(), 0);
+            return values;
         } catch (BinaryFormatException e) {
             BinaryRefusal why = switch (e.kind()) {
                 case UNKNOWN_FORMAT -> BinaryRefusal.UNKNOWN_FORMAT;
@@ -120,6 +142,8 @@ final class BinarySide {
             stats.binaryRefused(why, e.getMessage());
             stats.rejected();
             throw new RejectedMessageException(e.getMessage(), e, why != BinaryRefusal.MALFORMED);
+        } finally {
+            readersBack(h);
         }
     }
 
@@ -129,34 +153,119 @@ final class BinarySide {
         if (f == null) {
             return null;
         }
-        BinaryWriter w = writers.poll();
-        if (w == null) {
-            w = f.newWriter();
+        Held<BinaryWriter> h = writers.take();
+        if (h == null) {
+            h = new Held<>(f.newWriter(keep));
+        } else if (h.evicted) {
+            h.evicted = false;
+            h.it.forget();
         }
+        BinaryWriter w = h.it;
         try {
             w.write(parts, withDescriptor);
         } catch (RuntimeException e) {
-            giveBack(w);
+            written(h);
             stats.writeFallback(Fallback.UNSUPPORTED_VALUE, e.getMessage());
             return null;
         }
         stats.binaryWritten(w.length());
-        return new Reply(w, this::giveBack, stats);
+        stats.binaryReused(0, w.reusedBytes());
+        Held<BinaryWriter> held = h;
+        return new Reply(w, x -> written(held), stats);
     }
 
-    private void giveBack(BinaryWriter w) {
+    private void written(Held<BinaryWriter> h) {
+        BinaryWriter w = h.it;
         w.trim();
-        writers.offer(w);
+        if (w.retainedBytes() > keep) {
+            w.forget();
+        }
+        if (!charge(h, w.retainedBytes())) {
+            w.forget();
+        }
+        pool(writers, h);
     }
 
-    /** Bytes the idle writers hold. */
-    long retainedBytes() {
-        long n = 0;
-        if (writers != null) {
-            for (BinaryWriter w : writers) {
-                n += w.retainedBytes();
+    private void readersBack(Held<BinaryReader[]> h) {
+        long n = retained(h.it);
+        if (n > keep || !charge(h, n)) {
+            for (BinaryReader r : h.it) {
+                r.forget();
             }
         }
+        pool(readers, h);
+    }
+
+    private static long retained(BinaryReader[] r) {
+        long n = 0;
+        for (BinaryReader each : r) {
+            n += each.retainedBytes();
+        }
         return n;
+    }
+
+    /** Charges {@code h}'s {@code bytes} to the budget; {@code false} when it alone exceeds the budget. */
+    private boolean charge(MemoryBudget.Holder h, long bytes) {
+        return budget == null || budget.charge(h, bytes);
+    }
+
+    /** Pools {@code h}, or lets it go (released from the budget) when the pool is full. */
+    private <T> void pool(Pool<T> pool, Held<T> h) {
+        if (!pool.put(h) && budget != null) {
+            budget.release(h);
+        }
+    }
+
+    /** Bytes the idle readers and writers hold. */
+    long retainedBytes() {
+        long n = 0;
+        for (Held<BinaryWriter> h : writers.snapshot()) {
+            n += h.it.retainedBytes();
+        }
+        for (Held<BinaryReader[]> h : readers.snapshot()) {
+            n += retained(h.it);
+        }
+        return n;
+    }
+
+    /** A reader set or a writer as the budget knows it: evicted, it forgets its last message at its next use. */
+    private static final class Held<T> implements MemoryBudget.Holder {
+        final T it;
+        volatile boolean evicted;
+
+        Held(T it) {
+            this.it = it;
+        }
+
+        @Override
+        public void evict() {
+            evicted = true;
+        }
+    }
+
+    /** A bounded stack of idle holders: the last given back is the first taken. */
+    private static final class Pool<T> {
+        private final ArrayDeque<Held<T>> idle = new ArrayDeque<>();
+        private final int max;
+
+        Pool(int max) {
+            this.max = max;
+        }
+
+        synchronized Held<T> take() {
+            return idle.pollFirst();
+        }
+
+        synchronized boolean put(Held<T> h) {
+            if (idle.size() >= max) {
+                return false;
+            }
+            idle.addFirst(h);
+            return true;
+        }
+
+        synchronized List<Held<T>> snapshot() {
+            return List.copyOf(idle);
+        }
     }
 }

@@ -86,7 +86,7 @@ public final class Carrier {
         this.writeProblem = b.writeProblem;
         this.heads = forms.length > 1 ? ThreadLocal.withInitial(() -> new XmlScanner(settings.deserializer().limits())) : null;
         this.budget = b.budget;
-        this.binary = new BinarySide(settings, stats, b.binaryIns, b.binaryOut);
+        this.binary = new BinarySide(settings, stats, b.binaryIns, b.binaryOut, b.budget);
     }
 
     /**

@@ -32,6 +32,8 @@ public final class OperationStats implements OperationStatsMXBean {
     private final LongAdder binaryWrites = new LongAdder();
     private final LongAdder binaryBytesRead = new LongAdder();
     private final LongAdder binaryBytesWritten = new LongAdder();
+    private final LongAdder binaryBytesReusedRead = new LongAdder();
+    private final LongAdder binaryBytesReusedWritten = new LongAdder();
     private final AtomicLongArray binaryRefusals = new AtomicLongArray(BinaryRefusal.values().length);
     /** Template bytes now held (the serializer pools report theirs here). */
     private volatile LongSupplier templateBytes = () -> 0;
@@ -100,6 +102,19 @@ public final class OperationStats implements OperationStatsMXBean {
         binaryBytesWritten.add(bytes);
     }
 
+    /**
+     * Counts bytes of binary messages taken from the last message of the same reader or writer instead of being
+     * decoded ({@code read}) or encoded ({@code written}) again.
+     */
+    public void binaryReused(long read, long written) {
+        if (read > 0) {
+            binaryBytesReusedRead.add(read);
+        }
+        if (written > 0) {
+            binaryBytesReusedWritten.add(written);
+        }
+    }
+
     /** Counts a binary exchange refused or given up, logging the first of each reason. */
     public void binaryRefused(BinaryRefusal why, String detail) {
         if (binaryRefusals.getAndIncrement(why.ordinal()) == 0) {
@@ -132,6 +147,16 @@ public final class OperationStats implements OperationStatsMXBean {
     @Override
     public long getBinaryBytesWritten() {
         return binaryBytesWritten.sum();
+    }
+
+    @Override
+    public long getBinaryBytesReusedRead() {
+        return binaryBytesReusedRead.sum();
+    }
+
+    @Override
+    public long getBinaryBytesReusedWritten() {
+        return binaryBytesReusedWritten.sum();
     }
 
     @Override

@@ -95,6 +95,18 @@ public interface OperationStatsMXBean {
     /** Bytes of the binary messages written. */
     long getBinaryBytesWritten();
 
+    /**
+     * Bytes of the binary messages read that were taken as the values of the same reader's last message (strings and
+     * big numbers whose bytes had not changed) instead of being decoded again.
+     */
+    long getBinaryBytesReusedRead();
+
+    /**
+     * Bytes of the binary messages written that were not encoded again: strings and big numbers copied from the same
+     * writer's last message, and unchanged items of tracked arrays left in place.
+     */
+    long getBinaryBytesReusedWritten();
+
     /** Binary exchanges refused or given up, by {@link BinaryRefusal} reason. */
     Map<String, Long> getBinaryRefusals();
 }

@@ -29,17 +29,39 @@ class BinaryFuzzTest {
             .maxDepth(16).build();
     private final BinaryReader reader = FORMAT.newReader(LIMITS);
     private final BinaryWriter writer = FORMAT.newWriter();
+    /** A differential reader and writer, kept across inputs: they must read and write what the fresh ones do. */
+    private final BinaryReader keptReader = FORMAT.newReader(LIMITS, 1 << 20);
+    private final BinaryWriter keptWriter = FORMAT.newWriter(1 << 20);
 
     @FuzzTest(maxDuration = "2m")
     void frames(byte[] input) {
         Object[] values;
+        Object[] kept;
         try {
             values = reader.read(input, 0, input.length);
         } catch (BinaryFormatException refused) {
+            BinaryFormatException also = null;
+            try {
+                keptReader.read(input, 0, input.length);
+            } catch (BinaryFormatException e) {
+                also = e;
+            }
+            if (also == null || !also.getMessage().equals(refused.getMessage())) {
+                throw new AssertionError("fresh reader: " + refused.getMessage() + "\ndifferential reader: " + also);
+            }
             return;
         }
         String once = Dump.of(PLAN.root(), values);
-        writer.write(values, Frame.carriesDescriptor(input, 0, input.length));
+        String keptOnce = Dump.of(PLAN.root(), keptReader.read(input, 0, input.length));
+        if (!once.equals(keptOnce)) {
+            throw new AssertionError("fresh reader " + once + "\ndifferential reader " + keptOnce);
+        }
+        boolean described = Frame.carriesDescriptor(input, 0, input.length);
+        writer.write(values, described);
+        keptWriter.write(values, described);
+        if (!java.util.Arrays.equals(writer.buffer(), 0, writer.length(), keptWriter.buffer(), 0, keptWriter.length())) {
+            throw new AssertionError("the differential writer wrote other bytes than the fresh writer for " + once);
+        }
         String twice = Dump.of(PLAN.root(), reader.read(writer.buffer(), 0, writer.length()));
         if (!once.equals(twice)) {
             throw new AssertionError("decoded " + once + "\nre-encoded and decoded " + twice);

@@ -129,4 +129,42 @@ class CarrierBinaryTest {
         assertEquals(Map.of("UNSUPPORTED_VALUE", 1L), stats.getWriteFallbacks());
         assertTrue(client.retainedBytes() > 0, "the idle writer is counted");
     }
+
+    @Test
+    void keptBinaryStateIsChargedToTheBudgetAndShrinks() {
+        dev.dsoap.template.MemoryBudget budget = new dev.dsoap.template.MemoryBudget(64L << 20);
+        OperationStats stats = stats();
+        Carrier server = Carrier.builder(Settings.read(k -> null, "test"), stats, budget, new PlanCache())
+                .reads(() -> REQUEST, DOC).writes(() -> RESPONSE, DOC).build();
+        Carrier client = client(stats());
+        String label = "a label that stays the same";
+        double[] big = new double[200_000];
+        for (int step = 0; step < 3; step++) {
+            byte[] request;
+            try (Reply r = client.writeBinary(new Object[] {new double[] {step}, 1.0, label}, false)) {
+                request = r.toByteArray();
+            }
+            assertEquals(label, server.readBinary(request, request.length)[2]);
+            try (Reply r = server.writeBinary(new Object[] {step == 1 ? big : new double[] {step}}, false)) {
+                assertTrue(r.length() > (step == 1 ? 8L * big.length : 8), "one block: " + r.length());
+            }
+            long held = server.retainedBytes();
+            assertEquals(held, budget.usedBytes(), "step " + step + ": what the carrier keeps is what the budget holds");
+            if (step == 1) {
+                assertTrue(held > 8L * big.length, "the big answer is kept for the next one: " + held);
+            } else {
+                assertTrue(held < 256 << 10, "step " + step + ": back to a small state after the big answer: " + held);
+            }
+        }
+        assertTrue(stats.getBinaryBytesReusedRead() >= 2L * label.length(), "the label taken from the last request: "
+                + stats.getBinaryBytesReusedRead());
+
+        Carrier tiny = Carrier.builder(Settings.read(Map.of(Settings.MEMORY_BUDGET, "1m")::get, "test"), stats(),
+                new dev.dsoap.template.MemoryBudget(1L << 20), new PlanCache())
+                .reads(() -> REQUEST, DOC).writes(() -> RESPONSE, DOC).build();
+        try (Reply r = tiny.writeBinary(new Object[] {big}, false)) {
+            assertTrue(r.length() > 8L * big.length, "written whole: " + r.length());
+        }
+        assertTrue(tiny.retainedBytes() < 64 << 10, "over its share of the budget: not kept, " + tiny.retainedBytes());
+    }
 }

@@ -136,6 +136,14 @@ class BinaryTest {
                     + " performance client: binary written " + client.getBinaryMessagesWritten() + " read "
                     + client.getBinaryMessagesRead());
         }
+        // strings unchanged from one call to the next are taken from the last message on both sides
+        OperationStatsMXBean echoStrings = server("echoStrings");
+        OperationStatsMXBean client = performanceBus.stats("client", "EchoService.EchoPort", "echoStrings");
+        String reused = "echoStrings reused bytes: endpoint read " + echoStrings.getBinaryBytesReusedRead() + " written "
+                + echoStrings.getBinaryBytesReusedWritten() + ", performance client read " + client.getBinaryBytesReusedRead()
+                + " written " + client.getBinaryBytesReusedWritten();
+        assertTrue(echoStrings.getBinaryBytesReusedRead() > 0 && echoStrings.getBinaryBytesReusedWritten() > 0, reused);
+        assertTrue(client.getBinaryBytesReusedRead() > 0 && client.getBinaryBytesReusedWritten() > 0, reused);
     }
 
     /** The endpoint with binary switched off. */

@@ -31,7 +31,8 @@ import java.util.concurrent.atomic.AtomicInteger;
  * falls back to the original receiver for anything it does not carry. Engaged on a client (a
  * ConfigurationContext whose axis2.xml engages it, or {@code ServiceClient.engageModule("dsoap")}), it writes
  * wsdl2java stubs' requests differentially and hands their responses on without an AXIOM tree
- * ({@link ClientOperation}).
+ * ({@link ClientOperation}). A service with a carried operation names dsoap's binary encoding in the WSDL Axis2
+ * generates for it ({@link Advertisement}).
  *
  * <p>Settings are {@code dsoap.*} parameters (module.xml, axis2.xml, services.xml, operations); statistics are
  * MBeans under {@code dev.dsoap}. See docs/axis2.md.
@@ -129,6 +130,7 @@ public final class DsoapModule implements Module {
         carried.engagement = engagement;
         op.setMessageReceiver(new DsoapReceiver(receiver, carried, module));
         engagement.add(service.getName());
+        Advertisement.publish(service, settings.binary());
         jmx.operation(carried.stats, "server", true);
         operations.incrementAndGet();
     }

@@ -1,12 +1,15 @@
 package dev.dsoap.jaxws;
 
+import dev.dsoap.negotiation.BinaryPolicy;
 import org.apache.cxf.interceptor.Interceptor;
 import org.apache.cxf.message.Message;
 import org.apache.cxf.phase.Phase;
 import org.apache.cxf.phase.PhaseInterceptor;
 
+import javax.xml.namespace.QName;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
 /**
@@ -16,6 +19,9 @@ import java.util.Set;
 final class Chains {
     private Chains() {
     }
+
+    /** Key of the assertion map CXF's WS-Policy engine leaves in a message (by assertion name). */
+    private static final String ASSERTIONS = "org.apache.cxf.ws.policy.AssertionInfoMap";
 
     /** Incoming: the interceptors that parse and bind a message; dsoap does their work and removes them. */
     static final Set<String> READERS = Set.of(
@@ -134,6 +140,23 @@ final class Chains {
     private static boolean known(Interceptor<?> i, Set<String> replaced, Set<String> trusted) {
         String n = i.getClass().getName();
         return i instanceof DsoapInterceptor || replaced.contains(n) || NEUTRAL.contains(n) || trusted.contains(n);
+    }
+
+    /**
+     * Whether a WS-Policy is in effect for {@code m}: CXF's policy engine left an assertion map in it that names an
+     * assertion other than dsoap's own ({@link BinaryPolicy}, which an endpoint publishes and a client reads from its
+     * WSDL, and which needs no interceptor but dsoap's).
+     */
+    static boolean policyInEffect(Message m) {
+        if (!(m.get(ASSERTIONS) instanceof Map<?, ?> assertions)) {
+            return false;
+        }
+        for (Object name : assertions.keySet()) {
+            if (!(name instanceof QName q && BinaryPolicy.ours(q.getNamespaceURI()))) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** Removes the interceptors named in {@code replaced} from {@code m}'s chain. */

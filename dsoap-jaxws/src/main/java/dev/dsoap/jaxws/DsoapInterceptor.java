@@ -22,6 +22,21 @@ abstract class DsoapInterceptor extends AbstractPhaseInterceptor<Message> {
         return s != null ? s : EndpointState.of(ex.getBus(), ex.getEndpoint(), MessageUtils.isRequestor(m), null);
     }
 
+    /**
+     * Whether dsoap's interceptors are in place for server {@code endpoint}: on the endpoint itself, its service or
+     * {@code bus} (where {@link DifferentialSoapFeature} puts them).
+     */
+    static boolean installedFor(org.apache.cxf.endpoint.Endpoint endpoint, org.apache.cxf.Bus bus) {
+        return installed(endpoint) || endpoint.getService() != null && installed(endpoint.getService())
+                || bus != null && installed(bus);
+    }
+
+    private static boolean installed(InterceptorProvider p) {
+        synchronized (p) {
+            return p.getInInterceptors().stream().anyMatch(i -> i instanceof ReadIn);
+        }
+    }
+
     /** Adds dsoap's interceptors to {@code p} unless they are there already. */
     static void install(InterceptorProvider p) {
         synchronized (p) {

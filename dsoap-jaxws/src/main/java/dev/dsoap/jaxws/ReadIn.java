@@ -40,9 +40,6 @@ import java.util.Locale;
  * with the reason; a malformed or over-limit one is refused with a SOAP fault naming what and where.
  */
 final class ReadIn extends DsoapInterceptor {
-    /** Key of the assertion map WS-Policy leaves in a message when a policy is in effect. */
-    private static final String POLICY = "org.apache.cxf.ws.policy.AssertionInfoMap";
-
     ReadIn() {
         super(Phase.RECEIVE);
         addAfter("org.apache.cxf.ws.policy.PolicyInInterceptor");
@@ -138,7 +135,7 @@ final class ReadIn extends DsoapInterceptor {
             reason = Fallback.ACTION;
         } else if ((why = Chains.foreignIn(m, st.trusted)) != null) {
             reason = Fallback.INTERCEPTORS;
-        } else if (m.get(POLICY) instanceof java.util.Map<?, ?> policy && !policy.isEmpty()) {
+        } else if (Chains.policyInEffect(m)) {
             reason = Fallback.INTERCEPTORS;
             why = "WS-Policy in effect";
         } else if (ServiceUtils.isSchemaValidationEnabled(SchemaValidationType.IN, m)) {
@@ -256,7 +253,7 @@ final class ReadIn extends DsoapInterceptor {
         if (why != null) {
             return "interceptor " + why;
         }
-        if (m.get(POLICY) instanceof java.util.Map<?, ?> policy && !policy.isEmpty()) {
+        if (Chains.policyInEffect(m)) {
             return "WS-Policy in effect";
         }
         return ServiceUtils.isSchemaValidationEnabled(SchemaValidationType.IN, m) ? "schema validation enabled" : null;

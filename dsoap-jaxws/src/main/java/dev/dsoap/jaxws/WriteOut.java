@@ -23,8 +23,6 @@ import java.util.List;
  * must see it, values the plan cannot carry) is left to those writers, counted with the reason.
  */
 final class WriteOut extends DsoapInterceptor {
-    private static final String POLICY = "org.apache.cxf.ws.policy.AssertionInfoMap";
-
     WriteOut() {
         super(Phase.PRE_STREAM);
         addBefore("org.apache.cxf.interceptor.AttachmentOutInterceptor");
@@ -61,7 +59,7 @@ final class WriteOut extends DsoapInterceptor {
             reason = Fallback.ATTACHMENTS;
         } else if ((why = Chains.foreignOut(m, st.trusted)) != null) {
             reason = Fallback.INTERCEPTORS;
-        } else if (m.get(POLICY) instanceof java.util.Map<?, ?> policy && !policy.isEmpty()) {
+        } else if (Chains.policyInEffect(m)) {
             reason = Fallback.INTERCEPTORS;
             why = "WS-Policy in effect";
         }

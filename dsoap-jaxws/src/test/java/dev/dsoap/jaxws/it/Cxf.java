@@ -46,6 +46,11 @@ final class Cxf implements AutoCloseable {
         return address;
     }
 
+    /** Stops {@code endpoint} with the others when this closes. */
+    void track(Endpoint endpoint) {
+        endpoints.add(endpoint);
+    }
+
     /** The endpoint published last. */
     Endpoint lastEndpoint() {
         return endpoints.get(endpoints.size() - 1);

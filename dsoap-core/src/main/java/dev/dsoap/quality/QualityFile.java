@@ -12,21 +12,31 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * A SOAP-binQ quality file: intervals of one quality attribute, each mapped to a message type, plus the
- * settings of the history that keeps the choice from oscillating. The format (docs/jaxws.md):
+ * A SOAP-binQ quality file: intervals of one quality attribute, each mapped to a message variant, the variants,
+ * and the settings of the estimate and of the switching that keep the choice from oscillating. The format
+ * (docs/quality.md):
  *
  * <pre>
  * # comment
+ * attributes = resolution  # attributes the application sets at run time (rtt and processing are built in)
  * attribute  = rtt     # the attribute the intervals are of (default rtt: round-trip time in milliseconds)
- * hysteresis = 0.1     # leave a type only beyond its interval's bounds by this fraction of the bound (default 0.1)
- * history    = 3       # consecutive samples a new type needs before it is chosen (default 3)
- * 0    50  - full      # LOW HIGH - TYPE: LOW &lt;= value &lt; HIGH chooses TYPE; HIGH may be inf, LOW -inf
- * 50   200 - half
- * 200  inf - quarter
+ * estimator  = rfc6298 # rfc6298 (default: SRTT and RTTVAR, fast and slow averages) or ewma (R = 0.875 R + 0.125 M)
+ * k-rise     = 0.5     # deviations the estimate's band spans when the attribute rises (default 0.5)
+ * k-fall     = 2       # ... when it falls (default 2)
+ * dwell      = 1000    # least milliseconds between two switches (default 1000)
+ * bound      = 900     # the response time, in milliseconds, the file means to keep (reported; optional)
+ * hysteresis = 0.1     # the history rule: leave a type only beyond its bounds by this fraction (default 0.1)
+ * history    = 3       # ... and after this many consecutive samples (default 3)
+ * variant two = last timesteps 2   # see Variant
+ * 0    50  - full      # LOW HIGH - VARIANT: LOW &lt;= value &lt; HIGH chooses VARIANT; HIGH may be inf, LOW -inf
+ * 50   200 - two
+ * 200  inf - one
  * </pre>
  *
- * Intervals come in ascending order and do not overlap (gaps are allowed: a value in a gap keeps the current
- * type); each type appears once. Immutable, thread-safe.
+ * Intervals come in ascending order, each starting where the one before ends (no gaps, no overlaps); each variant
+ * appears once. A file that declares variants may name only those and {@code full}; a file that declares none
+ * names message types its host binds in code. The attribute must be built in or declared. Immutable,
+ * thread-safe.
  */
 public final class QualityFile {
     public static final String DEFAULT_ATTRIBUTE = "rtt";
@@ -34,6 +44,19 @@ public final class QualityFile {
     public static final int DEFAULT_HISTORY = 3;
     /** Longest message type name, in characters. */
     public static final int MAX_TYPE = 64;
+    /** Attributes every host knows: round-trip time and the server's processing time, milliseconds. */
+    public static final java.util.Set<String> BUILT_IN = java.util.Set.of("rtt", "processing");
+    public static final double DEFAULT_K_RISE = 0.5;
+    public static final double DEFAULT_K_FALL = 2;
+    public static final long DEFAULT_DWELL_MILLIS = 1000;
+
+    /** How the attribute's samples are averaged. */
+    public enum Estimator {
+        /** TCP's SRTT and RTTVAR (RFC 6298) with a slow average, the larger of the two averages taken. */
+        RFC6298,
+        /** SOAP-binQ's plain average: {@code R = 0.875 R + 0.125 M}, no deviation. */
+        EWMA
+    }
 
     /** Where the file came from, for messages. */
     public final String source;
@@ -43,16 +66,36 @@ public final class QualityFile {
     public final double hysteresis;
     /** Consecutive samples outside the current type's band, in one other interval, before that one is chosen. */
     public final int history;
+    /** How samples are averaged. */
+    public final Estimator estimator;
+    /** Deviations the estimate's band spans when the attribute rises, >= 0. */
+    public final double kRise;
+    /** Deviations the estimate's band spans when the attribute falls, >= 0. */
+    public final double kFall;
+    /** Least milliseconds between two switches, >= 0. */
+    public final long dwellMillis;
+    /** The response time in milliseconds the file means to keep, or NaN when it names none. */
+    public final double bound;
+    /** The attributes the application sets, beside the built-in ones. */
+    public final java.util.Set<String> attributes;
+    /** The declared variants by name, in declaration order. */
+    private final Map<String, Variant> variants;
     private final double[] low;
     private final double[] high;
     private final String[] types;
 
-    private QualityFile(String source, String attribute, double hysteresis, int history, List<double[]> bounds,
-                        List<String> types) {
+    private QualityFile(String source, Rules r, List<double[]> bounds, List<String> types) {
         this.source = source;
-        this.attribute = attribute;
-        this.hysteresis = hysteresis;
-        this.history = history;
+        this.attribute = r.attribute;
+        this.hysteresis = r.hysteresis;
+        this.history = r.history;
+        this.estimator = r.estimator;
+        this.kRise = r.kRise;
+        this.kFall = r.kFall;
+        this.dwellMillis = r.dwellMillis;
+        this.bound = r.bound;
+        this.attributes = java.util.Collections.unmodifiableSet(new java.util.TreeSet<>(r.attributes));
+        this.variants = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(r.variants));
         this.low = new double[bounds.size()];
         this.high = new double[bounds.size()];
         for (int i = 0; i < low.length; i++) {
@@ -85,74 +128,77 @@ public final class QualityFile {
     }
 
     /**
-     * Parses a quality file's text.
+     * Parses a quality file's text: one set of rules, without {@code [service/operation]} sections
+     * ({@link QualityFiles} reads files with sections).
      *
      * @param source names the file in error messages
      * @throws IllegalArgumentException naming the line when the text is malformed
      */
     public static QualityFile parse(String text, String source) {
-        String attribute = DEFAULT_ATTRIBUTE;
-        double hysteresis = DEFAULT_HYSTERESIS;
-        int history = DEFAULT_HISTORY;
+        String[] lines = lines(text);
+        for (int n = 1; n <= lines.length; n++) {
+            if (content(lines[n - 1]).startsWith("[")) {
+                throw bad(source, n, "a section header: this file holds rules per operation; read it as QualityFiles");
+            }
+        }
+        return parse(lines, 1, lines.length, new Rules(), source);
+    }
+
+    static String[] lines(String text) {
+        return text.split("\r\n|\r|\n", -1);
+    }
+
+    /** A line without its comment and surrounding blanks. */
+    static String content(String line) {
+        int hash = line.indexOf('#');
+        return (hash >= 0 ? line.substring(0, hash) : line).strip();
+    }
+
+    /**
+     * Parses lines {@code from} to {@code to} (1-based, inclusive) on top of {@code inherited} settings, variants and
+     * attributes (not changed).
+     */
+    static QualityFile parse(String[] lines, int from, int to, Rules inherited, String source) {
+        Rules r = inherited.copy();
         List<double[]> bounds = new ArrayList<>();
         List<String> types = new ArrayList<>();
         Map<String, Integer> typeLines = new HashMap<>();
-        String[] lines = text.split("\r\n|\r|\n", -1);
-        for (int n = 1; n <= lines.length; n++) {
-            String line = lines[n - 1];
-            int hash = line.indexOf('#');
-            line = (hash >= 0 ? line.substring(0, hash) : line).strip();
+        for (int n = from; n <= to; n++) {
+            String line = content(lines[n - 1]);
             if (line.isEmpty()) {
                 continue;
             }
-            int eq = line.indexOf('=');
-            if (eq >= 0) {
-                String key = line.substring(0, eq).strip();
-                String value = line.substring(eq + 1).strip();
-                switch (key) {
-                    case "attribute" -> {
-                        if (!QualityAttributes.validName(value)) {
-                            throw bad(source, n, "attribute name '" + value + "' is malformed");
-                        }
-                        attribute = value;
-                    }
-                    case "hysteresis" -> {
-                        hysteresis = number(source, n, value);
-                        if (!(hysteresis >= 0 && hysteresis < 1)) {
-                            throw bad(source, n, "hysteresis " + value + ": expected 0 <= h < 1");
-                        }
-                    }
-                    case "history" -> {
-                        try {
-                            history = Integer.parseInt(value);
-                        } catch (NumberFormatException e) {
-                            history = -1;
-                        }
-                        if (history < 1 || history > 64) {
-                            throw bad(source, n, "history " + value + ": expected a count from 1 to 64");
-                        }
-                    }
-                    default -> throw bad(source, n, "unknown setting '" + key
-                            + "' (expected attribute, hysteresis or history)");
-                }
+            if (r.setting(line, source, n)) {
                 continue;
             }
             String[] t = line.split("\\s+");
             if (t.length != 4 || !t[2].equals("-")) {
-                throw bad(source, n, "expected 'LOW HIGH - TYPE' or 'setting = value', found '" + line + "'");
+                throw bad(source, n, "expected 'LOW HIGH - VARIANT', 'variant NAME = ...' or 'setting = value', found '"
+                        + line + "'");
             }
             double lo = bound(source, n, t[0]);
             double hi = bound(source, n, t[1]);
             if (!(lo < hi) || lo == Double.POSITIVE_INFINITY || hi == Double.NEGATIVE_INFINITY) {
                 throw bad(source, n, "interval [" + t[0] + ", " + t[1] + ") is empty");
             }
-            if (!bounds.isEmpty() && lo < bounds.get(bounds.size() - 1)[1]) {
-                throw bad(source, n, "interval [" + t[0] + ", " + t[1] + ") starts below the end of the one before ("
-                        + bounds.get(bounds.size() - 1)[1] + "): intervals must ascend without overlapping");
+            if (!bounds.isEmpty()) {
+                double end = bounds.get(bounds.size() - 1)[1];
+                if (lo < end) {
+                    throw bad(source, n, "interval [" + t[0] + ", " + t[1] + ") starts below the end of the one before ("
+                            + end + "): intervals must ascend without overlapping");
+                }
+                if (lo > end) {
+                    throw bad(source, n, "interval [" + t[0] + ", " + t[1] + ") leaves a gap after the one before, which"
+                            + " ends at " + end + ": each interval starts where the one before ends");
+                }
             }
             String type = t[3];
             if (type.length() > MAX_TYPE) {
                 throw bad(source, n, "message type '" + type + "' is longer than " + MAX_TYPE + " characters");
+            }
+            if (!r.variants.isEmpty() && !type.equals(Variant.FULL) && !r.variants.containsKey(type)) {
+                throw bad(source, n, "unknown variant '" + type + "' (declared: full, "
+                        + String.join(", ", r.variants.keySet()) + ")");
             }
             Integer first = typeLines.putIfAbsent(type, n);
             if (first != null) {
@@ -162,9 +208,138 @@ public final class QualityFile {
             types.add(type);
         }
         if (types.isEmpty()) {
-            throw new IllegalArgumentException("quality file " + source + ": no 'LOW HIGH - TYPE' line");
+            throw new IllegalArgumentException("quality file " + source + (from > 1 ? " from line " + from : "")
+                    + ": no 'LOW HIGH - VARIANT' line");
         }
-        return new QualityFile(source, attribute, hysteresis, history, bounds, types);
+        if (!BUILT_IN.contains(r.attribute) && !r.attributes.contains(r.attribute)) {
+            throw new IllegalArgumentException("quality file " + source + " line " + r.attributeLine
+                    + ": unknown attribute '" + r.attribute + "': built in are " + String.join(", ", new java.util.TreeSet<>(BUILT_IN))
+                    + "; declare the application's own with 'attributes = " + r.attribute + "'");
+        }
+        return new QualityFile(source, r, bounds, types);
+    }
+
+    /** The settings, attributes and variants in effect while a file is read. */
+    static final class Rules {
+        String attribute = DEFAULT_ATTRIBUTE;
+        int attributeLine;
+        double hysteresis = DEFAULT_HYSTERESIS;
+        int history = DEFAULT_HISTORY;
+        Estimator estimator = Estimator.RFC6298;
+        double kRise = DEFAULT_K_RISE;
+        double kFall = DEFAULT_K_FALL;
+        long dwellMillis = DEFAULT_DWELL_MILLIS;
+        double bound = Double.NaN;
+        java.util.Set<String> attributes = new java.util.TreeSet<>();
+        Map<String, Variant> variants = new java.util.LinkedHashMap<>();
+
+        Rules copy() {
+            Rules c = new Rules();
+            c.attribute = attribute;
+            c.attributeLine = attributeLine;
+            c.hysteresis = hysteresis;
+            c.history = history;
+            c.estimator = estimator;
+            c.kRise = kRise;
+            c.kFall = kFall;
+            c.dwellMillis = dwellMillis;
+            c.bound = bound;
+            c.attributes = new java.util.TreeSet<>(attributes);
+            c.variants = new java.util.LinkedHashMap<>(variants);
+            return c;
+        }
+
+        /** Applies {@code line} if it is a setting or a variant; returns whether it was one. */
+        boolean setting(String line, String source, int n) {
+            if (line.startsWith("variant ") || line.startsWith("variant\t")) {
+                int eq = line.indexOf('=');
+                String name = eq < 0 ? "" : line.substring("variant".length(), eq).strip();
+                if (eq < 0 || name.isEmpty() || name.length() > MAX_TYPE || !QualityAttributes.validName(name)) {
+                    throw bad(source, n, "expected 'variant NAME = DEFINITION' with a name of letters, digits, '.', '_'"
+                            + " or '-', found '" + line + "'");
+                }
+                if (name.equals(Variant.FULL)) {
+                    throw bad(source, n, "variant 'full' is the full message; it is not declared");
+                }
+                Variant old = variants.put(name, Variant.parse(name, line.substring(eq + 1), source, n));
+                if (old != null) {
+                    throw bad(source, n, "variant " + name + " already declared on line " + old.line());
+                }
+                return true;
+            }
+            int eq = line.indexOf('=');
+            if (eq < 0) {
+                return false;
+            }
+            String key = line.substring(0, eq).strip();
+            String value = line.substring(eq + 1).strip();
+            switch (key) {
+                case "attribute" -> {
+                    if (!QualityAttributes.validName(value)) {
+                        throw bad(source, n, "attribute name '" + value + "' is malformed");
+                    }
+                    attribute = value;
+                    attributeLine = n;
+                }
+                case "attributes" -> {
+                    for (String a : value.split("[\\s,]+")) {
+                        if (!QualityAttributes.validName(a)) {
+                            throw bad(source, n, "attribute name '" + a + "' is malformed");
+                        }
+                        attributes.add(a);
+                    }
+                }
+                case "estimator" -> estimator = switch (value.toLowerCase(Locale.ROOT)) {
+                    case "rfc6298" -> Estimator.RFC6298;
+                    case "ewma" -> Estimator.EWMA;
+                    default -> throw bad(source, n, "estimator '" + value + "': expected rfc6298 or ewma");
+                };
+                case "k-rise", "k-fall" -> {
+                    double k = number(source, n, value);
+                    if (!(k >= 0 && k <= 100)) {
+                        throw bad(source, n, key + " " + value + ": expected 0 <= k <= 100");
+                    }
+                    if (key.equals("k-rise")) {
+                        kRise = k;
+                    } else {
+                        kFall = k;
+                    }
+                }
+                case "dwell" -> {
+                    double d = number(source, n, value);
+                    if (!(d >= 0 && d <= 86_400_000)) {
+                        throw bad(source, n, "dwell " + value + ": expected milliseconds from 0 to a day");
+                    }
+                    dwellMillis = (long) d;
+                }
+                case "bound" -> {
+                    double b = number(source, n, value);
+                    if (!(b > 0)) {
+                        throw bad(source, n, "bound " + value + ": expected milliseconds > 0");
+                    }
+                    bound = b;
+                }
+                case "hysteresis" -> {
+                    hysteresis = number(source, n, value);
+                    if (!(hysteresis >= 0 && hysteresis < 1)) {
+                        throw bad(source, n, "hysteresis " + value + ": expected 0 <= h < 1");
+                    }
+                }
+                case "history" -> {
+                    try {
+                        history = Integer.parseInt(value);
+                    } catch (NumberFormatException e) {
+                        history = -1;
+                    }
+                    if (history < 1 || history > 64) {
+                        throw bad(source, n, "history " + value + ": expected a count from 1 to 64");
+                    }
+                }
+                default -> throw bad(source, n, "unknown setting '" + key + "' (expected attribute, attributes,"
+                        + " estimator, k-rise, k-fall, dwell, bound, hysteresis or history)");
+            }
+            return true;
+        }
     }
 
     private static double bound(String source, int line, String s) {
@@ -193,7 +368,7 @@ public final class QualityFile {
         throw bad(source, line, "'" + s + "' is not a number");
     }
 
-    private static IllegalArgumentException bad(String source, int line, String what) {
+    static IllegalArgumentException bad(String source, int line, String what) {
         return new IllegalArgumentException("quality file " + source + " line " + line + ": " + what);
     }
 
@@ -236,6 +411,11 @@ public final class QualityFile {
         return types[i];
     }
 
+    /** The variants the file declares, by name in declaration order ({@code full} is not among them). */
+    public Map<String, Variant> variants() {
+        return variants;
+    }
+
     /** Whether some interval maps to {@code type}. */
     public boolean knows(String type) {
         for (String t : types) {
@@ -249,7 +429,11 @@ public final class QualityFile {
     @Override
     public String toString() {
         StringBuilder b = new StringBuilder("quality file ").append(source).append(" (attribute ").append(attribute)
-                .append(", hysteresis ").append(hysteresis).append(", history ").append(history).append("):");
+                .append(", estimator ").append(estimator.name().toLowerCase(Locale.ROOT)).append(", k-rise ").append(kRise)
+                .append(", k-fall ").append(kFall).append(", dwell ").append(dwellMillis).append(" ms")
+                .append(Double.isNaN(bound) ? "" : ", bound " + bound + " ms").append(", hysteresis ")
+                .append(hysteresis).append(", history ").append(history)
+                .append(variants.isEmpty() ? "" : ", variants " + Variant.describe(variants)).append("):");
         for (int i = 0; i < types.length; i++) {
             b.append(' ').append('[').append(low[i]).append(", ").append(high[i]).append(") -> ").append(types[i]);
         }

@@ -44,13 +44,13 @@ class QualityFileTest {
 
     @Test
     void defaultsAndOpenBounds() {
-        QualityFile f = QualityFile.parse("-inf 0 - low\n10 +inf - high\n", "open");
+        QualityFile f = QualityFile.parse("-inf 0 - low\n0 10 - mid\n10 +inf - high\n", "open");
         assertEquals(QualityFile.DEFAULT_ATTRIBUTE, f.attribute);
         assertEquals(QualityFile.DEFAULT_HYSTERESIS, f.hysteresis);
         assertEquals(QualityFile.DEFAULT_HISTORY, f.history);
         assertEquals(0, f.interval(-1e308));
-        assertEquals(-1, f.interval(5), "a gap selects nothing");
-        assertEquals(1, f.interval(10));
+        assertEquals(1, f.interval(5));
+        assertEquals(2, f.interval(10));
     }
 
     @Test
@@ -64,7 +64,7 @@ class QualityFileTest {
         assertError("hysteresis = 1\n0 1 - a\n", "line 1", "hysteresis");
         assertError("history = 0\n0 1 - a\n", "line 1", "history");
         assertError("attribute = 9x\n0 1 - a\n", "line 1", "attribute name");
-        assertError("# nothing\n", "no 'LOW HIGH - TYPE' line", "no interval");
+        assertError("# nothing\n", "no 'LOW HIGH - VARIANT' line", "no interval");
         assertError("0 1 - " + "t".repeat(65) + "\n", "line 1", "too long a type");
     }
 

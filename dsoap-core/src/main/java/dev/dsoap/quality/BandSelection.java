@@ -48,7 +48,14 @@ public final class BandSelection {
      * @param onSwitch told of each change of type (not of the first choice), or {@code null}
      */
     public synchronized String select(SmoothedRtt rtt, Runnable onSwitch) {
-        double est = rtt.pessimistic();
+        return select(rtt.pessimistic(), rtt.rttvar(), onSwitch);
+    }
+
+    /**
+     * Chooses from an estimate of the attribute and its deviation (0 for a value without one: a plain average, or
+     * a value the application sets), as {@link #select(SmoothedRtt, Runnable)} does.
+     */
+    public synchronized String select(double est, double dev, Runnable onSwitch) {
         if (Double.isNaN(est)) {
             return current();
         }
@@ -64,7 +71,9 @@ public final class BandSelection {
         if (target < 0 || target == current || now - since < minDwellNanos) {
             return current();
         }
-        double dev = rtt.rttvar();
+        if (!(dev >= 0)) {
+            dev = 0;
+        }
         boolean rose = est >= file.high(current);
         double band = (rose ? kRise : kFall) * dev;
         boolean left = rose ? est - band >= file.high(current) : est + band < file.low(current);

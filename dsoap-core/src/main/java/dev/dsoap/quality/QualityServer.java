@@ -1,0 +1,243 @@
+package dev.dsoap.quality;
+
+import dev.dsoap.template.MemoryBudget;
+
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.LongAdder;
+import java.util.function.LongSupplier;
+
+/**
+ * An endpoint's side of quality management for one operation: for each request it reads the client's quality header
+ * ({@link QualityWire#REQUEST}), chooses the answer's variant for that peer from the operation's rules, makes the
+ * variant's values from the full ones, and writes the answer's header ({@link QualityWire#ANSWER}): the client's stamp
+ * echoed, the endpoint's processing time and the variant.
+ *
+ * <p>The rules' attribute is taken from the endpoint's own attributes ({@link #updateAttribute}) when the application
+ * set it there, else from the request (a client's round-trip estimate, {@code rtt} with its deviation {@code rttvar},
+ * or its own attributes). Each peer keeps its own choice ({@link BandSelection}: asymmetric thresholds and a dwell
+ * time), for at most {@value #MAX_PEERS} peers, the least recently seen dropped first; the table is charged to the
+ * memory budget. A request without an attribute value keeps its peer's variant; a peer never seen gets the full
+ * message until a value chooses. Every switch is counted and logged at debug level.
+ *
+ * <p>Thread-safe.
+ */
+public final class QualityServer implements MemoryBudget.Holder {
+    /** Peers whose choice is kept at most. */
+    public static final int MAX_PEERS = 1024;
+    /** Bytes charged per peer kept: its entry, its selection and its last attributes. */
+    static final long PEER_BYTES = 512;
+    private static final System.Logger LOG = System.getLogger("dev.dsoap.quality");
+
+    private final String operation;
+    private final QualityFile rules;
+    private final Map<String, QualityHandler> handlers;
+    private final QualityAttributes own = new QualityAttributes();
+    private final LongSupplier clock;
+    private final MemoryBudget budget;
+    /** Peers by key, least recently seen first. Guarded by itself. */
+    private final LinkedHashMap<Long, Peer> peers = new LinkedHashMap<>(16, 0.75f, true);
+    private final LongAdder switches = new LongAdder();
+    private final ConcurrentHashMap<String, LongAdder> sent = new ConcurrentHashMap<>();
+    private volatile boolean evicted;
+
+    /**
+     * @param operation names the operation in logs
+     * @param rules     the operation's rules
+     * @param handlers  the handler of each variant the rules declare ({@link Variant#bind}); a variant without one is
+     *                  sent as the full message
+     * @param clock     nanoseconds, monotonic ({@code System::nanoTime})
+     * @param budget    charged with the peers' table, or {@code null}
+     */
+    public QualityServer(String operation, QualityFile rules, Map<String, QualityHandler> handlers, LongSupplier clock,
+                         MemoryBudget budget) {
+        this.operation = operation;
+        this.rules = java.util.Objects.requireNonNull(rules, "rules");
+        this.handlers = Map.copyOf(handlers);
+        this.clock = java.util.Objects.requireNonNull(clock, "clock");
+        this.budget = budget;
+    }
+
+    /** The operation's rules. */
+    public QualityFile rules() {
+        return rules;
+    }
+
+    /**
+     * Sets an attribute of the endpoint's own (SOAP-binQ's {@code update_attribute()}): when it is the rules'
+     * attribute, it chooses for every peer instead of what the requests carry.
+     */
+    public void updateAttribute(String name, double value) {
+        own.update(name, value);
+    }
+
+    /** Removes an attribute set with {@link #updateAttribute}. */
+    public void removeAttribute(String name) {
+        own.remove(name);
+    }
+
+    /**
+     * Starts an exchange: reads the request's quality header and chooses the answer's variant for {@code peer}.
+     *
+     * @param header the value of {@link QualityWire#REQUEST}, or {@code null}
+     * @param peer   the sender's key (as the carrier computes it), or 0 when the host cannot tell peers apart
+     * @throws QualityWire.Malformed when the header is malformed (nothing is kept)
+     */
+    public Exchange request(String header, long peer) {
+        long start = clock.getAsLong();
+        QualityWire.Fields f = QualityWire.read(header);
+        Map<String, Double> attributes = f == null ? Map.of() : f.attributes();
+        double value = own.get(rules.attribute);
+        double dev = 0;
+        if (Double.isNaN(value) && f != null) {
+            value = f.attribute(rules.attribute);
+            if (rules.attribute.equals(QualityClient.RTT) && rules.estimator == QualityFile.Estimator.RFC6298) {
+                dev = f.attribute(QualityClient.RTTVAR);
+            }
+        }
+        Peer p = peer(peer);
+        String variant;
+        synchronized (p) {
+            p.attributes = attributes;
+            String before = p.selection.current();
+            variant = p.selection.select(value, dev, null);
+            if (before != null && !before.equals(variant)) {
+                switches.increment();
+                LOG.log(System.Logger.Level.DEBUG, () -> "dsoap: " + operation + ": peer " + Long.toHexString(peer)
+                        + " switched from " + before + " to " + variant + " (" + rules.attribute + " " + p.value + ")");
+            }
+            p.value = value;
+        }
+        return new Exchange(f == null ? null : f.sent(), start, variant == null ? Variant.FULL : variant, attributes);
+    }
+
+    private Peer peer(long key) {
+        if (evicted) {
+            synchronized (peers) {
+                if (evicted) {
+                    peers.clear();
+                    evicted = false;
+                }
+            }
+        }
+        Peer p;
+        int size;
+        synchronized (peers) {
+            p = peers.get(key);
+            if (p == null) {
+                p = new Peer(new BandSelection(rules, rules.kRise, rules.kFall, rules.dwellMillis * 1_000_000L, clock));
+                peers.put(key, p);
+                if (peers.size() > MAX_PEERS) {
+                    Iterator<Long> oldest = peers.keySet().iterator();
+                    oldest.next();
+                    oldest.remove();
+                }
+            }
+            size = peers.size();
+        }
+        if (budget != null && !budget.charge(this, size * PEER_BYTES)) {
+            synchronized (peers) {
+                peers.clear(); // alone over the budget: keep nothing
+            }
+        }
+        return p;
+    }
+
+    @Override
+    public void evict() {
+        evicted = true;
+    }
+
+    /** Bytes the peers' table holds, as charged. */
+    public long retainedBytes() {
+        synchronized (peers) {
+            return peers.size() * PEER_BYTES;
+        }
+    }
+
+    /** Switches of variant so far, over all peers (first choices not counted). */
+    public long switches() {
+        return switches.sum();
+    }
+
+    /** Answers sent so far, by variant. */
+    public Map<String, Long> variantsSent() {
+        TreeMap<String, Long> m = new TreeMap<>();
+        sent.forEach((k, v) -> m.put(k, v.sum()));
+        return m;
+    }
+
+    /**
+     * The peers' current variant and attributes, most recently seen first, at most {@code max}: key (hexadecimal) to
+     * {@code "variant (attribute value; attributes)"}.
+     */
+    public Map<String, String> peers(int max) {
+        LinkedHashMap<String, String> m = new LinkedHashMap<>();
+        Map.Entry<?, ?>[] all;
+        synchronized (peers) {
+            all = peers.entrySet().toArray(new Map.Entry<?, ?>[0]);
+        }
+        for (int i = all.length - 1; i >= 0 && m.size() < max; i--) {
+            Peer p = (Peer) all[i].getValue();
+            synchronized (p) {
+                String v = p.selection.current();
+                m.put(Long.toHexString((Long) all[i].getKey()), (v == null ? Variant.FULL : v) + " (" + rules.attribute
+                        + " " + p.value + "; " + p.attributes + ")");
+            }
+        }
+        return m;
+    }
+
+    /** A peer's kept choice. Guarded by itself. */
+    private static final class Peer {
+        final BandSelection selection;
+        Map<String, Double> attributes = Map.of();
+        double value = Double.NaN;
+
+        Peer(BandSelection selection) {
+            this.selection = selection;
+        }
+    }
+
+    /** One request and its answer. Not thread-safe; one per exchange. */
+    public final class Exchange {
+        private final String stamp;
+        private final long start;
+        private final String variant;
+        private final Map<String, Double> attributes;
+
+        private Exchange(String stamp, long start, String variant, Map<String, Double> attributes) {
+            this.stamp = stamp;
+            this.start = start;
+            this.variant = variant;
+            this.attributes = attributes;
+        }
+
+        /** The answer's variant ({@value Variant#FULL} for the full message). */
+        public String variant() {
+            return variant;
+        }
+
+        /** The attributes the request carried. */
+        public Map<String, Double> attributes() {
+            return attributes;
+        }
+
+        /** The answer's values as its variant has them ({@code full} itself for the full message). */
+        public Object[] parts(Object[] full) {
+            QualityHandler h = handlers.get(variant);
+            return h == null ? full : h.apply(full, attributes);
+        }
+
+        /** The value of {@link QualityWire#ANSWER}, with the processing time until now; counts the answer. */
+        public String answer() {
+            sent.computeIfAbsent(variant, k -> new LongAdder()).increment();
+            double processing = (clock.getAsLong() - start) / 1e6;
+            return QualityWire.write(stamp, variant.equals(Variant.FULL) ? null : variant,
+                    Map.of(QualityClient.PROCESSING, processing));
+        }
+    }
+}

@@ -32,6 +32,8 @@ public final class OperationStats implements OperationStatsMXBean {
     private final LongAdder binaryWrites = new LongAdder();
     private final LongAdder binaryBytesRead = new LongAdder();
     private final LongAdder binaryBytesWritten = new LongAdder();
+    private volatile dev.dsoap.quality.QualityServer qualityServer;
+    private volatile dev.dsoap.quality.QualityClient qualityClient;
     private final LongAdder binaryBytesReusedRead = new LongAdder();
     private final LongAdder binaryBytesReusedWritten = new LongAdder();
     private final AtomicLongArray binaryRefusals = new AtomicLongArray(BinaryRefusal.values().length);
@@ -113,6 +115,46 @@ public final class OperationStats implements OperationStatsMXBean {
         if (written > 0) {
             binaryBytesReusedWritten.add(written);
         }
+    }
+
+    /** Reports the quality management of an endpoint's operation over JMX. */
+    public void quality(dev.dsoap.quality.QualityServer q) {
+        qualityServer = q;
+    }
+
+    /** Reports the quality management of a client's operation over JMX. */
+    public void quality(dev.dsoap.quality.QualityClient q) {
+        qualityClient = q;
+    }
+
+    @Override
+    public long getQualitySwitches() {
+        dev.dsoap.quality.QualityServer s = qualityServer;
+        dev.dsoap.quality.QualityClient c = qualityClient;
+        return (s == null ? 0 : s.switches()) + (c == null ? 0 : c.switches());
+    }
+
+    @Override
+    public Map<String, Long> getQualityVariantsSent() {
+        dev.dsoap.quality.QualityServer s = qualityServer;
+        return s == null ? Map.of() : s.variantsSent();
+    }
+
+    @Override
+    public Map<String, String> getQualityPeers() {
+        dev.dsoap.quality.QualityServer s = qualityServer;
+        if (s != null) {
+            return s.peers(32);
+        }
+        dev.dsoap.quality.QualityClient c = qualityClient;
+        if (c == null) {
+            return Map.of();
+        }
+        Map<String, String> m = new java.util.LinkedHashMap<>();
+        m.put("attributes", c.attributes().toString());
+        String last = c.lastAnswered();
+        m.put("answered", last == null ? "full" : last);
+        return m;
     }
 
     /** Counts a binary exchange refused or given up, logging the first of each reason. */

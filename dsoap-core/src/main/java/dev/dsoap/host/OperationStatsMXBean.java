@@ -107,6 +107,18 @@ public interface OperationStatsMXBean {
      */
     long getBinaryBytesReusedWritten();
 
+    /** Switches of message variant under quality management (an endpoint's over all its peers; a client's requests). */
+    long getQualitySwitches();
+
+    /** An endpoint's answers under quality management, by variant. */
+    Map<String, Long> getQualityVariantsSent();
+
+    /**
+     * Under quality management: on an endpoint, the most recently seen peers (at most 32) with their current variant
+     * and attributes; on a client, the attributes it sends and the variant of the last answer.
+     */
+    Map<String, String> getQualityPeers();
+
     /** Binary exchanges refused or given up, by {@link BinaryRefusal} reason. */
     Map<String, Long> getBinaryRefusals();
 }

@@ -55,6 +55,12 @@ public final class Settings {
     public static final String JMX = "dsoap.jmx";
     /** Who gets the binary form: {@code off}, {@code interoperability} (the default) or {@code performance}. */
     public static final String BINARY = "dsoap.binary";
+    /**
+     * Quality management ({@link QualitySetting}): {@code off} (the default), {@code on} (a client measures round
+     * trips and reports them), or where the quality file is: {@code classpath:/path}, {@code file:/path}, or a class
+     * path resource.
+     */
+    public static final String QUALITY = "dsoap.quality";
 
     /** Default of {@link #MEMORY_BUDGET}: 256 MiB. */
     public static final long DEFAULT_BUDGET = 256L << 20;
@@ -66,8 +72,11 @@ public final class Settings {
     private final int states;
     private final String clientIdHeader;
     private final BinaryMode binary;
+    private final String quality;
 
     private Settings(Values p, ParserLimits host) {
+        String q = p.raw(QUALITY);
+        quality = q == null || q.isBlank() ? "off" : q.strip();
         serialize = p.bool(SERIALIZE, true);
         deserialize = p.bool(DESERIALIZE, true);
         states = p.integer(STATES, 64, 1, 1024);
@@ -169,6 +178,11 @@ public final class Settings {
      */
     public String clientIdHeader() {
         return clientIdHeader;
+    }
+
+    /** Quality management ({@link #QUALITY}): {@code off}, {@code on}, or where the quality file is. */
+    public String quality() {
+        return quality;
     }
 
     /**

@@ -29,7 +29,7 @@ public final class QualityClient {
     private final QualityFile.Estimator estimator;
     private final SmoothedRtt srtt = new SmoothedRtt();
     private final RttEstimator ewma = new RttEstimator();
-    private final QualityAttributes attributes = new QualityAttributes();
+    private final QualityAttributes attributes;
     private final BandSelection selection;
     private final Map<String, QualityHandler> handlers;
     private final LongSupplier clock;
@@ -42,6 +42,16 @@ public final class QualityClient {
      * @param clock    nanoseconds, monotonic ({@code System::nanoTime})
      */
     public QualityClient(QualityFile rules, Map<String, QualityHandler> handlers, LongSupplier clock) {
+        this(rules, handlers, clock, new QualityAttributes());
+    }
+
+    /**
+     * As {@link #QualityClient(QualityFile, Map, LongSupplier)}, with application attributes shared with other
+     * operations of the same client ({@link #updateAttribute} on any of them sets them for all).
+     */
+    public QualityClient(QualityFile rules, Map<String, QualityHandler> handlers, LongSupplier clock,
+                         QualityAttributes attributes) {
+        this.attributes = java.util.Objects.requireNonNull(attributes, "attributes");
         this.rules = rules;
         this.estimator = rules == null ? QualityFile.Estimator.RFC6298 : rules.estimator;
         this.handlers = Map.copyOf(handlers);
@@ -91,15 +101,30 @@ public final class QualityClient {
 
     /** Starts a call: chooses its request's variant and stamps it. */
     public Call call() {
-        return new Call(variant());
+        return call(null);
+    }
+
+    /**
+     * Starts a call whose sender has attributes of its own besides the client's (one proxy among those sharing this
+     * client): they are sent too, and replace the client's of the same name.
+     */
+    public Call call(QualityAttributes sender) {
+        Map<String, Double> a = attributes();
+        if (sender != null && !sender.asMap().isEmpty()) {
+            a = new TreeMap<>(a);
+            a.putAll(sender.asMap());
+        }
+        return new Call(variant(a), a);
     }
 
     /** One request on its way: its variant, its parts and its header. Not thread-safe; one per call. */
     public final class Call {
         private final String variant;
+        private final Map<String, Double> sent;
 
-        private Call(String variant) {
+        private Call(String variant, Map<String, Double> sent) {
             this.variant = variant;
+            this.sent = sent;
         }
 
         /** The request's variant, or {@code null} for the full message. */
@@ -110,23 +135,29 @@ public final class QualityClient {
         /** The request's parts as its variant has them ({@code full} itself for the full message). */
         public Object[] parts(Object[] full) {
             QualityHandler h = variant == null ? null : handlers.get(variant);
-            return h == null ? full : h.apply(full, attributes());
+            return h == null ? full : h.apply(full, sent);
         }
 
         /** The value of {@link QualityWire#REQUEST}: the stamp (now), the variant and the attributes. */
         public String header() {
-            return QualityWire.write(Long.toString(clock.getAsLong()), variant, attributes());
+            return QualityWire.write(Long.toString(clock.getAsLong()), variant, sent);
         }
     }
 
-    /** The variant the client's rules choose for its requests now ({@code null} without rules or before a sample). */
-    String variant() {
+    /**
+     * The variant the client's rules choose for a request with attributes {@code a} ({@code null} without rules or
+     * before a value).
+     */
+    private String variant(Map<String, Double> a) {
         if (selection == null) {
             return null;
         }
-        double value = rules.attribute.equals(RTT) ? estimate() : attributes.get(rules.attribute);
-        double dev = rules.attribute.equals(RTT) && estimator == QualityFile.Estimator.RFC6298 ? srtt.rttvar() : 0;
-        return selection.select(value, dev, switches::incrementAndGet);
+        Double v = a.get(rules.attribute);
+        double value = v == null ? Double.NaN : v;
+        double dev = rules.attribute.equals(RTT) && estimator == QualityFile.Estimator.RFC6298 && a.get(RTTVAR) != null
+                ? a.get(RTTVAR) : 0;
+        String chosen = selection.select(value, dev, switches::incrementAndGet);
+        return chosen == null || chosen.equals(Variant.FULL) ? null : chosen;
     }
 
     /**
@@ -144,9 +175,7 @@ public final class QualityClient {
         if (f == null) {
             return Double.NaN;
         }
-        if (f.variant() != null) {
-            lastAnswered.set(f.variant());
-        }
+        lastAnswered.set(f.variant() == null ? Variant.FULL : f.variant());
         long sent;
         try {
             sent = f.sent() == null ? -1 : Long.parseLong(f.sent());

@@ -35,7 +35,7 @@ public final class QualityServer implements MemoryBudget.Holder {
     private final String operation;
     private final QualityFile rules;
     private final Map<String, QualityHandler> handlers;
-    private final QualityAttributes own = new QualityAttributes();
+    private final QualityAttributes own;
     private final LongSupplier clock;
     private final MemoryBudget budget;
     /** Peers by key, least recently seen first. Guarded by itself. */
@@ -54,6 +54,16 @@ public final class QualityServer implements MemoryBudget.Holder {
      */
     public QualityServer(String operation, QualityFile rules, Map<String, QualityHandler> handlers, LongSupplier clock,
                          MemoryBudget budget) {
+        this(operation, rules, handlers, clock, budget, new QualityAttributes());
+    }
+
+    /**
+     * As {@link #QualityServer(String, QualityFile, Map, LongSupplier, MemoryBudget)}, with the endpoint's own
+     * attributes shared with its other operations ({@link #updateAttribute} on any of them sets them for all).
+     */
+    public QualityServer(String operation, QualityFile rules, Map<String, QualityHandler> handlers, LongSupplier clock,
+                         MemoryBudget budget, QualityAttributes own) {
+        this.own = java.util.Objects.requireNonNull(own, "own");
         this.operation = operation;
         this.rules = java.util.Objects.requireNonNull(rules, "rules");
         this.handlers = Map.copyOf(handlers);
@@ -88,7 +98,16 @@ public final class QualityServer implements MemoryBudget.Holder {
      */
     public Exchange request(String header, long peer) {
         long start = clock.getAsLong();
-        QualityWire.Fields f = QualityWire.read(header);
+        return request(QualityWire.read(header), peer, start);
+    }
+
+    /**
+     * As {@link #request(String, long)}, for a header the host read when the request arrived.
+     *
+     * @param f     the request's quality fields, or {@code null} when it carried none
+     * @param start when the request arrived, {@code clock} nanoseconds: the processing time is counted from there
+     */
+    public Exchange request(QualityWire.Fields f, long peer, long start) {
         Map<String, Double> attributes = f == null ? Map.of() : f.attributes();
         double value = own.get(rules.attribute);
         double dev = 0;

@@ -185,6 +185,41 @@ class CxfEchoServersTest {
         }
     }
 
+    /**
+     * One tiny trial of {@code CxfEchoBench.baselineFastInfoset} as JMH runs it: the setup's checks (Fast Infoset
+     * both ways), 2 windows of calls from 2 Fast Infoset proxies, the Fast Infoset endpoint's CPU measured.
+     */
+    @Test
+    void aTinyTrialOfFastInfosetMeasuresTheFastInfosetEndpoint() throws Exception {
+        CxfEchoBench bench = new CxfEchoBench();
+        bench.shape = "doubles";
+        bench.size = 300;
+        bench.percent = 25;
+        bench.fastInfoset = true;
+        bench.start(false);
+        try {
+            assertSame(bench.servers.fastInfoset(), bench.measured);
+            CxfEchoBench.Client[] clients = new CxfEchoBench.Client[2];
+            for (int i = 0; i < clients.length; i++) {
+                clients[i] = new CxfEchoBench.Client();
+                clients[i].open(bench);
+            }
+            dev.dsoap.bench.echo.ServerCpu cpu = new dev.dsoap.bench.echo.ServerCpu();
+            for (int iteration = 0; iteration < 2; iteration++) {
+                cpu.clear();
+                bench.openWindow();
+                for (int call = 0; call < 6; call++) {
+                    assertEquals(300, CxfEchoServers.items(bench.baselineFastInfoset(clients[call % clients.length], cpu)));
+                }
+                long[] window = bench.window.close();
+                assertEquals(6, window[1]);
+                assertTrue(window[0] > 0, "no server CPU time in the window");
+            }
+        } finally {
+            bench.tearDown();
+        }
+    }
+
     /** The benchmark's short-suite point: CXF's default StAX limits refuse 100K children, the buses lift them. */
     @Test
     void theBenchmarksLargestArraysPass() throws Exception {

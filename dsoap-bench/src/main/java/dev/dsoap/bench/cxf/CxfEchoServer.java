@@ -53,8 +53,7 @@ final class CxfEchoServer implements AutoCloseable {
     /**
      * As {@link #start(Bus, EchoPort, String)}, with CXF {@code features} on the endpoint (for example
      * {@code FastInfosetFeature}): {@code Endpoint.create}, the features added to CXF's {@link EndpointImpl},
-     * then {@code publish}, as CXF's documentation shows for features in code. Without features, plain
-     * {@code Endpoint.publish}.
+     * then {@code publish}. Without features, plain {@code Endpoint.publish}.
      */
     static CxfEchoServer start(Bus bus, EchoPort implementor, String service, List<Feature> features)
             throws IOException {

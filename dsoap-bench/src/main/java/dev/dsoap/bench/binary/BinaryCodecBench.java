@@ -3,6 +3,8 @@ package dev.dsoap.bench.binary;
 import com.siemens.ct.exi.core.helpers.DefaultEXIFactory;
 import com.siemens.ct.exi.main.api.sax.SAXEncoder;
 import com.siemens.ct.exi.main.api.sax.SAXFactory;
+import com.sun.xml.fastinfoset.stax.StAXDocumentParser;
+import com.sun.xml.fastinfoset.stax.StAXDocumentSerializer;
 import dev.dsoap.bench.serialize.BenchPlans;
 import dev.dsoap.bench.serialize.ItemType;
 import dev.dsoap.bench.serialize.Mio;
@@ -36,6 +38,8 @@ import org.xml.sax.XMLReader;
 import javax.xml.parsers.SAXParserFactory;
 import javax.xml.stream.XMLStreamConstants;
 import javax.xml.stream.XMLStreamException;
+import javax.xml.stream.XMLStreamReader;
+import javax.xml.stream.XMLStreamWriter;
 import javax.xml.transform.Transformer;
 import javax.xml.transform.TransformerFactory;
 import javax.xml.transform.sax.SAXSource;
@@ -77,12 +81,19 @@ import java.util.zip.GZIPOutputStream;
  *       JDK's SAX parser into EXIficient's SAX encoder; decoded back to XML bytes (EXIficient's SAX decoder into the
  *       JDK's identity {@code Transformer}) and read by {@link PlanDeserializer}: what an EXI gateway in front of an
  *       XML stack costs.</li>
+ *   <li>{@link #baselineFastInfoset}: the Woodstox baseline's message (same declaration, envelope, namespaces,
+ *       wrapper and {@code <return>} items) written as Fast Infoset with FI's StAX serializer
+ *       ({@code StAXDocumentSerializer}) and read back with its StAX parser ({@code StAXDocumentParser}), a new
+ *       serializer and parser per message, as CXF's {@code FastInfosetFeature} interceptors make them. Through
+ *       StAX, Fast Infoset carries numbers as text, as JAXB writes them: doubles as {@code Double.toString},
+ *       parsed back with {@code Double.parseDouble}, ints likewise with {@code Integer}. FI's encoding algorithms
+ *       for binary numbers (IEEE 754 doubles, for instance) are not used: JAXB over StAX writes characters.</li>
  * </ul>
  *
  * <p>Each method returns the values read, so nothing is optimized away; the writers keep their buffers between
  * calls, as a server's per-thread writer does. The setup checks that every representation reads back to the values
  * written, so no method measures a wrong message. {@link #main} prints the message sizes of every representation
- * ({@link #sizes}). Fast Infoset is not measured.
+ * ({@link #sizes}).
  *
  * <pre>
  * java -jar dsoap-bench/target/benchmarks.jar BinaryCodecBench -p type=doubles -p size=100000
@@ -103,6 +114,9 @@ public class BinaryCodecBench {
     public String type;
     @Param({"1", "100", "10000", "100000"})
     public int size;
+
+    /** Declared on the envelope of the Woodstox and Fast Infoset messages, as dsoap's document/literal plans do. */
+    static final String XSI = "http://www.w3.org/2001/XMLSchema-instance";
 
     private Codecs codecs;
     private Object items;
@@ -145,6 +159,12 @@ public class BinaryCodecBench {
         return codecs.exiXml(items);
     }
 
+    /** The Woodstox baseline's message as Fast Infoset: written with FI's StAX serializer, read with its StAX parser. */
+    @Benchmark
+    public Object baselineFastInfoset() {
+        return codecs.fastInfoset(items);
+    }
+
     /** Prints the sizes table ({@link #sizes}). */
     public static void main(String[] args) {
         System.out.print(sizes());
@@ -152,19 +172,21 @@ public class BinaryCodecBench {
 
     /**
      * The sizes table: for every type and size, the bytes of the Woodstox message, dsoap's XML, the gzip'd XML, the
-     * EXI message and the binary message, and binary's share of the XML, the gzip'd XML and the EXI message.
+     * EXI message, the Fast Infoset message and the binary message, and binary's share of the XML, the gzip'd XML,
+     * the EXI message and the Fast Infoset message.
      */
     public static String sizes() {
         StringBuilder b = new StringBuilder();
-        b.append(String.format(Locale.ROOT, "%-8s %7s %10s %10s %10s %10s %10s %7s %8s %7s%n", "type", "items",
-                "woodstox", "dsoap XML", "gzip'd", "EXI", "binary", "bin/XML", "bin/gzip", "bin/EXI"));
+        b.append(String.format(Locale.ROOT, "%-8s %7s %10s %10s %10s %10s %10s %10s %7s %8s %7s %6s%n", "type",
+                "items", "woodstox", "dsoap XML", "gzip'd", "EXI", "FI", "binary", "bin/XML", "bin/gzip", "bin/EXI",
+                "bin/FI"));
         for (Kind k : Kind.values()) {
             Codecs c = new Codecs(k);
             for (int size : SIZES) {
                 long[] s = c.sizes(k.values(size));
-                b.append(String.format(Locale.ROOT, "%-8s %7d %10d %10d %10d %10d %10d %7.3f %8.3f %7.3f%n", k.param,
-                        size, s[0], s[1], s[2], s[3], s[4], (double) s[4] / s[1], (double) s[4] / s[2],
-                        (double) s[4] / s[3]));
+                b.append(String.format(Locale.ROOT, "%-8s %7d %10d %10d %10d %10d %10d %10d %7.3f %8.3f %7.3f %6.3f%n",
+                        k.param, size, s[0], s[1], s[2], s[3], s[4], s[5], (double) s[5] / s[1], (double) s[5] / s[2],
+                        (double) s[5] / s[3], (double) s[5] / s[4]));
             }
         }
         return b.toString();
@@ -237,7 +259,7 @@ public class BinaryCodecBench {
         }
     }
 
-    /** The five representations of one item type's response. Not thread-safe. */
+    /** The six representations of one item type's response. Not thread-safe. */
     static final class Codecs {
         final Kind kind;
         final MessagePlan plan;
@@ -295,6 +317,128 @@ public class BinaryCodecBench {
             } catch (XMLStreamException e) {
                 throw new IllegalStateException(e);
             }
+        }
+
+        /**
+         * The Fast Infoset message of {@code items}, in {@link #out}: the Woodstox baseline's message, item by item
+         * as text ({@code Double.toString}, {@code Integer.toString}, the string itself), through a new
+         * {@link StAXDocumentSerializer}.
+         */
+        private void fastInfosetWrite(Object items) throws XMLStreamException {
+            out.reset();
+            XMLStreamWriter w = new StAXDocumentSerializer(out);
+            w.writeStartDocument("UTF-8", "1.0");
+            w.writeStartElement("soapenv", "Envelope", BenchPlans.SOAP11);
+            w.writeNamespace("soapenv", BenchPlans.SOAP11);
+            w.writeNamespace("xsi", XSI);
+            w.writeStartElement("soapenv", "Body", BenchPlans.SOAP11);
+            w.writeStartElement("ns", "echoResponse", BenchPlans.NS);
+            w.writeNamespace("ns", BenchPlans.NS);
+            switch (kind) {
+                case DOUBLES -> {
+                    for (double v : (double[]) items) {
+                        textElement(w, "return", Double.toString(v));
+                    }
+                }
+                case INTS -> {
+                    for (int v : (int[]) items) {
+                        textElement(w, "return", Integer.toString(v));
+                    }
+                }
+                case STRINGS -> {
+                    for (String v : (String[]) items) {
+                        textElement(w, "return", v);
+                    }
+                }
+                case MIOS -> {
+                    for (Mio m : (Mio[]) items) {
+                        w.writeStartElement("return");
+                        textElement(w, "a", Integer.toString(m.getA()));
+                        textElement(w, "b", Integer.toString(m.getB()));
+                        textElement(w, "v", Double.toString(m.getV()));
+                        w.writeEndElement();
+                    }
+                }
+            }
+            // the wrapper, body and envelope: FI's writeEndDocument does not end more than two open elements
+            // correctly (measured: the parser then meets the end of the input), so they are ended here
+            for (int open = 0; open < 3; open++) {
+                w.writeEndElement();
+            }
+            w.writeEndDocument();
+            w.close();
+        }
+
+        private static void textElement(XMLStreamWriter w, String name, String text) throws XMLStreamException {
+            w.writeStartElement(name);
+            w.writeCharacters(text);
+            w.writeEndElement();
+        }
+
+        /** The Fast Infoset message of {@code items} ({@link #fastInfosetWrite}). */
+        byte[] fastInfosetMessage(Object items) {
+            try {
+                fastInfosetWrite(items);
+                return out.toByteArray();
+            } catch (XMLStreamException e) {
+                throw new IllegalStateException("Fast Infoset writing: " + e, e);
+            }
+        }
+
+        Object fastInfoset(Object items) {
+            try {
+                return fastInfosetRead(fastInfosetMessage(items));
+            } catch (XMLStreamException e) {
+                throw new IllegalStateException("Fast Infoset reading: " + e, e);
+            }
+        }
+
+        /**
+         * The {@code <return>} items of the Fast Infoset message {@code message}, read with a new
+         * {@link StAXDocumentParser}: each value's text ({@code getElementText}) parsed with
+         * {@code Double.parseDouble} or {@code Integer.parseInt}.
+         */
+        private Object fastInfosetRead(byte[] message) throws XMLStreamException {
+            XMLStreamReader r = new StAXDocumentParser(new ByteArrayInputStream(message));
+            double[] d = new double[16];
+            int[] i = new int[16];
+            String[] s = new String[16];
+            Mio[] m = new Mio[16];
+            int n = 0;
+            while (r.hasNext()) {
+                if (r.next() != XMLStreamConstants.START_ELEMENT || !r.getLocalName().equals("return")) {
+                    continue;
+                }
+                if (n == d.length) {
+                    d = Arrays.copyOf(d, 2 * n);
+                    i = Arrays.copyOf(i, 2 * n);
+                    s = Arrays.copyOf(s, 2 * n);
+                    m = Arrays.copyOf(m, 2 * n);
+                }
+                switch (kind) {
+                    case DOUBLES -> d[n] = Double.parseDouble(r.getElementText());
+                    case INTS -> i[n] = Integer.parseInt(r.getElementText());
+                    case STRINGS -> s[n] = r.getElementText();
+                    case MIOS -> {
+                        r.nextTag(); // <a>
+                        int a = Integer.parseInt(r.getElementText());
+                        r.nextTag(); // <b>
+                        int b = Integer.parseInt(r.getElementText());
+                        r.nextTag(); // <v>
+                        double v = Double.parseDouble(r.getElementText());
+                        r.nextTag(); // </return>
+                        m[n] = new Mio(a, b, v);
+                    }
+                }
+                n++;
+            }
+            r.close();
+            return switch (kind) {
+                case DOUBLES -> Arrays.copyOf(d, n);
+                case INTS -> Arrays.copyOf(i, n);
+                case STRINGS -> Arrays.copyOf(s, n);
+                case MIOS -> Arrays.copyOf(m, n);
+            };
         }
 
         /** The {@code <return>} items of {@code message}, read with Woodstox's typed accessors. */
@@ -413,8 +557,8 @@ public class BinaryCodecBench {
         }
 
         /**
-         * Bytes of the Woodstox message, dsoap's XML, the gzip'd XML, the EXI message and the binary message of
-         * {@code items}, in that order.
+         * Bytes of the Woodstox message, dsoap's XML, the gzip'd XML, the EXI message, the Fast Infoset message and
+         * the binary message of {@code items}, in that order.
          */
         long[] sizes(Object items) {
             byte[] xml = xml(items);
@@ -426,17 +570,22 @@ public class BinaryCodecBench {
                 throw new IllegalStateException(x);
             }
             long w = out.size();
-            return new long[] {w, xml.length, z, e, binaryWriter.write(new Object[] {items}, false)};
+            long fi = fastInfosetMessage(items).length;
+            return new long[] {w, xml.length, z, e, fi, binaryWriter.write(new Object[] {items}, false)};
         }
 
-        /** The values each representation reads back from {@code items}: binary, dsoap XML, Woodstox, gzip, EXI. */
+        /**
+         * The values each representation reads back from {@code items}: binary, dsoap XML, Woodstox, gzip, EXI,
+         * Fast Infoset.
+         */
         Object[] readBack(Object items) {
-            return new Object[] {binary(items), dsoapXml(items), woodstox(items), gzipXml(items), exiXml(items)};
+            return new Object[] {binary(items), dsoapXml(items), woodstox(items), gzipXml(items), exiXml(items),
+                    fastInfoset(items)};
         }
 
         /** Checks that every representation reads back to {@code items}. */
         void check(Object items) {
-            String[] names = {"binary", "dsoap XML", "Woodstox", "gzip'd XML", "EXI"};
+            String[] names = {"binary", "dsoap XML", "Woodstox", "gzip'd XML", "EXI", "Fast Infoset"};
             Object[] got = readBack(items);
             for (int i = 0; i < got.length; i++) {
                 if (!kind.same(items, got[i])) {

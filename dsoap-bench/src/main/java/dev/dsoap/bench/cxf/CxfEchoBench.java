@@ -49,11 +49,16 @@ import java.util.concurrent.atomic.AtomicLong;
  *   <li>{@code dsoapBinaryCxf}, {@code dsoapBinaryCxfConcurrent}: the same calls to the dsoap endpoint through
  *       proxies in dsoap's binary performance mode ({@code dsoap.binary=performance}): requests and answers in
  *       dsoap's binary form instead of XML (the other dsoap methods' proxies keep to XML).</li>
+ *   <li>{@code baselineFastInfoset}: one client, as {@code baselineCxf}, but plain proxies with CXF's
+ *       {@code FastInfosetFeature} forced call the plain endpoint published with {@code FastInfosetFeature}
+ *       ({@link CxfEchoServers#fastInfoset()}): CXF + JAXB with the XML infoset as Fast Infoset both ways, what CXF
+ *       users turn on for smaller messages.</li>
  * </ul>
  *
  * <p>A call fails the run unless it returns as many items as it sent (a fault throws). The setup checks once
  * that both endpoints echo the values bit for bit and that dsoap carried the messages itself on the dsoap
- * endpoint and client ({@link CxfEchoServers#verify}); the teardown of the dsoap methods prints dsoap's
+ * endpoint and client ({@link CxfEchoServers#verify}), and for {@code baselineFastInfoset} that the Fast Infoset
+ * pair echoes them with Fast Infoset on the wire both ways ({@link CxfEchoServers#verifyFastInfoset}); the teardown of the dsoap methods prints dsoap's
  * counters for both sides.
  *
  * <p><b>Server CPU per request.</b> As in the Axis2 benchmark: the auxiliary counters
@@ -105,6 +110,11 @@ public class CxfEchoBench {
     boolean dsoap;
     /** Whether this fork's benchmark method is a binary one: its proxies are {@link CxfEchoServers#binaryPort()}s. */
     boolean binary;
+    /**
+     * Whether this fork's benchmark method is {@code baselineFastInfoset}: its proxies are
+     * {@link CxfEchoServers#fastInfosetPort()}s, its server {@link CxfEchoServers#fastInfoset()}.
+     */
+    boolean fastInfoset;
     /** The endpoint this fork's benchmark method calls, whose CPU time is measured. */
     CxfEchoServer measured;
     /** The next array's number. */
@@ -116,6 +126,7 @@ public class CxfEchoBench {
     public void setup(BenchmarkParams params, MeasuredServer server) throws Exception {
         String method = params.getBenchmark().substring(params.getBenchmark().lastIndexOf('.') + 1);
         binary = method.startsWith("dsoapBinary");
+        fastInfoset = method.equals("baselineFastInfoset");
         start(method.startsWith("dsoap"));
         server.watch(window);
     }
@@ -130,12 +141,17 @@ public class CxfEchoBench {
                 servers.verifyBinary(values);
                 next.set(FIRST + 1); // the binary check sent array 2 as well
             }
+            if (fastInfoset) {
+                EchoPort p = servers.fastInfosetPort();
+                servers.verifyFastInfoset(p, values, 0);
+                servers.verifyFastInfoset(p, values, 1);
+            }
         } catch (Exception | Error e) {
             servers.close();
             throw e;
         }
         dsoap = dsoapMethod;
-        measured = dsoap ? servers.dsoap() : servers.plain();
+        measured = dsoap ? servers.dsoap() : fastInfoset ? servers.fastInfoset() : servers.plain();
         window = new CpuWindow(measured, measured::requestCpu);
     }
 
@@ -210,17 +226,23 @@ public class CxfEchoBench {
         return call(client);
     }
 
+    @Benchmark
+    public Object baselineFastInfoset(Client client, ServerCpu cpu) {
+        return call(client);
+    }
+
     /**
      * One JAX-WS proxy per benchmark thread, so each thread keeps its own connection: a dsoap proxy for the
-     * dsoap methods, a plain one for the baselines.
+     * dsoap methods, a plain one for the baselines (with {@code FastInfosetFeature} for {@code baselineFastInfoset}).
      */
     @State(Scope.Thread)
     public static class Client {
         EchoPort port;
 
         @Setup(Level.Trial)
-        public void open(CxfEchoBench bench) {
-            port = bench.binary ? bench.servers.binaryPort() : bench.servers.port(bench.dsoap);
+        public void open(CxfEchoBench bench) throws Exception {
+            port = bench.fastInfoset ? bench.servers.fastInfosetPort()
+                    : bench.binary ? bench.servers.binaryPort() : bench.servers.port(bench.dsoap);
         }
     }
 }

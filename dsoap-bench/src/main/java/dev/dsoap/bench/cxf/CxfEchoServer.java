@@ -4,6 +4,8 @@ import dev.dsoap.bench.echo.ThreadCpu;
 import jakarta.xml.ws.Endpoint;
 import org.apache.cxf.Bus;
 import org.apache.cxf.BusFactory;
+import org.apache.cxf.feature.Feature;
+import org.apache.cxf.jaxws.EndpointImpl;
 import org.apache.cxf.transport.http_jetty.JettyHTTPServerEngine;
 import org.apache.cxf.transport.http_jetty.JettyHTTPServerEngineFactory;
 import org.eclipse.jetty.util.thread.QueuedThreadPool;
@@ -13,6 +15,7 @@ import java.io.IOException;
 import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.net.URI;
+import java.util.List;
 
 /**
  * One JAX-WS endpoint ({@link PlainEcho} or {@link DsoapEcho}) published with {@link Endpoint#publish} on
@@ -44,6 +47,16 @@ final class CxfEchoServer implements AutoCloseable {
      * @param service the implementor's {@code serviceName}, which also names its path
      */
     static CxfEchoServer start(Bus bus, EchoPort implementor, String service) throws IOException {
+        return start(bus, implementor, service, List.of());
+    }
+
+    /**
+     * As {@link #start(Bus, EchoPort, String)}, with CXF {@code features} on the endpoint (for example
+     * {@code FastInfosetFeature}): {@code Endpoint.create}, the features added to CXF's {@link EndpointImpl},
+     * then {@code publish}. Without features, plain {@code Endpoint.publish}.
+     */
+    static CxfEchoServer start(Bus bus, EchoPort implementor, String service, List<Feature> features)
+            throws IOException {
         ThreadCpu.enable();
         int port = freePort();
         String address = "http://127.0.0.1:" + port + "/cxf/" + service;
@@ -51,7 +64,14 @@ final class CxfEchoServer implements AutoCloseable {
         Endpoint endpoint;
         BusFactory.setThreadDefaultBus(bus);
         try {
-            endpoint = Endpoint.publish(address, implementor);
+            if (features.isEmpty()) {
+                endpoint = Endpoint.publish(address, implementor);
+            } else {
+                EndpointImpl e = (EndpointImpl) Endpoint.create(implementor);
+                e.getFeatures().addAll(features);
+                e.publish(address);
+                endpoint = e;
+            }
         } finally {
             BusFactory.setThreadDefaultBus(previous);
         }
@@ -83,6 +103,11 @@ final class CxfEchoServer implements AutoCloseable {
         try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
             return s.getLocalPort();
         }
+    }
+
+    /** CXF's endpoint behind this server, whose interceptor lists a check may add to. */
+    org.apache.cxf.endpoint.Endpoint cxfEndpoint() {
+        return ((EndpointImpl) endpoint).getServer().getEndpoint();
     }
 
     /** The endpoint's address. */

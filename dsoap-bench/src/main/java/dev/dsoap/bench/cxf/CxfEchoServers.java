@@ -8,6 +8,8 @@ import dev.dsoap.jaxws.DifferentialSoapFeature;
 import jakarta.xml.ws.Service;
 import org.apache.cxf.Bus;
 import org.apache.cxf.BusFactory;
+import org.apache.cxf.endpoint.Client;
+import org.apache.cxf.feature.FastInfosetFeature;
 import org.apache.cxf.frontend.ClientProxy;
 import org.apache.cxf.staxutils.StaxUtils;
 import org.apache.cxf.transport.http.HTTPConduit;
@@ -18,6 +20,7 @@ import javax.xml.namespace.QName;
 import java.lang.management.ManagementFactory;
 import java.lang.reflect.Array;
 import java.net.URL;
+import java.util.List;
 import java.util.Set;
 import java.util.logging.Level;
 import java.util.logging.Logger;
@@ -28,8 +31,9 @@ import java.util.logging.Logger;
  * one server bus; client proxies ({@link #port}) live on a second bus, as a client application's would.
  * Both buses let CXF read arrays of up to {@value #MAX_CHILD_ELEMENTS} items ({@link #bus()}).
  * {@link #verify} checks that both echo correctly and that dsoap carried the messages on both sides of the
- * dsoap pair. {@link #close()} stops the endpoints and shuts both buses down (which stops Jetty and removes
- * dsoap's MBeans).
+ * dsoap pair. On first use, a third endpoint, the plain one with CXF's {@code FastInfosetFeature}
+ * ({@link #fastInfoset()}, proxies {@link #fastInfosetPort()}, check {@link #verifyFastInfoset}).
+ * {@link #close()} stops the endpoints and shuts the buses down (which stops Jetty and removes dsoap's MBeans).
  *
  * <p>Thread-safe once started.
  */
@@ -202,6 +206,83 @@ final class CxfEchoServers implements AutoCloseable {
     /** The interoperability-mode proxies' bus and service, made on first use. */
     private Bus interopBus;
     private Service interopService;
+
+    /** The content type of Fast Infoset messages over HTTP, as CXF's {@code FastInfosetFeature} sends them. */
+    static final String FAST_INFOSET = "application/fastinfoset";
+    /** The plain endpoint with {@code FastInfosetFeature} ({@link #fastInfoset()}), and its proxies' service. */
+    private CxfEchoServer fastInfoset;
+    private Service fastInfosetService;
+
+    /**
+     * The plain endpoint ({@link PlainEcho}, CXF + JAXB, no dsoap) published once more, on a Jetty server of its own
+     * on the server bus, with CXF's {@code FastInfosetFeature} (not forced: it reads Fast Infoset requests and
+     * answers in Fast Infoset whoever sends one or asks with {@code Accept: application/fastinfoset}). Started on
+     * first use, so the other benchmarks do not start it.
+     */
+    synchronized CxfEchoServer fastInfoset() throws Exception {
+        if (fastInfoset == null) {
+            CxfEchoServer s = CxfEchoServer.start(serverBus, new PlainEcho(), PlainEcho.SERVICE,
+                    List.of(new FastInfosetFeature()));
+            try {
+                fastInfosetService = service(s, clientBus);
+            } catch (Exception | Error e) {
+                s.close();
+                throw e;
+            }
+            fastInfoset = s;
+        }
+        return fastInfoset;
+    }
+
+    /**
+     * A new plain JAX-WS proxy (no dsoap feature) of {@link #fastInfoset()} with {@code FastInfosetFeature} forced
+     * ({@code setForce(true)}): it sends its requests as Fast Infoset from the first one on and asks for Fast
+     * Infoset answers, so the infoset JAXB writes travels as Fast Infoset both ways. Same transport settings as
+     * {@link #port}; on the client bus. Meant for one thread at a time.
+     */
+    synchronized EchoPort fastInfosetPort() throws Exception {
+        fastInfoset();
+        FastInfosetFeature fi = new FastInfosetFeature();
+        fi.setForce(true);
+        EchoPort port = fastInfosetService.getPort(EchoPort.class, fi);
+        ((HTTPConduit) ClientProxy.getClient(port).getConduit()).getClient().setChunkLength(CHUNK_LENGTH);
+        return port;
+    }
+
+    /**
+     * Echoes array {@code n} of {@code values} through {@code port}, a {@link #fastInfosetPort()} (to the endpoint
+     * or through a relay in front of it), and checks that the echo holds the values sent, bit for bit, and that
+     * both messages were Fast Infoset on the wire: the endpoint received one request, and the proxy one answer, of
+     * content type {@value #FAST_INFOSET}, as {@link ContentTypes} recorded them in CXF's receive phase (installed
+     * on the endpoint and the proxy for this call only).
+     *
+     * @throws IllegalStateException on any difference, or if either message was not Fast Infoset
+     */
+    void verifyFastInfoset(EchoPort port, EchoValues values, long n) throws Exception {
+        CxfEchoServer server = fastInfoset();
+        ContentTypes requests = new ContentTypes();
+        ContentTypes answers = new ContentTypes();
+        org.apache.cxf.endpoint.Endpoint endpoint = server.cxfEndpoint();
+        Client client = ClientProxy.getClient(port);
+        endpoint.getInInterceptors().add(requests);
+        client.getInInterceptors().add(answers);
+        try {
+            check(port, server, values, n);
+        } finally {
+            endpoint.getInInterceptors().remove(requests);
+            client.getInInterceptors().remove(answers);
+        }
+        if (!fastInfosetOnly(requests.seen()) || !fastInfosetOnly(answers.seen())) {
+            throw new IllegalStateException("the Fast Infoset exchange of array " + n + " of " + values + " with "
+                    + server + " was not Fast Infoset both ways: requests received " + requests.seen()
+                    + ", answers received " + answers.seen());
+        }
+    }
+
+    /** Whether {@code types} is one content type, Fast Infoset's (parameters allowed). */
+    private static boolean fastInfosetOnly(List<String> types) {
+        return types.size() == 1 && types.get(0).toLowerCase(java.util.Locale.ROOT).startsWith(FAST_INFOSET);
+    }
 
     /**
      * Echoes arrays 0, 1 and 2 of {@code values} through a {@link #binaryPort()} and checks each echo, and that the
@@ -449,12 +530,17 @@ final class CxfEchoServers implements AutoCloseable {
         }
     }
 
-    /** Stops both endpoints and shuts the server and client buses down. */
+    /** Stops the endpoints and shuts the server and client buses down. */
     @Override
     public void close() {
         try {
             plain.close();
             dsoap.close();
+            synchronized (this) {
+                if (fastInfoset != null) {
+                    fastInfoset.close();
+                }
+            }
         } finally {
             try {
                 clientBus.shutdown(true);

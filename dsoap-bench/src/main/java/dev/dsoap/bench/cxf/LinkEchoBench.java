@@ -33,11 +33,15 @@ import java.util.concurrent.TimeUnit;
  *       XML both ways (the paper's "SOAP" mode on dsoap).</li>
  *   <li>{@code dsoapInteroperability}: proxies in interoperability mode: XML requests, binary answers.</li>
  *   <li>{@code dsoapPerformance}: proxies in performance mode: binary both ways after the first call.</li>
+ *   <li>{@code baselineFastInfoset}: plain JAX-WS proxies with CXF's {@code FastInfosetFeature}, forced, and the
+ *       plain endpoint with {@code FastInfosetFeature} (CXF + JAXB): the XML infoset as Fast Infoset both ways,
+ *       from the first call on ({@link CxfEchoServers#fastInfosetPort()}).</li>
  * </ul>
  *
  * <p>The default size, 125,000 doubles, is 1 MB of doubles in binary (about 5 MB as XML). Over 1 Mbit/s an XML call
  * then takes about 80 s, so the 1 Mbit/s points belong to a long run. Each fork checks once that every method's
- * echo holds the values sent.
+ * echo holds the values sent, and for {@code baselineFastInfoset} that both messages were Fast Infoset on the wire
+ * ({@link CxfEchoServers#verifyFastInfoset}).
  *
  * <pre>
  * java -jar dsoap-bench/target/benchmarks.jar LinkEchoBench -p link=100mbit
@@ -61,11 +65,17 @@ public class LinkEchoBench {
     private ThrottledLink relay;
     private EchoValues values;
     private EchoPort port;
+    /** Whether this fork's method is {@code baselineFastInfoset}. */
+    private boolean fastInfoset;
     private long next = 2;
 
     @Setup(Level.Trial)
     public void setup(BenchmarkParams params) throws Exception {
-        String method = params.getBenchmark().substring(params.getBenchmark().lastIndexOf('.') + 1);
+        start(params.getBenchmark().substring(params.getBenchmark().lastIndexOf('.') + 1));
+    }
+
+    /** The trial setup for benchmark method {@code method}: endpoints, relay, proxy, and the checked calls. */
+    void start(String method) throws Exception {
         long bits = switch (link) {
             case "100mbit" -> 100_000_000L;
             case "1mbit" -> 1_000_000L;
@@ -74,9 +84,15 @@ public class LinkEchoBench {
         servers = CxfEchoServers.start();
         try {
             values = new EchoValues(Shape.DOUBLES, size, percent);
-            CxfEchoServer target = method.equals("baselineCxf") ? servers.plain() : servers.dsoap();
+            fastInfoset = method.equals("baselineFastInfoset");
+            CxfEchoServer target = switch (method) {
+                case "baselineCxf" -> servers.plain();
+                case "baselineFastInfoset" -> servers.fastInfoset();
+                default -> servers.dsoap();
+            };
             port = switch (method) {
                 case "baselineCxf" -> servers.port(false);
+                case "baselineFastInfoset" -> servers.fastInfosetPort();
                 case "dsoapXml" -> servers.modePort("off");
                 case "dsoapInteroperability" -> servers.modePort("interoperability");
                 default -> servers.modePort("performance");
@@ -84,7 +100,11 @@ public class LinkEchoBench {
             relay = ThrottledLink.start(new InetSocketAddress("127.0.0.1", target.uri().getPort()), bits);
             CxfEchoServers.via(port, "http://127.0.0.1:" + relay.port() + target.uri().getRawPath());
             for (long n = 0; n < 2; n++) {
-                check(n);
+                if (fastInfoset) {
+                    servers.verifyFastInfoset(port, values, n);
+                } else {
+                    check(n);
+                }
             }
         } catch (Exception | Error e) {
             close();
@@ -137,6 +157,11 @@ public class LinkEchoBench {
 
     @Benchmark
     public Object dsoapPerformance() {
+        return call();
+    }
+
+    @Benchmark
+    public Object baselineFastInfoset() {
         return call();
     }
 }

@@ -14,6 +14,7 @@ final class Labels {
             Map.entry("baselinePlainArray", "plain double[]"),
             Map.entry("baselineRead", "read"),
             Map.entry("baselineCxf", "CXF + JAXB"),
+            Map.entry("baselineFastInfoset", "Fast Infoset"),
             Map.entry("dsoapContentMatch", "dsoap content match"),
             Map.entry("dsoapFirstSend", "dsoap first send"),
             Map.entry("dsoapPerfectStructural", "dsoap"),

@@ -134,6 +134,92 @@ class CxfEchoServersTest {
         assertEquals(0, client.fallbacks(), client.toString());
     }
 
+    /**
+     * The Fast Infoset pair: a plain proxy with {@code FastInfosetFeature} forced echoes every shape's values bit for
+     * bit through the plain endpoint with {@code FastInfosetFeature}, and every request and answer, from the first
+     * call on, crosses the wire as {@code application/fastinfoset}.
+     */
+    @ParameterizedTest
+    @EnumSource(Shape.class)
+    void theFastInfosetPairSpeaksFastInfosetFromTheFirstCall(Shape shape) throws Exception {
+        EchoValues values = new EchoValues(shape, 40, 25);
+        EchoPort fi = servers.fastInfosetPort();
+        for (long n = 0; n < 3; n++) {
+            servers.verifyFastInfoset(fi, values, n);
+        }
+        assertNotEquals(servers.plain().uri().getPort(), servers.fastInfoset().uri().getPort());
+    }
+
+    /**
+     * The Fast Infoset check tells XML apart: a plain proxy without the feature, sent to the same endpoint, is
+     * answered in XML, and the check refuses that exchange although the echo is right.
+     */
+    @Test
+    void theFastInfosetCheckRefusesAnXmlExchange() throws Exception {
+        EchoValues values = new EchoValues(Shape.DOUBLES, 40, 25);
+        EchoPort xml = servers.port(false);
+        CxfEchoServers.via(xml, servers.fastInfoset().uri().toString());
+        IllegalStateException e = org.junit.jupiter.api.Assertions.assertThrows(IllegalStateException.class,
+                () -> servers.verifyFastInfoset(xml, values, 0));
+        assertTrue(e.getMessage().contains("was not Fast Infoset both ways"), e.getMessage());
+        assertTrue(e.getMessage().contains("xml"), e.getMessage());
+    }
+
+    /**
+     * One tiny trial of {@code LinkEchoBench.baselineFastInfoset} as JMH runs it, over its 100 Mbit/s link: the
+     * setup's checked calls (Fast Infoset both ways, through the relay), a few calls, the teardown.
+     */
+    @Test
+    void aTinyLinkTrialOfFastInfoset() throws Exception {
+        LinkEchoBench bench = new LinkEchoBench();
+        bench.link = "100mbit";
+        bench.size = 2000;
+        bench.percent = 25;
+        bench.start("baselineFastInfoset");
+        try {
+            for (int call = 0; call < 4; call++) {
+                assertEquals(2000, CxfEchoServers.items(bench.baselineFastInfoset()));
+            }
+        } finally {
+            bench.close();
+        }
+    }
+
+    /**
+     * One tiny trial of {@code CxfEchoBench.baselineFastInfoset} as JMH runs it: the setup's checks (Fast Infoset
+     * both ways), 2 windows of calls from 2 Fast Infoset proxies, the Fast Infoset endpoint's CPU measured.
+     */
+    @Test
+    void aTinyTrialOfFastInfosetMeasuresTheFastInfosetEndpoint() throws Exception {
+        CxfEchoBench bench = new CxfEchoBench();
+        bench.shape = "doubles";
+        bench.size = 300;
+        bench.percent = 25;
+        bench.fastInfoset = true;
+        bench.start(false);
+        try {
+            assertSame(bench.servers.fastInfoset(), bench.measured);
+            CxfEchoBench.Client[] clients = new CxfEchoBench.Client[2];
+            for (int i = 0; i < clients.length; i++) {
+                clients[i] = new CxfEchoBench.Client();
+                clients[i].open(bench);
+            }
+            dev.dsoap.bench.echo.ServerCpu cpu = new dev.dsoap.bench.echo.ServerCpu();
+            for (int iteration = 0; iteration < 2; iteration++) {
+                cpu.clear();
+                bench.openWindow();
+                for (int call = 0; call < 6; call++) {
+                    assertEquals(300, CxfEchoServers.items(bench.baselineFastInfoset(clients[call % clients.length], cpu)));
+                }
+                long[] window = bench.window.close();
+                assertEquals(6, window[1]);
+                assertTrue(window[0] > 0, "no server CPU time in the window");
+            }
+        } finally {
+            bench.tearDown();
+        }
+    }
+
     /** The benchmark's short-suite point: CXF's default StAX limits refuse 100K children, the buses lift them. */
     @Test
     void theBenchmarksLargestArraysPass() throws Exception {

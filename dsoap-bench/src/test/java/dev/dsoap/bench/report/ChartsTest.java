@@ -27,5 +27,6 @@ class ChartsTest {
         assertEquals("100K", Labels.count("100000"));
         assertEquals("1K", Labels.count("1000"));
         assertEquals("1500", Labels.count("1500"));
+        assertEquals("Fast Infoset", Labels.method("baselineFastInfoset"));
     }
 }

@@ -33,6 +33,7 @@ public final class OperationStats implements OperationStatsMXBean {
     private final LongAdder binaryBytesRead = new LongAdder();
     private final LongAdder binaryBytesWritten = new LongAdder();
     private volatile dev.dsoap.quality.QualityServer qualityServer;
+    private final java.util.concurrent.atomic.AtomicLong qualityRefusals = new java.util.concurrent.atomic.AtomicLong();
     private volatile dev.dsoap.quality.QualityClient qualityClient;
     private final LongAdder binaryBytesReusedRead = new LongAdder();
     private final LongAdder binaryBytesReusedWritten = new LongAdder();
@@ -115,6 +116,19 @@ public final class OperationStats implements OperationStatsMXBean {
         if (written > 0) {
             binaryBytesReusedWritten.add(written);
         }
+    }
+
+    /** Counts a quality header refused (malformed), logging the first. */
+    public void qualityRefused(String detail) {
+        if (qualityRefusals.getAndIncrement() == 0) {
+            log.accept("dsoap: " + service + "/" + operation + ": quality header refused: " + detail
+                    + " (logged once; QualityHeadersRefused counts them)");
+        }
+    }
+
+    @Override
+    public long getQualityHeadersRefused() {
+        return qualityRefusals.get();
     }
 
     /** Reports the quality management of an endpoint's operation over JMX. */

@@ -107,6 +107,9 @@ public interface OperationStatsMXBean {
      */
     long getBinaryBytesReusedWritten();
 
+    /** Quality headers refused as malformed (a request's: answered with a sender fault; an answer's: not sampled). */
+    long getQualityHeadersRefused();
+
     /** Switches of message variant under quality management (an endpoint's over all its peers; a client's requests). */
     long getQualitySwitches();
 

@@ -89,16 +89,18 @@ public final class QualitySetting {
      *
      * @param shape      the operation's response message, whose parts the variants name
      * @param registered the application's handlers by name, or {@code null}
+     * @param own        the endpoint's own attributes, shared by its operations
      * @throws IllegalArgumentException naming the file and line when a variant names a part or handler not there
      */
     public QualityServer server(String service, String operation, MessageShape shape,
-                                Function<String, QualityHandler> registered, MemoryBudget budget) {
+                                Function<String, QualityHandler> registered, MemoryBudget budget,
+                                QualityAttributes own) {
         QualityFile rules = files == null ? null : files.rules(service, operation);
         if (rules == null) {
             return null;
         }
         return new QualityServer(service + "/" + operation, rules, handlers(rules, shape, registered), System::nanoTime,
-                budget);
+                budget, own);
     }
 
     /**

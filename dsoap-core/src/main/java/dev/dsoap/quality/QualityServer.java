@@ -130,7 +130,9 @@ public final class QualityServer implements MemoryBudget.Holder {
             }
             p.value = value;
         }
-        return new Exchange(f == null ? null : f.sent(), start, variant == null ? Variant.FULL : variant, attributes);
+        String v = variant == null ? Variant.FULL : variant;
+        sent.computeIfAbsent(v, k -> new LongAdder()).increment();
+        return new Exchange(f == null ? null : f.sent(), start, v, attributes);
     }
 
     private Peer peer(long key) {
@@ -182,7 +184,7 @@ public final class QualityServer implements MemoryBudget.Holder {
         return switches.sum();
     }
 
-    /** Answers sent so far, by variant. */
+    /** Exchanges so far (answers chosen, to clients that sent a quality header or not), by variant. */
     public Map<String, Long> variantsSent() {
         TreeMap<String, Long> m = new TreeMap<>();
         sent.forEach((k, v) -> m.put(k, v.sum()));
@@ -251,9 +253,8 @@ public final class QualityServer implements MemoryBudget.Holder {
             return h == null ? full : h.apply(full, attributes);
         }
 
-        /** The value of {@link QualityWire#ANSWER}, with the processing time until now; counts the answer. */
+        /** The value of {@link QualityWire#ANSWER}, with the processing time until now. */
         public String answer() {
-            sent.computeIfAbsent(variant, k -> new LongAdder()).increment();
             double processing = (clock.getAsLong() - start) / 1e6;
             return QualityWire.write(stamp, variant.equals(Variant.FULL) ? null : variant,
                     Map.of(QualityClient.PROCESSING, processing));

@@ -22,6 +22,7 @@ final class Annotations {
             case Settings.MEMORY_BUDGET -> positive(a.memoryBudget());
             case Settings.JMX -> String.valueOf(a.jmx());
             case Settings.BINARY -> a.binary().isEmpty() ? null : a.binary();
+            case Settings.QUALITY -> a.quality().isEmpty() ? null : a.quality();
             default -> null;
         };
     }

@@ -72,4 +72,12 @@ public @interface DifferentialSoap {
      * {@code performance} (a client also sends binary requests once the endpoint has said it reads them).
      */
     String binary() default "";
+
+    /**
+     * Quality management ({@code dsoap.quality}): {@code off} (the default); on an endpoint, where its quality file
+     * is ({@code classpath:/path}, {@code file:/path}, or a class path resource), which chooses a smaller variant of
+     * an answer for a client whose round trips are long (docs/quality.md); on a client, {@code on} to stamp requests
+     * and report its round-trip estimate, or a quality file for its own requests' variants.
+     */
+    String quality() default "";
 }

@@ -5,8 +5,11 @@ import dev.dsoap.binding.PlanCache;
 import dev.dsoap.host.Carrier;
 import dev.dsoap.host.ClientId;
 import dev.dsoap.host.OperationStats;
+import dev.dsoap.host.QualitySetting;
 import dev.dsoap.host.Settings;
 import dev.dsoap.parse.XmlScanner;
+import dev.dsoap.quality.QualityAttributes;
+import dev.dsoap.quality.QualityHandler;
 import org.apache.cxf.Bus;
 import org.apache.cxf.binding.soap.model.SoapBindingInfo;
 import org.apache.cxf.endpoint.Endpoint;
@@ -45,6 +48,14 @@ final class EndpointState {
     final Settings settings;
     final Set<String> trusted;
     final SoapVersion version;
+    /** The service's local name, as quality files name it. */
+    final String serviceName;
+    /** Quality management ({@code dsoap.quality}). */
+    final QualitySetting quality;
+    /** The application's quality handlers by name ({@link QualitySetting#HANDLERS}), or {@code null}. */
+    final Function<String, QualityHandler> qualityHandlers;
+    /** An endpoint's own quality attributes; a client's shared by its proxies (each proxy adds its own). */
+    final QualityAttributes qualityAttributes;
     /** Messages that fall back before their operation is known (attachments, charset, unknown operation). */
     final OperationStats unknown;
     private final BusState bus;
@@ -57,7 +68,7 @@ final class EndpointState {
     final Carrier unplanned;
     private final ThreadLocal<XmlScanner> scanners;
 
-    private EndpointState(BusState bus, Endpoint endpoint, boolean client, Function<String, String> values) {
+    private EndpointState(BusState bus, Bus cxf, Endpoint endpoint, boolean client, Function<String, String> values) {
         EndpointInfo info = endpoint.getEndpointInfo();
         this.bus = bus;
         this.client = client;
@@ -68,6 +79,14 @@ final class EndpointState {
                 : Arrays.stream(t.split(",")).map(String::trim).filter(s -> !s.isEmpty()).collect(Collectors.toUnmodifiableSet());
         this.version = info.getBinding() instanceof SoapBindingInfo sb && sb.getSoapVersion() != null
                 && sb.getSoapVersion().getVersion() == 1.2 ? SoapVersion.SOAP_12 : SoapVersion.SOAP_11;
+        this.serviceName = info.getService().getName().getLocalPart();
+        this.quality = QualitySetting.of(settings.quality(), Thread.currentThread().getContextClassLoader());
+        Object handlers = endpoint.get(QualitySetting.HANDLERS);
+        if (handlers == null) {
+            handlers = cxf.getProperty(QualitySetting.HANDLERS);
+        }
+        this.qualityHandlers = handlers instanceof Map<?, ?> h ? name -> h.get(name) instanceof QualityHandler q ? q : null : null;
+        this.qualityAttributes = client ? new QualityAttributes() : Quality.attributes(endpoint);
         this.unknown = stats("*");
         this.unplanned = Carrier.builder(settings, unknown, null, plans).noReads("operation not known yet")
                 .noWrites("operation not known yet").build();
@@ -97,7 +116,7 @@ final class EndpointState {
         EndpointInfo info = endpoint.getEndpointInfo();
         String key = (client ? "client " : "server " + info.getAddress() + " ") + info.getService().getName()
                 + " " + info.getName();
-        EndpointState s = b.endpoint(key, k -> new EndpointState(b, endpoint, client, values));
+        EndpointState s = b.endpoint(key, k -> new EndpointState(b, bus, endpoint, client, values));
         endpoint.put(KEY, s);
         return s;
     }
@@ -144,7 +163,7 @@ final class EndpointState {
             MethodDispatcher dispatcher = service == null ? null
                     : (MethodDispatcher) service.get(MethodDispatcher.class.getName());
             OperationStats stats = stats(n.getLocalPart());
-            Operation op = new Operation(wrapped, dispatcher, version, client, settings, stats, bus.budget, plans);
+            Operation op = new Operation(wrapped, dispatcher, version, client, settings, stats, bus.budget, plans, this);
             bus.jmx.operation(stats, side(), false);
             return op;
         });

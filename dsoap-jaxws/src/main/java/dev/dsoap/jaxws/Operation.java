@@ -65,6 +65,10 @@ final class Operation {
     final boolean binary;
     /** A client's binary negotiation with the endpoint. */
     final dev.dsoap.negotiation.BinaryPeer peer;
+    /** An endpoint's quality management of its answers, or {@code null}. */
+    final dev.dsoap.quality.QualityServer qualityServer;
+    /** A client's quality management of its requests, or {@code null}. */
+    final dev.dsoap.quality.QualityClient qualityClient;
     /** Per outgoing part (plan order), the adapter JAXB would call, or {@code null}; {@code null} when none has one. */
     private final Adapter[] writeAdapters;
 
@@ -74,7 +78,7 @@ final class Operation {
      * @param plans    the endpoint's plan cache
      */
     Operation(BindingOperationInfo bop, MethodDispatcher dispatcher, SoapVersion version, boolean client,
-              Settings settings, OperationStats stats, MemoryBudget budget, PlanCache plans) {
+              Settings settings, OperationStats stats, MemoryBudget budget, PlanCache plans, EndpointState st) {
         BindingOperationInfo wrapped = bop.isUnwrapped() ? bop.getWrappedOperation() : bop;
         this.name = wrapped.getName();
         this.stats = stats;
@@ -131,6 +135,24 @@ final class Operation {
         this.writeAdapters = writes ? out.adapters : null;
         this.binary = headers.length == 0;
         this.peer = new dev.dsoap.negotiation.BinaryPeer(settings.binary());
+        String op = name.getLocalPart();
+        if (!writes) {
+            this.qualityServer = null;
+            this.qualityClient = null;
+        } else if (client) {
+            this.qualityServer = null;
+            this.qualityClient = st.quality.client(st.serviceName, op, out.shape, st.qualityHandlers, st.qualityAttributes);
+        } else {
+            this.qualityServer = st.quality.server(st.serviceName, op, out.shape, st.qualityHandlers, budget,
+                    st.qualityAttributes);
+            this.qualityClient = null;
+        }
+        if (qualityServer != null) {
+            stats.quality(qualityServer);
+        }
+        if (qualityClient != null) {
+            stats.quality(qualityClient);
+        }
         stats.templates(carrier::retainedBytes);
     }
 

@@ -59,6 +59,12 @@ final class ReadIn extends DsoapInterceptor {
         String type = (String) m.get(Message.CONTENT_TYPE);
         if (st.client) {
             noteRefusal(m, st);
+            Exchange ex = m.getExchange();
+            if (st.quality.enabled() && ex != null && ex.getBindingOperationInfo() != null) {
+                Quality.answered(m, st.operation(ex.getBindingOperationInfo(), ex.getService()));
+            }
+        } else if (st.quality.files() != null) {
+            Quality.arrived(m, st);
         }
         if (Binary.is(type)) {
             readBinary(m, in, st);

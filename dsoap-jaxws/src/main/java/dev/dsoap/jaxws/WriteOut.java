@@ -73,6 +73,7 @@ final class WriteOut extends DsoapInterceptor {
         for (int i = 0; i < index.length; i++) {
             parts[i] = index[i] < captured.length ? captured[index[i]] : null;
         }
+        parts = st.client ? Quality.call(m, op.qualityClient, parts, index) : Quality.answer(m, op.qualityServer, parts, index);
         if (reason == null && (why = op.marshal(parts)) != null) {
             reason = Fallback.UNSUPPORTED_VALUE;
         }

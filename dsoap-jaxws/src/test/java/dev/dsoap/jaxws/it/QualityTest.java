@@ -1,0 +1,154 @@
+package dev.dsoap.jaxws.it;
+
+import dev.dsoap.host.OperationStatsMXBean;
+import dev.dsoap.jaxws.DsoapQuality;
+import dev.dsoap.quality.QualityWire;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.net.HttpURLConnection;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.util.Map;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * Quality management between a real CXF endpoint on Jetty with a quality file and real JAX-WS proxies: a
+ * {@code @DifferentialSoap} proxy with {@code dsoap.quality=on} stamps its requests and reports its round-trip
+ * estimate, and the endpoint answers with the variant its file chooses for that proxy (the latest 1, 2 or 4
+ * timesteps), in dsoap's XML and in binary; a plain proxy always gets the full answer; the values always arrive in
+ * the full message type; a malformed quality header is refused with a SOAP fault.
+ */
+class QualityTest {
+    private static Cxf server;
+    private static Cxf xmlBus;
+    private static Cxf binaryBus;
+    private static String address;
+    private static Bonds plain;
+    private static Bonds xml;
+    private static Bonds binary;
+
+    @BeforeAll
+    static void start() throws Exception {
+        server = new Cxf();
+        address = server.publish(new DsoapBondsImpl());
+        plain = server.client(address, Bonds.class, "BondService", "BondPort");
+        xmlBus = new Cxf();
+        xmlBus.bus.setProperty("dsoap.quality", "on");
+        xmlBus.bus.setProperty("dsoap.binary", "off");
+        xml = xmlBus.client(address, Bonds.class, "BondService", "BondPort", new dev.dsoap.jaxws.DifferentialSoapFeature());
+        binaryBus = new Cxf();
+        binaryBus.bus.setProperty("dsoap.quality", "on");
+        binaryBus.bus.setProperty("dsoap.binary", "performance");
+        binary = binaryBus.client(address, Bonds.class, "BondService", "BondPort",
+                new dev.dsoap.jaxws.DifferentialSoapFeature());
+    }
+
+    @AfterAll
+    static void stop() {
+        binaryBus.close();
+        xmlBus.close();
+        server.close();
+    }
+
+    /** Calls for timesteps {@code from} to {@code from + 3}; checks the latest {@code expected} of them arrived. */
+    private static void expect(Bonds proxy, int from, int expected, String what) {
+        Timestep[] got = proxy.getBonds(from, 4);
+        assertEquals(expected, got.length, what + ": timesteps");
+        for (int i = 0; i < expected; i++) {
+            Timestep want = Timestep.of(from + 4 - expected + i);
+            assertTrue(want.same(got[i]), what + ": timestep " + i + " is " + got[i] + ", expected " + want);
+        }
+    }
+
+    @Test
+    void theVariantFollowsEachClientsRoundTrip() {
+        for (Bonds proxy : new Bonds[] {xml, binary}) {
+            String name = proxy == xml ? "XML proxy" : "binary proxy";
+            for (int i = 0; i < 3; i++) {
+                expect(proxy, 10 * i, 4, name + " on loopback");
+            }
+            DsoapQuality.updateAttribute(proxy, "rtt", 700);
+            expect(proxy, 100, 1, name + " at 700 ms");
+            expect(plain, 100, 4, "a plain proxy meanwhile");
+            DsoapQuality.updateAttribute(proxy, "rtt", 300);
+            expect(proxy, 200, 2, name + " at 300 ms");
+            DsoapQuality.removeAttribute(proxy, "rtt");
+            expect(proxy, 300, 4, name + " back to its measured round trip");
+        }
+        OperationStatsMXBean s = server.stats("server", "BondService.BondPort", "getBonds");
+        Map<String, Long> sent = s.getQualityVariantsSent();
+        assertTrue(sent.get("one") >= 2, sent.toString()); // the raw requests may have come first
+        assertEquals(2L, sent.get("two"), sent.toString());
+        assertTrue(sent.get("full") >= 10, sent.toString()); // the plain proxy's too
+        assertEquals(6, s.getQualitySwitches(), "three switches per proxy");
+        assertTrue(s.getBinaryMessagesWritten() >= 6, "the binary proxy's answers went binary: " + s.getBinaryMessagesWritten());
+        assertEquals(Map.of(), s.getReadFallbacks(), "quality keeps requests on dsoap's path");
+        assertEquals(Map.of(), s.getWriteFallbacks(), "and answers");
+        assertTrue(s.getQualityPeers().size() >= 2, "one entry per proxy: " + s.getQualityPeers());
+
+        OperationStatsMXBean c = xmlBus.stats("client", "BondService.BondPort", "getBonds");
+        String attributes = c.getQualityPeers().get("attributes");
+        assertTrue(attributes.contains("rtt=") && attributes.contains("rttvar="), "the client's estimate: " + attributes);
+        assertEquals("full", c.getQualityPeers().get("answered"));
+    }
+
+    @Test
+    void aMalformedQualityHeaderIsRefused() throws IOException {
+        String body = "<soap:Envelope xmlns:soap=\"http://schemas.xmlsoap.org/soap/envelope/\"><soap:Body>"
+                + "<ns:getBonds xmlns:ns=\"" + Echo.NS + "\"><from>1</from><count>4</count></ns:getBonds>"
+                + "</soap:Body></soap:Envelope>";
+        String[] bad = post(body, "sent=1; rtt=fast");
+        assertEquals("500", bad[0]);
+        assertTrue(bad[1].contains("X-Dsoap-Quality") && bad[1].contains("rtt = 'fast' is not a finite number"), bad[1]);
+        String[] good = post(body, "sent=1; rtt=900");
+        assertEquals("200", good[0], good[1]);
+        assertEquals(1, count(good[1], "<step>"), "the smallest variant: " + good[1]);
+        assertTrue(good[2] != null && good[2].startsWith("sent=1; variant=one; processing="), good[2]);
+        String[] none = post(body, null);
+        assertEquals(4, count(none[1], "<step>"), "no header: the full answer");
+        assertNull(none[2], "no header: no answer header");
+    }
+
+    @Test
+    void aMalformedQualityFileStopsTheEndpoint() {
+        RuntimeException e = org.junit.jupiter.api.Assertions.assertThrows(RuntimeException.class,
+                () -> server.publish(new BadQualityBondsImpl()));
+        String all = "";
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            all += t.getMessage() + "\n";
+        }
+        assertTrue(all.contains("bad-quality.txt [BondService/getBonds] line 3: interval [300, inf) leaves a gap"), all);
+    }
+
+    private static int count(String s, String what) {
+        int n = 0;
+        for (int i = s.indexOf(what); i >= 0; i = s.indexOf(what, i + 1)) {
+            n++;
+        }
+        return n;
+    }
+
+    /** POSTs {@code body} with quality header {@code quality}; returns status, body and the answer's quality header. */
+    private static String[] post(String body, String quality) throws IOException {
+        HttpURLConnection c = (HttpURLConnection) URI.create(address).toURL().openConnection();
+        c.setDoOutput(true);
+        c.setRequestProperty("Content-Type", "text/xml; charset=UTF-8");
+        c.setRequestProperty("SOAPAction", "\"\"");
+        if (quality != null) {
+            c.setRequestProperty(QualityWire.REQUEST, quality);
+        }
+        c.getOutputStream().write(body.getBytes(StandardCharsets.UTF_8));
+        int code = c.getResponseCode();
+        try (InputStream in = code >= 400 ? c.getErrorStream() : c.getInputStream()) {
+            return new String[] {Integer.toString(code), new String(in.readAllBytes(), StandardCharsets.UTF_8),
+                c.getHeaderField(QualityWire.ANSWER)};
+        }
+    }
+}

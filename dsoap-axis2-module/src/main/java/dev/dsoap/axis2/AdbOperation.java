@@ -161,8 +161,8 @@ final class AdbOperation extends CarriedOperation {
         QName response = elementOf(responseType);
         String prefix = response.getPrefix().isEmpty() ? "ns1" : response.getPrefix();
         s.responseName = new QName(response.getNamespaceURI(), response.getLocalPart(), prefix);
-        carrier.writes(() -> MessageShape.bare(response.getNamespaceURI(), response.getLocalPart(), responseType),
-                convention(version, response, responseType));
+        s.response = () -> MessageShape.bare(response.getNamespaceURI(), response.getLocalPart(), responseType);
+        carrier.writes(s.response, convention(version, response, responseType));
     }
 
     private WireConvention convention(SoapVersion version, QName element, Class<?> bean) {

@@ -6,9 +6,13 @@ import dev.dsoap.binding.SoapVersion;
 import dev.dsoap.host.Carrier;
 import dev.dsoap.host.Fallback;
 import dev.dsoap.host.OperationStats;
+import dev.dsoap.host.QualitySetting;
 import dev.dsoap.host.RejectedMessageException;
 import dev.dsoap.host.Reply;
 import dev.dsoap.host.Settings;
+import dev.dsoap.quality.QualityAttributes;
+import dev.dsoap.quality.QualityServer;
+import dev.dsoap.quality.QualityWire;
 import dev.dsoap.template.MemoryBudget;
 import org.apache.axiom.soap.SOAP11Constants;
 import org.apache.axiom.soap.SOAP12Constants;
@@ -48,6 +52,8 @@ abstract class CarriedOperation {
     private volatile Bound bound;
     /** Where the module learns which operations read binary requests; set at engagement. */
     volatile Engagement engagement;
+    /** Quality management ({@code dsoap.quality}), read at engagement. */
+    final QualitySetting quality;
 
     CarriedOperation(AxisService service, AxisOperation operation, Settings settings, MemoryBudget budget) {
         this.service = service;
@@ -57,6 +63,94 @@ abstract class CarriedOperation {
         this.stats = DsoapModule.stats(service.getName(), operation.getName().getLocalPart());
         this.inOut = operation.getAxisSpecificMEPConstant() != WSDLConstants.MEP_CONSTANT_IN_ONLY;
         this.unplanned = Carrier.builder(settings, stats, budget, plans).noReads("not planned").noWrites("not planned").build();
+        this.quality = QualitySetting.of(settings.quality(), service.getClassLoader());
+    }
+
+    // ------------------------------------------------------------------------------------------ quality
+
+    /** Message-context property: when the request arrived ({@code System.nanoTime()}). */
+    static final String ARRIVED = "dev.dsoap.axis2.arrived";
+    /** Service parameter holding the service's own quality attributes. */
+    static final String ATTRIBUTES = "dev.dsoap.axis2.qualityAttributes";
+
+    /** The service's own quality attributes (set with {@code DsoapQuality}), shared by its operations. */
+    static QualityAttributes attributes(AxisService service) {
+        synchronized (service) {
+            org.apache.axis2.description.Parameter p = service.getParameter(ATTRIBUTES);
+            if (p != null && p.getValue() instanceof QualityAttributes a) {
+                return a;
+            }
+            QualityAttributes a = new QualityAttributes();
+            try {
+                service.addParameter(new org.apache.axis2.description.Parameter(ATTRIBUTES, a));
+            } catch (AxisFault e) {
+                throw new IllegalStateException("dsoap: cannot keep quality attributes on " + service.getName(), e);
+            }
+            return a;
+        }
+    }
+
+    /**
+     * The request's quality fields, or {@code null} when the operation has no quality rules or the request carries
+     * none.
+     *
+     * @throws AxisFault a sender fault when the header is malformed
+     */
+    final QualityWire.Fields qualityFields(MessageContext in) throws AxisFault {
+        if (quality.files() == null || !(in.getProperty(MessageContext.TRANSPORT_HEADERS) instanceof java.util.Map<?, ?> h)) {
+            return null;
+        }
+        try {
+            return QualityWire.read(header(h, QualityWire.REQUEST));
+        } catch (QualityWire.Malformed e) {
+            stats.qualityRefused(QualityWire.REQUEST + ": " + e.getMessage());
+            stats.rejected();
+            throw BinaryBuilder.sender("dsoap: " + QualityWire.REQUEST + ": " + e.getMessage());
+        }
+    }
+
+    /**
+     * The answer's exchange with the operation's quality rules for {@code s}'s response, or {@code null} when it has
+     * none: the variant chosen for the request's sender, the processing time counted from {@code arrived}.
+     */
+    final QualityServer.Exchange quality(MessageContext in, Sides s, QualityWire.Fields f, long arrived) {
+        QualityServer q = s.quality;
+        if (q == null && !s.qualityTried) {
+            synchronized (s) {
+                if (!s.qualityTried) {
+                    try {
+                        org.apache.axis2.description.Parameter h = service.getParameter(QualitySetting.HANDLERS);
+                        java.util.function.Function<String, dev.dsoap.quality.QualityHandler> handlers =
+                                h != null && h.getValue() instanceof java.util.Map<?, ?> m
+                                        ? name -> m.get(name) instanceof dev.dsoap.quality.QualityHandler registered ? registered : null : null;
+                        s.quality = s.response == null ? null : quality.server(service.getName(),
+                                operation.getName().getLocalPart(), s.response.get(), handlers, budget, attributes(service));
+                    } catch (IllegalArgumentException e) {
+                        stats.qualityRefused("the quality file's variants do not fit the answer: " + e.getMessage());
+                    }
+                    if (s.quality != null) {
+                        stats.quality(s.quality);
+                    }
+                    s.qualityTried = true;
+                }
+                q = s.quality;
+            }
+        }
+        return q == null ? null : q.request(f, peer(in), arrived);
+    }
+
+    /** Adds HTTP header {@code name} to the response in {@code out}, keeping those set already. */
+    static void addHeader(MessageContext out, String name, String value) {
+        java.util.List<org.apache.axis2.context.NamedValue> headers = new java.util.ArrayList<>();
+        if (out.getProperty(org.apache.axis2.kernel.http.HTTPConstants.HTTP_HEADERS) instanceof java.util.List<?> given) {
+            for (Object o : given) {
+                if (o instanceof org.apache.axis2.context.NamedValue v) {
+                    headers.add(v);
+                }
+            }
+        }
+        headers.add(new org.apache.axis2.context.NamedValue(name, value));
+        out.setProperty(org.apache.axis2.kernel.http.HTTPConstants.HTTP_HEADERS, headers);
     }
 
     /** Why the operation's style is not one dsoap carries, or {@code null}; fixed at engagement. */
@@ -314,6 +408,11 @@ abstract class CarriedOperation {
         Carrier carrier;
         /** The response's body element (name and prefix). */
         QName responseName;
+        /** The response's shape, or {@code null} for an in-only operation. */
+        java.util.function.Supplier<dev.dsoap.binding.MessageShape> response;
+        /** The response's quality management, once tried: {@code null} when the rules have none for it. */
+        volatile QualityServer quality;
+        boolean qualityTried;
 
         Sides(Method method) {
             this.method = method;

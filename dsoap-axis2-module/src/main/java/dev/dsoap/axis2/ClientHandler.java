@@ -44,6 +44,10 @@ public final class ClientHandler extends AbstractHandler {
             if (accept != null) {
                 setHeader(mc, "Accept", accept);
             }
+            String quality = op.qualityHeader(mc);
+            if (quality != null) {
+                setHeader(mc, dev.dsoap.quality.QualityWire.REQUEST, quality);
+            }
             if (mc.getProperty(Constants.Configuration.MESSAGE_FORMATTER) == null && op.sendsBinary(mc)) {
                 MessageFormatter binary = mc.getConfigurationContext().getAxisConfiguration()
                         .getMessageFormatter(dev.dsoap.negotiation.BinaryMediaType.NAME);

@@ -73,8 +73,14 @@ final class ClientOperation {
     private final RpcCalls rpc;
     /** Message-context property: the request goes binary. */
     static final String BINARY_REQUEST = "dev.dsoap.axis2.binaryRequest";
+    /** Stamps requests and samples answers when {@code dsoap.quality} is on; {@code null} otherwise. */
+    final dev.dsoap.quality.QualityClient quality;
 
     ClientOperation(String service, String operation, Settings settings, MemoryBudget budget) {
+        dev.dsoap.host.QualitySetting q = dev.dsoap.host.QualitySetting.of(settings.quality(),
+                Thread.currentThread().getContextClassLoader());
+        // the requests' parts are not known before a call: the client reports its round trips; its requests go whole
+        this.quality = q.enabled() ? new dev.dsoap.quality.QualityClient(null, Map.of(), System::nanoTime) : null;
         this.settings = settings;
         this.budget = budget;
         this.stats = DsoapModule.stats(service, operation);
@@ -82,6 +88,30 @@ final class ClientOperation {
                 .noWrites("checks responses only").build();
         this.rpc = new RpcCalls(settings, stats, budget, plans);
         stats.templates(this::templateBytes);
+        if (quality != null) {
+            stats.quality(quality);
+        }
+    }
+
+    /** The value of the request's quality header ({@code dev.dsoap.quality.QualityWire#REQUEST}), or {@code null}. */
+    String qualityHeader(MessageContext mc) {
+        if (quality == null) {
+            return null;
+        }
+        org.apache.axis2.context.ServiceContext client = mc.getServiceContext();
+        return quality.call(client == null ? null : DsoapQuality.attributes(client)).header();
+    }
+
+    /** Samples the round trip of the answer in {@code mc} (its stamp echoed less the endpoint's processing time). */
+    void answered(MessageContext mc) {
+        if (quality == null) {
+            return;
+        }
+        try {
+            quality.answered(header(mc, dev.dsoap.quality.QualityWire.ANSWER), false);
+        } catch (dev.dsoap.quality.QualityWire.Malformed e) {
+            stats.qualityRefused(dev.dsoap.quality.QualityWire.ANSWER + ": " + e.getMessage());
+        }
     }
 
     /** The client operation {@code op} carries, or {@code null} when dsoap is not engaged on it. */
@@ -293,6 +323,7 @@ final class ClientOperation {
      * @throws AxisFault when the response cannot be read (the client then asks for XML for a while)
      */
     OMElement readBinary(InputStream in, MessageContext mc) throws AxisFault {
+        answered(mc);
         int limit = settings.deserializer().limits().maxMessageBytes();
         MessageBytes raw = Capture.readAll(in, limit, mc);
         AnsweredCall call = AnsweredCall.of(mc);
@@ -346,6 +377,7 @@ final class ClientOperation {
      * @throws AxisFault when the response breaks dsoap's limits (size, depth, DTD), naming what and where
      */
     OMElement read(InputStream in, String contentType, MessageContext mc, Builder delegate) throws AxisFault {
+        answered(mc);
         if (!settings.deserialize()) {
             stats.readFallback(Fallback.DISABLED, Settings.DESERIALIZE + " = false");
             return delegate.processDocument(in, contentType, mc);

@@ -125,8 +125,12 @@ public final class DsoapModule implements Module {
         } catch (IllegalArgumentException e) {
             throw new AxisFault("dsoap: " + e.getMessage(), e);
         }
-        CarriedOperation carried = rpc ? new RpcOperation(service, op, settings, budget)
-                : new AdbOperation(service, op, settings, budget);
+        CarriedOperation carried;
+        try {
+            carried = rpc ? new RpcOperation(service, op, settings, budget) : new AdbOperation(service, op, settings, budget);
+        } catch (IllegalArgumentException | java.io.UncheckedIOException e) {
+            throw new AxisFault("dsoap: " + service.getName() + "/" + op.getName().getLocalPart() + ": " + e.getMessage(), e);
+        }
         carried.engagement = engagement;
         op.setMessageReceiver(new DsoapReceiver(receiver, carried, module));
         engagement.add(service.getName());

@@ -46,6 +46,7 @@ final class DsoapReceiver extends AbstractMessageReceiver {
 
     @Override
     public void receive(MessageContext mc) throws AxisFault {
+        mc.setProperty(CarriedOperation.ARRIVED, System.nanoTime());
         if (!op.operation.isEngaged(module)) {
             original.receive(mc); // disengaged since
             return;
@@ -122,10 +123,20 @@ final class DsoapReceiver extends AbstractMessageReceiver {
             invoke(in, sides.method, impl, op.arguments(in, sides, raw));
             return;
         }
+        long arrived = in.getProperty(CarriedOperation.ARRIVED) instanceof Long t ? t : System.nanoTime();
+        dev.dsoap.quality.QualityWire.Fields quality = op.qualityFields(in);
         MessageContext out = MessageContextBuilder.createOutMessageContext(in);
         out.getOperationContext().addMessageContext(out);
         Object result = invoke(in, sides.method, impl, op.arguments(in, sides, raw));
+        dev.dsoap.quality.QualityServer.Exchange variant = op.quality.files() == null ? null
+                : op.quality(in, sides, quality, arrived);
+        if (variant != null) {
+            result = variant.parts(new Object[] {result})[0];
+        }
         Reply reply = op.respond(in, out, sides, result);
+        if (variant != null && quality != null) {
+            CarriedOperation.addHeader(out, dev.dsoap.quality.QualityWire.ANSWER, variant.answer());
+        }
         try {
             replicateState(in);
             AxisEngine.send(out);

@@ -91,14 +91,15 @@ final class RpcOperation extends CarriedOperation {
         String ns = out != null && out.getElementQName() != null ? out.getElementQName().getNamespaceURI()
                 : service.getTargetNamespace();
         s.responseName = new QName(ns, m.getName() + "Response", prefix(service));
-        carrier.writes(() -> {
+        s.response = () -> {
             String problem = responseProblem(m);
             if (problem != null) {
                 throw new IllegalArgumentException(problem);
             }
             return MessageShape.wrapped(ns, s.responseName.getLocalPart(),
                     Part.of(null, "return", m.getGenericReturnType(), !m.getReturnType().isPrimitive()));
-        }, conv);
+        };
+        carrier.writes(s.response, conv);
     }
 
     /**

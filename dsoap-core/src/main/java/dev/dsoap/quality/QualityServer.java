@@ -20,14 +20,18 @@ import java.util.function.LongSupplier;
  * set it there, else from the request (a client's round-trip estimate, {@code rtt} with its deviation {@code rttvar},
  * or its own attributes). Each peer keeps its own choice ({@link BandSelection}: asymmetric thresholds and a dwell
  * time), for at most {@value #MAX_PEERS} peers, the least recently seen dropped first; the table is charged to the
- * memory budget. A request without an attribute value keeps its peer's variant; a peer never seen gets the full
- * message until a value chooses. Every switch is counted and logged at debug level.
+ * memory budget. A request without a quality header gets the full message and keeps nothing (unless the endpoint's
+ * own attribute chooses, for everyone, with one history); a request whose header lacks the attribute keeps its
+ * peer's variant; a peer never seen gets the full message until a value chooses. Every switch is counted and logged
+ * at debug level.
  *
  * <p>Thread-safe.
  */
 public final class QualityServer implements MemoryBudget.Holder {
     /** Peers whose choice is kept at most. */
     public static final int MAX_PEERS = 1024;
+    /** The key under which the choice by the endpoint's own attribute is kept. */
+    private static final long ENDPOINT = Long.MIN_VALUE;
     /** Bytes charged per peer kept: its entry, its selection and its last attributes. */
     static final long PEER_BYTES = 512;
     private static final System.Logger LOG = System.getLogger("dev.dsoap.quality");
@@ -111,13 +115,20 @@ public final class QualityServer implements MemoryBudget.Holder {
         Map<String, Double> attributes = f == null ? Map.of() : f.attributes();
         double value = own.get(rules.attribute);
         double dev = 0;
-        if (Double.isNaN(value) && f != null) {
+        if (!Double.isNaN(value)) {
+            peer = ENDPOINT; // the endpoint's own value chooses for everyone, with one history
+        } else if (f == null) {
+            // a client without quality management: the full message, and no state kept for it
+            sent.computeIfAbsent(Variant.FULL, k -> new LongAdder()).increment();
+            return new Exchange(null, start, Variant.FULL, attributes);
+        } else {
             value = f.attribute(rules.attribute);
             if (rules.attribute.equals(QualityClient.RTT) && rules.estimator == QualityFile.Estimator.RFC6298) {
                 dev = f.attribute(QualityClient.RTTVAR);
             }
         }
-        Peer p = peer(peer);
+        long key = peer;
+        Peer p = peer(key);
         String variant;
         synchronized (p) {
             p.attributes = attributes;
@@ -125,7 +136,7 @@ public final class QualityServer implements MemoryBudget.Holder {
             variant = p.selection.select(value, dev, null);
             if (before != null && !before.equals(variant)) {
                 switches.increment();
-                LOG.log(System.Logger.Level.DEBUG, () -> "dsoap: " + operation + ": peer " + Long.toHexString(peer)
+                LOG.log(System.Logger.Level.DEBUG, () -> "dsoap: " + operation + ": peer " + Long.toHexString(key)
                         + " switched from " + before + " to " + variant + " (" + rules.attribute + " " + p.value + ")");
             }
             p.value = value;

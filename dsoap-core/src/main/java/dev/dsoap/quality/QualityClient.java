@@ -16,7 +16,10 @@ import java.util.function.LongSupplier;
  * <p>Thread-safe: calls in flight at once each stamp and sample on their own.
  */
 public final class QualityClient {
-    /** The attribute of the round-trip estimate, milliseconds. */
+    /**
+     * The attribute of the round-trip estimate, milliseconds: of the full answer (a smaller variant's round trip
+     * scaled to the full answer's size, see {@link #answered(String, boolean, long)}).
+     */
     public static final String RTT = "rtt";
     /** The estimate's mean deviation, milliseconds (RFC 6298 only). */
     public static final String RTTVAR = "rttvar";
@@ -35,6 +38,8 @@ public final class QualityClient {
     private final LongSupplier clock;
     private final AtomicLong switches = new AtomicLong();
     private final AtomicReference<String> lastAnswered = new AtomicReference<>();
+    /** Bytes of the last full answer, 0 before one. */
+    private final AtomicLong fullBytes = new AtomicLong();
 
     /**
      * @param rules    the client's rules for its requests, or {@code null} to measure and report only
@@ -171,11 +176,27 @@ public final class QualityClient {
      * @throws QualityWire.Malformed when the header is malformed (nothing is sampled)
      */
     public double answered(String answer, boolean retried) {
+        return answered(answer, retried, -1);
+    }
+
+    /**
+     * As {@link #answered(String, boolean)}, for an answer of {@code bytes} bytes: the sample is of the full
+     * answer's round trip. An answer of a smaller variant takes less time than the full one would, and choosing by its
+     * time alone would send the full answer again as soon as the smaller one is fast (and then the small one again):
+     * so a smaller variant's round trip is scaled by the size of the last full answer over its own size, the time it
+     * would have taken at the rate it came at. Before a full answer was seen, or when {@code bytes} is not known
+     * ({@code -1}), the sample is taken as it is.
+     */
+    public double answered(String answer, boolean retried, long bytes) {
         QualityWire.Fields f = QualityWire.read(answer);
         if (f == null) {
             return Double.NaN;
         }
-        lastAnswered.set(f.variant() == null ? Variant.FULL : f.variant());
+        boolean full = f.variant() == null;
+        lastAnswered.set(full ? Variant.FULL : f.variant());
+        if (full && bytes > 0) {
+            fullBytes.set(bytes);
+        }
         long sent;
         try {
             sent = f.sent() == null ? -1 : Long.parseLong(f.sent());
@@ -190,6 +211,10 @@ public final class QualityClient {
         double processing = f.attribute(PROCESSING);
         double ms = age / 1e6 - (processing >= 0 ? processing : 0);
         double sample = Math.max(0, ms);
+        long whole = fullBytes.get();
+        if (!full && bytes > 0 && whole > bytes) {
+            sample *= (double) whole / bytes;
+        }
         if (srtt.sample(sample, retried) && estimator == QualityFile.Estimator.EWMA) {
             ewma.update(sample);
         }

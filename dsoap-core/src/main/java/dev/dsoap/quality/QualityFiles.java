@@ -27,7 +27,7 @@ import java.util.Objects;
  * 200 900 - two
  * 900 inf - one
  * [ImageService/getImage]
- * variant small = scale pixels 640 480 2
+ * variant small = scale pixels width height 2
  * 0   300 - full
  * 300 inf - small
  * </pre>

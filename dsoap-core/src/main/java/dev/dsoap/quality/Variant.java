@@ -12,8 +12,9 @@ import java.util.function.Function;
  * variant meta  = fields header count          # only these parts; the others arrive as their defaults
  * variant two   = last timesteps 2             # the last 2 items of array part timesteps
  * variant every = downsample samples 4         # every 4th item of array part samples
- * variant small = scale pixels 640 480 2       # image part pixels (640 x 480, row-major) at half size
- * variant crop  = crop pixels 640 480 320 240  # its centered 320 x 240
+ * variant small = scale pixels width height 2       # image part pixels (its size in int parts width and
+ *                                                   # height) at half its width and height
+ * variant crop  = crop pixels width height 320 240  # its centered 320 x 240
  * variant thumb = handler thumbnail            # a QualityHandler the application registers as "thumbnail"
  * </pre>
  *
@@ -61,7 +62,13 @@ public final class Variant {
                     + (want < 0 ? "one or more part names" : want + " argument" + (want == 1 ? "" : "s"))
                     + ", found '" + definition.strip() + "'");
         }
-        for (int i = kind.equals("fields") || kind.equals("handler") ? args.size() : 1; i < args.size(); i++) {
+        int numbers = switch (kind) {
+            case "last", "downsample" -> 1;
+            case "scale" -> 3;
+            case "crop" -> 3;
+            default -> args.size();
+        };
+        for (int i = numbers; i < args.size(); i++) {
             try {
                 if (Integer.parseInt(args.get(i)) < 1) {
                     throw new NumberFormatException();
@@ -108,9 +115,11 @@ public final class Variant {
             case "downsample":
                 return QualityHandlers.downsample(part(partNames, args.get(0)), number(1));
             case "scale":
-                return QualityHandlers.scaleImage(part(partNames, args.get(0)), number(1), number(2), number(3));
+                return QualityHandlers.scaleImage(part(partNames, args.get(0)), part(partNames, args.get(1)),
+                        part(partNames, args.get(2)), number(3));
             case "crop":
-                return QualityHandlers.cropImage(part(partNames, args.get(0)), number(1), number(2), number(3), number(4));
+                return QualityHandlers.cropImage(part(partNames, args.get(0)), part(partNames, args.get(1)),
+                        part(partNames, args.get(2)), number(3), number(4));
             default: {
                 QualityHandler h = registered == null ? null : registered.apply(args.get(0));
                 if (h == null) {

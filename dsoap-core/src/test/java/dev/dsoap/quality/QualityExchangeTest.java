@@ -110,6 +110,29 @@ class QualityExchangeTest {
     }
 
     @Test
+    void aSmallerVariantsRoundTripIsScaledToTheFullAnswer() {
+        Clock clock = new Clock();
+        QualityClient c = new QualityClient(null, Map.of(), clock);
+        String request = c.call().header();
+        String sent = request.substring("sent=".length(), request.indexOf(';') < 0 ? request.length() : request.indexOf(';'));
+        clock.ms(30);
+        assertEquals(30.0, c.answered("sent=" + sent + "; variant=one", false, 4000), 1e-9, "no full answer seen yet");
+        request = c.call().header();
+        sent = request.substring("sent=".length(), request.indexOf(';'));
+        clock.ms(100);
+        assertEquals(100.0, c.answered("sent=" + sent, false, 16000), 1e-9, "the full answer, as it is");
+        request = c.call().header();
+        sent = request.substring("sent=".length(), request.indexOf(';'));
+        clock.ms(30);
+        assertEquals(120.0, c.answered("sent=" + sent + "; variant=one", false, 4000), 1e-9,
+                "a quarter of the bytes in 30 ms: the full answer would take 120 ms");
+        request = c.call().header();
+        sent = request.substring("sent=".length(), request.indexOf(';'));
+        clock.ms(30);
+        assertEquals(30.0, c.answered("sent=" + sent + "; variant=one", false, -1), 1e-9, "size not known");
+    }
+
+    @Test
     void theEwmaEstimatorIsThePapersAverage() {
         Clock clock = new Clock();
         QualityFile f = QualityFile.parse("estimator = ewma\n" + RULES, "ewma");

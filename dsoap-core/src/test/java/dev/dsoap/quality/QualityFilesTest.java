@@ -43,6 +43,7 @@ class QualityFilesTest {
         assertError("variant v = shrink ts\n0 1 - v\n", "line 1: variant v: unknown kind 'shrink'");
         assertError("variant v = last ts\n0 1 - v\n", "line 1: variant v: 'last' takes 2 arguments");
         assertError("variant v = last ts 0\n0 1 - v\n", "line 1: variant v: '0' is not a whole number");
+        assertError("variant v = scale px w h two\n0 1 - v\n", "line 1: variant v: 'two' is not a whole number");
         assertError("variant v = fields a\nvariant v = fields b\n0 1 - v\n", "line 2: variant v already declared on line 1");
         assertError("variant full = fields a\n0 1 - full\n", "line 1: variant 'full' is the full message");
         assertError("variant = fields a\n0 1 - full\n", "line 1: expected 'variant NAME = DEFINITION'");
@@ -67,7 +68,7 @@ class QualityFilesTest {
                 bound  = 900
                 variant meta = fields header count
                 variant two  = last timesteps 2
-                variant img  = scale pixels 4 2 2
+                variant img  = scale pixels width height 2
                 variant mine = handler thumbnail
                 -inf 10 - full
                 10 20 - two
@@ -99,6 +100,12 @@ class QualityFilesTest {
         assertTrue(Arrays.equals(new int[] {3, 4}, (int[]) two[2]), Arrays.toString((int[]) two[2]));
         assertSame(full[0], two[0], "the other parts as they are");
         assertSame(thumb, f.variants().get("mine").bind(parts, defaults, registered::get));
+        List<String> image = List.of("pixels", "width", "height");
+        Object[] img = f.variants().get("img").bind(image, new Object[] {null, 0, 0}, registered::get)
+                .apply(new Object[] {new byte[] {1, 2, 3, 4, 5, 6, 7, 8}, 4, 2}, Map.of());
+        assertTrue(Arrays.equals(new byte[] {1, 3}, (byte[]) img[0]), Arrays.toString((byte[]) img[0]));
+        assertEquals(2, img[1]);
+        assertEquals(1, img[2]);
 
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
                 () -> f.variants().get("two").bind(List.of("header"), new Object[1], registered::get));

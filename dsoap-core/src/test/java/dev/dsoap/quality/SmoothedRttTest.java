@@ -21,7 +21,8 @@ class SmoothedRttTest {
         assertEquals(62.5, r.rttvar(), 1e-12);
         assertEquals(112.5, r.srtt(), 1e-12);
         assertEquals(100 + (200 - 100) / 64.0, r.slow(), 1e-12);
-        assertEquals(112.5, r.pessimistic(), 1e-12);
+        assertEquals(150, r.fast(), 1e-12, "the fast average: 1/2 * 100 + 1/2 * 200");
+        assertEquals(150, r.pessimistic(), 1e-12, "the larger of the fast and the slow average");
         for (int i = 0; i < 40; i++) {
             r.sample(20, false);
         }

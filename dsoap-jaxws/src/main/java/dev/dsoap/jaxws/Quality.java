@@ -96,13 +96,16 @@ final class Quality {
         return v;
     }
 
-    /** A client's answer arrived: its round trip sampled. A malformed answer header is counted, not sampled. */
-    static void answered(Message m, Operation op) {
+    /**
+     * A client's answer of {@code bytes} bytes ({@code -1}: not known) arrived: its round trip sampled. A malformed
+     * answer header is counted, not sampled.
+     */
+    static void answered(Message m, Operation op, long bytes) {
         if (op.qualityClient == null) {
             return;
         }
         try {
-            op.qualityClient.answered(Binary.header(m, QualityWire.ANSWER), false);
+            op.qualityClient.answered(Binary.header(m, QualityWire.ANSWER), false, bytes);
         } catch (QualityWire.Malformed e) {
             op.stats.qualityRefused(QualityWire.ANSWER + ": " + e.getMessage());
         }

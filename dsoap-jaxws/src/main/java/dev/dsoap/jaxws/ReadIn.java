@@ -59,10 +59,6 @@ final class ReadIn extends DsoapInterceptor {
         String type = (String) m.get(Message.CONTENT_TYPE);
         if (st.client) {
             noteRefusal(m, st);
-            Exchange ex = m.getExchange();
-            if (st.quality.enabled() && ex != null && ex.getBindingOperationInfo() != null) {
-                Quality.answered(m, st.operation(ex.getBindingOperationInfo(), ex.getService()));
-            }
         } else if (st.quality.files() != null) {
             Quality.arrived(m, st);
         }
@@ -71,20 +67,24 @@ final class ReadIn extends DsoapInterceptor {
             return;
         }
         if (type != null && type.toLowerCase(Locale.ROOT).startsWith("multipart/")) {
+            answered(m, st, -1);
             st.unplanned.bypass(Fallback.ATTACHMENTS, type, null, 0, false);
             return;
         }
         String encoding = (String) m.get(Message.ENCODING);
         if (!MessageBytes.utf8(type) || encoding != null && !encoding.equalsIgnoreCase("UTF-8")) {
+            answered(m, st, -1);
             st.unplanned.bypass(Fallback.CHARSET, encoding != null ? encoding : type, null, 0, false);
             return;
         }
         if (!st.settings.deserialize()) {
+            answered(m, st, -1);
             st.unplanned.bypass(Fallback.DISABLED, Settings.DESERIALIZE + " = false", null, 0, false);
             return;
         }
         int limit = st.settings.deserializer().limits().maxMessageBytes();
         byte[] raw = read(m, in, limit, st);
+        answered(m, st, raw == null ? -1 : raw.length);
         if (raw == null) {
             return;
         }
@@ -187,6 +187,7 @@ final class ReadIn extends DsoapInterceptor {
     private static void readBinary(Message m, InputStream in, EndpointState st) {
         int limit = st.settings.deserializer().limits().maxMessageBytes();
         byte[] raw = read(m, in, limit, st);
+        answered(m, st, raw == null ? -1 : raw.length);
         if (raw == null) {
             st.unknown.rejected();
             throw fault("dsoap: binary message longer than " + limit + " bytes (dsoap.maxMessageBytes)", null);
@@ -275,6 +276,14 @@ final class ReadIn extends DsoapInterceptor {
         Operation op = st.operation(ex.getBindingOperationInfo(), ex.getService());
         op.peer.refused();
         op.stats.binaryRefused(BinaryRefusal.ENDPOINT_REFUSED, "HTTP 415");
+    }
+
+    /** A client's answer arrived, of {@code bytes} bytes ({@code -1}: not known): its round trip sampled. */
+    private static void answered(Message m, EndpointState st, long bytes) {
+        Exchange ex = m.getExchange();
+        if (st.client && st.quality.enabled() && ex != null && ex.getBindingOperationInfo() != null) {
+            Quality.answered(m, st.operation(ex.getBindingOperationInfo(), ex.getService()), bytes);
+        }
     }
 
     /** A SOAP fault (Client/Sender) answered with HTTP 415: the endpoint does not take this binary message. */

@@ -54,22 +54,33 @@ public final class ThrottledLink implements AutoCloseable {
         long rate = bitsPerSecond / 8;
         EventLoopGroup group = new MultiThreadIoEventLoopGroup(1, NioIoHandler.newFactory());
         try {
-            Channel server = new ServerBootstrap().group(group).channel(NioServerSocketChannel.class)
-                    .childOption(ChannelOption.AUTO_READ, false)
-                    .childOption(ChannelOption.ALLOW_HALF_CLOSURE, true)
-                    .childOption(ChannelOption.TCP_NODELAY, true)
-                    .childHandler(new ChannelInitializer<SocketChannel>() {
-                        @Override
-                        protected void initChannel(SocketChannel ch) {
-                            ch.pipeline().addLast(shaper(rate), new Front(target, rate));
-                        }
-                    })
-                    .bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0)).sync().channel();
+            Channel server = relay(group, target, () -> shaper(rate), () -> shaper(rate));
             return new ThrottledLink(group, server, rate);
         } catch (InterruptedException | RuntimeException e) {
             group.shutdownGracefully();
             throw e;
         }
+    }
+
+    /**
+     * Binds a relay to {@code target} on a free loopback port of {@code group}: each accepted connection's writes
+     * (to the client) go through a handler of {@code toClient}, its writes to the target through one of
+     * {@code toTarget} (a shared handler shapes all connections together).
+     */
+    static Channel relay(EventLoopGroup group, InetSocketAddress target,
+                         java.util.function.Supplier<io.netty.channel.ChannelHandler> toClient,
+                         java.util.function.Supplier<io.netty.channel.ChannelHandler> toTarget) throws InterruptedException {
+        return new ServerBootstrap().group(group).channel(NioServerSocketChannel.class)
+                .childOption(ChannelOption.AUTO_READ, false)
+                .childOption(ChannelOption.ALLOW_HALF_CLOSURE, true)
+                .childOption(ChannelOption.TCP_NODELAY, true)
+                .childHandler(new ChannelInitializer<SocketChannel>() {
+                    @Override
+                    protected void initChannel(SocketChannel ch) {
+                        ch.pipeline().addLast(toClient.get(), new Front(target, toTarget));
+                    }
+                })
+                .bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0)).sync().channel();
     }
 
     /** Shapes what a channel writes to {@code rate} bytes per second, checked every 10 ms. */
@@ -131,11 +142,11 @@ public final class ThrottledLink implements AutoCloseable {
     /** The client's side: connects to the target, then relays the client's bytes to it. */
     private static final class Front extends Pipe {
         private final InetSocketAddress target;
-        private final long rate;
+        private final java.util.function.Supplier<io.netty.channel.ChannelHandler> shaper;
 
-        Front(InetSocketAddress target, long rate) {
+        Front(InetSocketAddress target, java.util.function.Supplier<io.netty.channel.ChannelHandler> shaper) {
             this.target = target;
-            this.rate = rate;
+            this.shaper = shaper;
         }
 
         @Override
@@ -150,7 +161,7 @@ public final class ThrottledLink implements AutoCloseable {
                     .handler(new ChannelInitializer<SocketChannel>() {
                         @Override
                         protected void initChannel(SocketChannel ch) {
-                            ch.pipeline().addLast(shaper(rate), back);
+                            ch.pipeline().addLast(shaper.get(), back);
                         }
                     })
                     .connect(target);

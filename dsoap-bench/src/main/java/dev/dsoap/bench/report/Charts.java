@@ -197,6 +197,34 @@ final class Charts {
         return chart(title, plot, true);
     }
 
+    /**
+     * Lines on linear axes (a quantity over time), points not marked, with a dashed reference line at {@code bound}
+     * labelled {@code boundLabel} (none when NaN).
+     */
+    static JFreeChart overTime(String title, String xLabel, String yLabel, List<Line> lines, double bound, String boundLabel) {
+        XYSeriesCollection ds = dataset(lines);
+        NumberAxis x = new NumberAxis(xLabel);
+        x.setLabelFont(LABEL);
+        NumberAxis y = new NumberAxis(yLabel);
+        y.setAutoRangeIncludesZero(true);
+        y.setLabelFont(LABEL);
+        XYLineAndShapeRenderer r = lineRenderer(lines, false);
+        for (int i = 0; i < lines.size(); i++) {
+            r.setSeriesShapesVisible(i, false);
+            r.setSeriesStroke(i, new BasicStroke(1.2f));
+        }
+        XYPlot plot = new XYPlot(ds, x, y, r);
+        if (!Double.isNaN(bound)) {
+            ValueMarker m = new ValueMarker(bound, REFERENCE, DASHED);
+            m.setLabel(boundLabel);
+            m.setLabelFont(LABEL);
+            m.setLabelAnchor(RectangleAnchor.TOP_LEFT);
+            m.setLabelTextAnchor(TextAnchor.BOTTOM_LEFT);
+            plot.addRangeMarker(m);
+        }
+        return chart(title, plot, true);
+    }
+
     /** Lines on a log x axis (base 2, e.g. checkpoint intervals) and a linear or log y axis. */
     static JFreeChart byInterval(String title, String xLabel, String yLabel, boolean logY, List<Line> lines) {
         XYSeriesCollection ds = dataset(lines);

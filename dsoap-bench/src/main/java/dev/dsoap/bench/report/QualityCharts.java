@@ -11,7 +11,7 @@ public final class QualityCharts {
     }
 
     /**
-     * Writes an SVG chart of response time (milliseconds) over time (seconds).
+     * Writes an SVG chart of response time (milliseconds) over time (seconds), and a PNG copy beside it.
      *
      * @param labels  one per line; a label starting with "adaptive" is drawn as dsoap's, the others as baselines
      * @param seconds per line, the time of each call
@@ -25,7 +25,10 @@ public final class QualityCharts {
             lines.add(new Charts.Line(labels.get(i), labels.get(i).startsWith("adaptive") ? Charts.Role.DSOAP
                     : Charts.Role.BASELINE, seconds.get(i), millis.get(i)));
         }
-        Charts.writeSvg(Charts.overTime(title, "time (s)", "response time (ms)", lines, bound,
-                "the quality file's bound, " + Math.round(bound) + " ms"), svg, 900, 420);
+        org.jfree.chart.JFreeChart chart = Charts.overTime(title, "time (s)", "response time (ms)", lines, bound,
+                "the quality file's bound, " + Math.round(bound) + " ms");
+        Charts.writeSvg(chart, svg, 900, 420);
+        String name = svg.getFileName().toString();
+        Charts.writePng(chart, svg.resolveSibling(name.substring(0, name.length() - 4) + ".png"), 900, 420);
     }
 }

@@ -100,6 +100,9 @@ public final class DsoapClient implements AutoCloseable {
     private final HttpHeaders baseHeaders;
     /** The id sent in the client id header, or {@code null}. */
     private final String clientId;
+    private final java.util.concurrent.atomic.LongAdder qualityRefused = new java.util.concurrent.atomic.LongAdder();
+    /** Stamps requests and samples answers under quality management; {@code null} when off. */
+    private final dev.dsoap.quality.QualityClient quality;
     private final EventLoopGroup group;
     private final boolean ownGroup;
     private final Bootstrap bootstrap;
@@ -125,6 +128,7 @@ public final class DsoapClient implements AutoCloseable {
         this.responseTimeoutMillis = b.responseTimeout.toMillis();
         this.slots = new Semaphore(b.maxInFlight);
         this.clientId = b.clientIdHeader == null ? null : b.clientId != null ? b.clientId : dev.dsoap.host.ClientId.random();
+        this.quality = b.quality ? new dev.dsoap.quality.QualityClient(null, java.util.Map.of(), System::nanoTime) : null;
         this.baseHeaders = headers(uri, port, b.version, b.soapAction, b.framing);
         if (clientId != null) {
             baseHeaders.set(b.clientIdHeader, clientId);
@@ -256,6 +260,10 @@ public final class DsoapClient implements AutoCloseable {
             bufs[i] = Unpooled.wrappedBuffer(body[i]);
         }
         HttpRequest head = head(length, contentType, accept);
+        if (quality != null) {
+            head.headers().set(dev.dsoap.quality.QualityWire.REQUEST, quality.call().header());
+            p.future.thenAccept(this::answered);
+        }
         Channel ch = c.channel();
         ChannelPromise done = ch.newPromise();
         try {
@@ -356,6 +364,28 @@ public final class DsoapClient implements AutoCloseable {
         }
     }
 
+    /** Samples the round trip of {@code r} (its quality answer: the stamp echoed, the endpoint's processing time). */
+    private void answered(Response r) {
+        try {
+            quality.answered(r.header(dev.dsoap.quality.QualityWire.ANSWER), false, r.body().length);
+        } catch (dev.dsoap.quality.QualityWire.Malformed e) {
+            qualityRefused.increment();
+        }
+    }
+
+    /**
+     * This client's quality management ({@link Builder#quality(boolean)}): its round-trip estimate and attributes
+     * ({@code updateAttribute}, sent with every request), or {@code null} when it is off.
+     */
+    public dev.dsoap.quality.QualityClient quality() {
+        return quality;
+    }
+
+    /** Answers whose quality header was malformed (not sampled). */
+    public long qualityHeadersRefused() {
+        return qualityRefused.sum();
+    }
+
     private HttpRequest head(long length, String contentType, String accept) {
         HttpHeaders h = baseHeaders.copy();
         if (contentType != null) {
@@ -450,6 +480,7 @@ public final class DsoapClient implements AutoCloseable {
         private EventLoopGroup group;
         private String clientIdHeader = dev.dsoap.host.Settings.DEFAULT_CLIENT_ID_HEADER;
         private String clientId;
+        private boolean quality;
 
         private Builder(URI endpoint) {
             Objects.requireNonNull(endpoint, "endpoint");
@@ -481,6 +512,16 @@ public final class DsoapClient implements AutoCloseable {
                 throw new IllegalArgumentException("clientId '" + id + "': 1 to 256 printable ASCII characters, no spaces");
             }
             this.clientId = id;
+            return this;
+        }
+
+        /**
+         * Whether requests carry dsoap's quality header (the round-trip estimate and the attributes set on
+         * {@link DsoapClient#quality()}) so that an endpoint with a quality file answers with the variant of this
+         * client's round trips; default off (docs/quality.md).
+         */
+        public Builder quality(boolean on) {
+            this.quality = on;
             return this;
         }
 

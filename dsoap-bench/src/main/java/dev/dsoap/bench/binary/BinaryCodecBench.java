@@ -399,52 +399,45 @@ public class BinaryCodecBench {
          * {@code Double.parseDouble} or {@code Integer.parseInt}.
          */
         private Object fastInfosetRead(byte[] message) throws XMLStreamException {
-            XMLStreamReader r = new StAXDocumentParser(new ByteArrayInputStream(message));
-            double[] d = new double[16];
-            int[] i = new int[16];
-            String[] s = new String[16];
-            Mio[] m = new Mio[16];
-            int n = 0;
-            while (r.hasNext()) {
-                if (r.next() != XMLStreamConstants.START_ELEMENT || !r.getLocalName().equals("return")) {
-                    continue;
-                }
-                if (n == d.length) {
-                    d = Arrays.copyOf(d, 2 * n);
-                    i = Arrays.copyOf(i, 2 * n);
-                    s = Arrays.copyOf(s, 2 * n);
-                    m = Arrays.copyOf(m, 2 * n);
-                }
-                switch (kind) {
-                    case DOUBLES -> d[n] = Double.parseDouble(r.getElementText());
-                    case INTS -> i[n] = Integer.parseInt(r.getElementText());
-                    case STRINGS -> s[n] = r.getElementText();
-                    case MIOS -> {
-                        r.nextTag(); // <a>
-                        int a = Integer.parseInt(r.getElementText());
-                        r.nextTag(); // <b>
-                        int b = Integer.parseInt(r.getElementText());
-                        r.nextTag(); // <v>
-                        double v = Double.parseDouble(r.getElementText());
-                        r.nextTag(); // </return>
-                        m[n] = new Mio(a, b, v);
-                    }
-                }
-                n++;
-            }
-            r.close();
-            return switch (kind) {
-                case DOUBLES -> Arrays.copyOf(d, n);
-                case INTS -> Arrays.copyOf(i, n);
-                case STRINGS -> Arrays.copyOf(s, n);
-                case MIOS -> Arrays.copyOf(m, n);
-            };
+            return readReturns(new StAXDocumentParser(new ByteArrayInputStream(message)), TEXT);
         }
 
         /** The {@code <return>} items of {@code message}, read with Woodstox's typed accessors. */
         private Object woodstoxRead(byte[] message) throws XMLStreamException {
-            org.codehaus.stax2.XMLStreamReader2 r = (org.codehaus.stax2.XMLStreamReader2)
-                    woodstoxReader.createXMLStreamReader(new ByteArrayInputStream(message));
+            return readReturns(woodstoxReader.createXMLStreamReader(new ByteArrayInputStream(message)), TYPED);
+        }
+
+        /** How a reader turns an element's content into a number. */
+        private interface Numbers {
+            double dbl(XMLStreamReader r) throws XMLStreamException;
+
+            int integer(XMLStreamReader r) throws XMLStreamException;
+        }
+
+        /** Numbers parsed from the element's text (Fast Infoset through StAX carries them as text). */
+        private static final Numbers TEXT = new Numbers() {
+            public double dbl(XMLStreamReader r) throws XMLStreamException {
+                return Double.parseDouble(r.getElementText());
+            }
+
+            public int integer(XMLStreamReader r) throws XMLStreamException {
+                return Integer.parseInt(r.getElementText());
+            }
+        };
+
+        /** Numbers through Woodstox's typed accessors. */
+        private static final Numbers TYPED = new Numbers() {
+            public double dbl(XMLStreamReader r) throws XMLStreamException {
+                return ((org.codehaus.stax2.XMLStreamReader2) r).getElementAsDouble();
+            }
+
+            public int integer(XMLStreamReader r) throws XMLStreamException {
+                return ((org.codehaus.stax2.XMLStreamReader2) r).getElementAsInt();
+            }
+        };
+
+        /** The {@code <return>} items {@code r} reads, of this codec's type; closes {@code r}. */
+        private Object readReturns(XMLStreamReader r, Numbers num) throws XMLStreamException {
             double[] d = new double[16];
             int[] i = new int[16];
             String[] s = new String[16];
@@ -461,16 +454,16 @@ public class BinaryCodecBench {
                     m = Arrays.copyOf(m, 2 * n);
                 }
                 switch (kind) {
-                    case DOUBLES -> d[n] = r.getElementAsDouble();
-                    case INTS -> i[n] = r.getElementAsInt();
+                    case DOUBLES -> d[n] = num.dbl(r);
+                    case INTS -> i[n] = num.integer(r);
                     case STRINGS -> s[n] = r.getElementText();
                     case MIOS -> {
                         r.nextTag(); // <a>
-                        int a = r.getElementAsInt();
+                        int a = num.integer(r);
                         r.nextTag(); // <b>
-                        int b = r.getElementAsInt();
+                        int b = num.integer(r);
                         r.nextTag(); // <v>
-                        double v = r.getElementAsDouble();
+                        double v = num.dbl(r);
                         r.nextTag(); // </return>
                         m[n] = new Mio(a, b, v);
                     }

@@ -128,6 +128,35 @@ class QualityTest {
     }
 
     @Test
+    void dsoapClientWithQuality() {
+        dev.dsoap.binding.WireConvention conv = dev.dsoap.binding.WireConvention.documentLiteralWrapped();
+        dev.dsoap.binding.PlanCompiler compiler = new dev.dsoap.binding.PlanCompiler();
+        var requestPlan = compiler.compile(dev.dsoap.binding.MessageShape.wrapped(Echo.NS, "getBonds",
+                dev.dsoap.binding.MessageShape.Part.of("from", int.class),
+                dev.dsoap.binding.MessageShape.Part.of("count", int.class)), conv);
+        var responsePlan = compiler.compile(dev.dsoap.binding.MessageShape.wrapped(Echo.NS, "getBondsResponse",
+                dev.dsoap.binding.MessageShape.Part.of("return", Timestep[].class)), conv);
+        var ds = new dev.dsoap.serialize.DifferentialSerializer(requestPlan, dev.dsoap.serialize.SerializerConfig.defaults(),
+                new dev.dsoap.serialize.SerializerStats(), null);
+        var reader = new dev.dsoap.deserialize.DifferentialDeserializer(responsePlan,
+                dev.dsoap.deserialize.DeserializerConfig.defaults(), new dev.dsoap.deserialize.DeserializerStats(), null);
+        try (dev.dsoap.client.DsoapClient client = dev.dsoap.client.DsoapClient.builder(URI.create(address)).quality(true).build()) {
+            int full = 0;
+            for (int i = 0; i < 400 && full < 5; i++) {
+                full = ((Timestep[]) client.call(ds, new Object[] {i, 4}, reader)[0]).length == 4 ? full + 1 : 0;
+            }
+            assertEquals(5, full, "DsoapClient never settled on the full answer on loopback");
+            assertTrue(client.quality().estimate() >= 0, "sampled: " + client.quality().attributes());
+            client.quality().updateAttribute("rtt", 700);
+            Timestep[] one = (Timestep[]) client.call(ds, new Object[] {500, 4}, reader)[0];
+            assertEquals(1, one.length);
+            assertTrue(Timestep.of(503).same(one[0]), "the latest timestep: " + one[0]);
+            assertEquals("one", client.quality().lastAnswered());
+            assertEquals(0, client.qualityHeadersRefused());
+        }
+    }
+
+    @Test
     void aMalformedQualityFileStopsTheEndpoint() {
         RuntimeException e = org.junit.jupiter.api.Assertions.assertThrows(RuntimeException.class,
                 () -> server.publish(new BadQualityBondsImpl()));

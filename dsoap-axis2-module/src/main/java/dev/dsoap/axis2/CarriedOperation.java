@@ -118,11 +118,11 @@ abstract class CarriedOperation {
         if (q == null && !s.qualityTried) {
             synchronized (s) {
                 if (!s.qualityTried) {
+                    org.apache.axis2.description.Parameter h = service.getParameter(QualitySetting.HANDLERS);
+                    java.util.function.Function<String, dev.dsoap.quality.QualityHandler> handlers =
+                            h != null && h.getValue() instanceof java.util.Map<?, ?> m
+                                    ? name -> m.get(name) instanceof dev.dsoap.quality.QualityHandler registered ? registered : null : null;
                     try {
-                        org.apache.axis2.description.Parameter h = service.getParameter(QualitySetting.HANDLERS);
-                        java.util.function.Function<String, dev.dsoap.quality.QualityHandler> handlers =
-                                h != null && h.getValue() instanceof java.util.Map<?, ?> m
-                                        ? name -> m.get(name) instanceof dev.dsoap.quality.QualityHandler registered ? registered : null : null;
                         s.quality = s.response == null ? null : quality.server(service.getName(),
                                 operation.getName().getLocalPart(), s.response.get(), handlers, budget, attributes(service));
                     } catch (IllegalArgumentException e) {
@@ -130,6 +130,10 @@ abstract class CarriedOperation {
                     }
                     if (s.quality != null) {
                         stats.quality(s.quality);
+                        QualityServer server = s.quality;
+                        dev.dsoap.binding.MessageShape shape = s.response.get();
+                        stats.qualityReload(() -> quality.reload(server, service.getName(),
+                                operation.getName().getLocalPart(), shape, handlers));
                     }
                     s.qualityTried = true;
                 }

@@ -131,6 +131,29 @@ public final class OperationStats implements OperationStatsMXBean {
         return qualityRefusals.get();
     }
 
+    /** How {@link #reloadQualityFile()} reads the operation's quality file again, or {@code null}. */
+    private volatile java.util.function.Supplier<String> qualityReload;
+
+    /** Sets how {@link #reloadQualityFile()} reads the operation's quality file again. */
+    public void qualityReload(java.util.function.Supplier<String> reload) {
+        qualityReload = reload;
+    }
+
+    @Override
+    public String reloadQualityFile() {
+        java.util.function.Supplier<String> r = qualityReload;
+        if (r == null) {
+            return "no quality file for this operation";
+        }
+        try {
+            String done = r.get();
+            log.accept("dsoap: " + service + "/" + operation + ": " + done);
+            return done;
+        } catch (RuntimeException e) {
+            return "refused, the old rules stay: " + e.getMessage();
+        }
+    }
+
     /** Reports the quality management of an endpoint's operation over JMX. */
     public void quality(dev.dsoap.quality.QualityServer q) {
         qualityServer = q;

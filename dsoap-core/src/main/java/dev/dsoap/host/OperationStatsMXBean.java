@@ -107,6 +107,15 @@ public interface OperationStatsMXBean {
      */
     long getBinaryBytesReusedWritten();
 
+    /**
+     * Reads the operation's quality file again (an endpoint's): its new rules apply to the next answers, every
+     * client's choice starting over. A file now malformed, or without rules for the operation, is refused and the
+     * old rules stay.
+     *
+     * @return what was done, or why it was refused
+     */
+    String reloadQualityFile();
+
     /** Quality headers refused as malformed (a request's: answered with a sender fault; an answer's: not sampled). */
     long getQualityHeadersRefused();
 

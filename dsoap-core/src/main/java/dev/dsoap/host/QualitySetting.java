@@ -85,6 +85,28 @@ public final class QualitySetting {
     }
 
     /**
+     * Reads the quality file again and gives {@code server} (the endpoint side of {@code operation}) its new rules.
+     *
+     * @return what was done, for the operator
+     * @throws IllegalArgumentException naming the file and line when the file is now malformed, or when it no longer
+     *                                  has rules for the operation (the old rules stay in both cases)
+     * @throws java.io.UncheckedIOException when the file cannot be read
+     */
+    public String reload(QualityServer server, String service, String operation, MessageShape shape,
+                         Function<String, QualityHandler> registered) {
+        QualityFiles now = files == null ? null : files.reload();
+        QualityFile rules = now == null ? null : now.rules(service, operation);
+        if (rules == null) {
+            throw new IllegalArgumentException("quality file " + value + " has no rules for " + service + "/" + operation
+                    + " now; the old rules stay");
+        }
+        Map<String, QualityHandler> handlers = handlers(rules, shape, registered);
+        files = now;
+        server.rules(rules, handlers);
+        return "reloaded " + rules;
+    }
+
+    /**
      * The endpoint side of {@code operation}: {@code null} when the file has no rules for it (or there is no file).
      *
      * @param shape      the operation's response message, whose parts the variants name

@@ -37,8 +37,8 @@ public final class QualityServer implements MemoryBudget.Holder {
     private static final System.Logger LOG = System.getLogger("dev.dsoap.quality");
 
     private final String operation;
-    private final QualityFile rules;
-    private final Map<String, QualityHandler> handlers;
+    /** The rules and the handlers of their variants, replaced together by {@link #rules(QualityFile, Map)}. */
+    private volatile Bound bound;
     private final QualityAttributes own;
     private final LongSupplier clock;
     private final MemoryBudget budget;
@@ -69,15 +69,29 @@ public final class QualityServer implements MemoryBudget.Holder {
                          MemoryBudget budget, QualityAttributes own) {
         this.own = java.util.Objects.requireNonNull(own, "own");
         this.operation = operation;
-        this.rules = java.util.Objects.requireNonNull(rules, "rules");
-        this.handlers = Map.copyOf(handlers);
+        this.bound = new Bound(java.util.Objects.requireNonNull(rules, "rules"), Map.copyOf(handlers));
         this.clock = java.util.Objects.requireNonNull(clock, "clock");
         this.budget = budget;
     }
 
+    /** The rules and the handlers of their variants. */
+    private record Bound(QualityFile rules, Map<String, QualityHandler> handlers) {
+    }
+
     /** The operation's rules. */
     public QualityFile rules() {
-        return rules;
+        return bound.rules;
+    }
+
+    /**
+     * Replaces the rules (a quality file read again) and the handlers of their variants: every peer's choice starts
+     * over under the new rules; exchanges under way finish under the old ones.
+     */
+    public void rules(QualityFile rules, Map<String, QualityHandler> handlers) {
+        bound = new Bound(java.util.Objects.requireNonNull(rules, "rules"), Map.copyOf(handlers));
+        synchronized (peers) {
+            peers.clear();
+        }
     }
 
     /**
@@ -112,6 +126,8 @@ public final class QualityServer implements MemoryBudget.Holder {
      * @param start when the request arrived, {@code clock} nanoseconds: the processing time is counted from there
      */
     public Exchange request(QualityWire.Fields f, long peer, long start) {
+        Bound b = bound;
+        QualityFile rules = b.rules;
         Map<String, Double> attributes = f == null ? Map.of() : f.attributes();
         double value = own.get(rules.attribute);
         double dev = 0;
@@ -120,7 +136,7 @@ public final class QualityServer implements MemoryBudget.Holder {
         } else if (f == null) {
             // a client without quality management: the full message, and no state kept for it
             sent.computeIfAbsent(Variant.FULL, k -> new LongAdder()).increment();
-            return new Exchange(null, start, Variant.FULL, attributes);
+            return new Exchange(null, start, Variant.FULL, attributes, b.handlers);
         } else {
             value = f.attribute(rules.attribute);
             if (rules.attribute.equals(QualityClient.RTT) && rules.estimator == QualityFile.Estimator.RFC6298) {
@@ -128,7 +144,7 @@ public final class QualityServer implements MemoryBudget.Holder {
             }
         }
         long key = peer;
-        Peer p = peer(key);
+        Peer p = peer(key, rules);
         String variant;
         synchronized (p) {
             p.attributes = attributes;
@@ -143,10 +159,10 @@ public final class QualityServer implements MemoryBudget.Holder {
         }
         String v = variant == null ? Variant.FULL : variant;
         sent.computeIfAbsent(v, k -> new LongAdder()).increment();
-        return new Exchange(f == null ? null : f.sent(), start, v, attributes);
+        return new Exchange(f == null ? null : f.sent(), start, v, attributes, b.handlers);
     }
 
-    private Peer peer(long key) {
+    private Peer peer(long key, QualityFile rules) {
         if (evicted) {
             synchronized (peers) {
                 if (evicted) {
@@ -212,6 +228,7 @@ public final class QualityServer implements MemoryBudget.Holder {
         synchronized (peers) {
             all = peers.entrySet().toArray(new Map.Entry<?, ?>[0]);
         }
+        QualityFile rules = bound.rules;
         for (int i = all.length - 1; i >= 0 && m.size() < max; i--) {
             Peer p = (Peer) all[i].getValue();
             synchronized (p) {
@@ -240,8 +257,11 @@ public final class QualityServer implements MemoryBudget.Holder {
         private final long start;
         private final String variant;
         private final Map<String, Double> attributes;
+        private final Map<String, QualityHandler> handlers;
 
-        private Exchange(String stamp, long start, String variant, Map<String, Double> attributes) {
+        private Exchange(String stamp, long start, String variant, Map<String, Double> attributes,
+                         Map<String, QualityHandler> handlers) {
+            this.handlers = handlers;
             this.stamp = stamp;
             this.start = start;
             this.variant = variant;

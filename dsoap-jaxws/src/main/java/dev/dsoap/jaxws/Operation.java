@@ -149,6 +149,9 @@ final class Operation {
         }
         if (qualityServer != null) {
             stats.quality(qualityServer);
+            MessageShape shape = out.shape;
+            dev.dsoap.quality.QualityServer server = qualityServer;
+            stats.qualityReload(() -> st.quality.reload(server, st.serviceName, op, shape, st.qualityHandlers));
         }
         if (qualityClient != null) {
             stats.quality(qualityClient);

@@ -157,6 +157,36 @@ class QualityTest {
     }
 
     @Test
+    void theQualityFileIsReloadedOverJmx(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Exception {
+        java.nio.file.Path file = dir.resolve("reloaded-quality.txt");
+        java.nio.file.Files.writeString(file, "[BondService/getBonds]\nvariant one = last return 1\n0 inf - one\n");
+        try (Cxf own = new Cxf(); Cxf clients = new Cxf()) {
+            own.bus.setProperty("dsoap.quality", file.toUri().toString());
+            own.bus.setFeatures(java.util.List.of(new dev.dsoap.jaxws.DifferentialSoapFeature()));
+            String a = own.publish(new BondsImpl());
+            clients.bus.setProperty("dsoap.quality", "on");
+            Bonds proxy = clients.client(a, Bonds.class, "BondService", "BondPort", new dev.dsoap.jaxws.DifferentialSoapFeature());
+            proxy.getBonds(0, 4); // the first call has no estimate yet to choose by: the full answer
+            expect(proxy, 10, 1, "the first file: always one timestep");
+            OperationStatsMXBean s = own.stats("server", "BondService.BondPort", "getBonds");
+
+            java.nio.file.Files.writeString(file, "[BondService/getBonds]\nvariant two = last return 2\n0 inf - two\n");
+            String done = s.reloadQualityFile();
+            assertTrue(done.startsWith("reloaded") && done.contains("two = last return 2"), done);
+            expect(proxy, 20, 2, "after the reload");
+
+            java.nio.file.Files.writeString(file, "[BondService/getBonds]\n0 10 - full\n20 inf - full2\n");
+            String refused = s.reloadQualityFile();
+            assertTrue(refused.startsWith("refused, the old rules stay") && refused.contains("line 3"), refused);
+            expect(proxy, 30, 2, "a malformed file changes nothing");
+
+            java.nio.file.Files.writeString(file, "[OtherService/op]\n0 inf - full\n");
+            assertTrue(s.reloadQualityFile().contains("has no rules for BondService/getBonds"), "a file without the operation");
+            expect(proxy, 40, 2, "still the rules before");
+        }
+    }
+
+    @Test
     void aMalformedQualityFileStopsTheEndpoint() {
         RuntimeException e = org.junit.jupiter.api.Assertions.assertThrows(RuntimeException.class,
                 () -> server.publish(new BadQualityBondsImpl()));

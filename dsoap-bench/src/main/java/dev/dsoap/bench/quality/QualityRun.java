@@ -31,7 +31,8 @@ import java.util.Map;
 /**
  * The SOAP-binQ paper's two applications (its Figures 8 and 9) on a CXF endpoint with dsoap and its quality file,
  * behind a {@link SharedLink} whose capacity follows a script: good, ten times worse, good, good with cross traffic
- * (a bulk flow from a source behind the same link, in the answers' direction), good. One client calls one call at a
+ * (a flow of 90 % of the capacity from a source behind the same link, in the answers' direction: the capacity left
+ * swings 10x as in the worse phase, shared the way the link shares it), good. One client calls one call at a
  * time, under three policies, each over the whole script:
  *
  * <ul>
@@ -155,7 +156,7 @@ public final class QualityRun {
                 for (int i = 0; i < 20; i++) {
                     app.call(proxy, policy, i); // warm up on the good link, not counted
                 }
-                List<Sample> samples = script(app, proxy, policy, link, cross, phaseSeconds);
+                List<Sample> samples = script(app, proxy, policy, link, cross, phaseSeconds, source);
                 clientBus.shutdown(true);
                 md.append(summary(policy, samples, rules, app, phaseSeconds));
                 labels.add(policy);
@@ -237,8 +238,8 @@ public final class QualityRun {
     }
 
     /** The calls of one policy over the script, one at a time. */
-    private static List<Sample> script(App app, Object proxy, String policy, SharedLink link, int cross, double phaseSeconds)
-            throws IOException {
+    private static List<Sample> script(App app, Object proxy, String policy, SharedLink link, int cross, double phaseSeconds,
+                                       Source source) throws IOException {
         List<Sample> samples = new ArrayList<>();
         long start = System.nanoTime();
         int n = 0;
@@ -246,6 +247,7 @@ public final class QualityRun {
             link.bitsPerSecond(p == 1 ? app.good() / 10 : app.good());
             List<Socket> flows = new ArrayList<>();
             if (p == 3) {
+                source.rate(app.good() / 8 * 9 / 10); // 90 % of the capacity: a tenth is left, as in the worse phase
                 flows.add(CrossTraffic.open(cross));
             }
             try {
@@ -432,10 +434,12 @@ public final class QualityRun {
 
     // ------------------------------------------------------------------------------------------ cross traffic
 
-    /** A source of bulk bytes on loopback: each connection gets bytes as fast as it reads them, until it closes. */
+    /** A source of bytes on loopback: each connection gets bytes at the set rate, until it closes. */
     private static final class Source implements AutoCloseable {
         private final ServerSocket server;
         private final Thread acceptor;
+        /** Bytes per second each flow sends. */
+        private volatile long rate = Long.MAX_VALUE;
 
         private Source(ServerSocket server) {
             this.server = server;
@@ -452,6 +456,11 @@ public final class QualityRun {
             return server.getLocalPort();
         }
 
+        /** Sets the rate of the flows, bytes per second. */
+        void rate(long bytesPerSecond) {
+            rate = bytesPerSecond;
+        }
+
         private void accept() {
             while (!server.isClosed()) {
                 try {
@@ -465,14 +474,24 @@ public final class QualityRun {
             }
         }
 
-        private static void pour(Socket s) {
-            byte[] chunk = new byte[64 << 10];
+        private void pour(Socket s) {
+            byte[] chunk = new byte[8 << 10];
+            long start = System.nanoTime();
+            long sent = 0;
             try (s; OutputStream o = s.getOutputStream()) {
                 while (true) {
                     o.write(chunk);
+                    sent += chunk.length;
+                    long due = start + (long) (sent * 1e9 / rate);
+                    long wait = due - System.nanoTime();
+                    if (wait > 0) {
+                        Thread.sleep(wait / 1_000_000, (int) (wait % 1_000_000));
+                    }
                 }
             } catch (IOException closed) {
                 // the flow ended
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
             }
         }
 

@@ -120,8 +120,7 @@ abstract class CarriedOperation {
                 if (!s.qualityTried) {
                     org.apache.axis2.description.Parameter h = service.getParameter(QualitySetting.HANDLERS);
                     java.util.function.Function<String, dev.dsoap.quality.QualityHandler> handlers =
-                            h != null && h.getValue() instanceof java.util.Map<?, ?> m
-                                    ? name -> m.get(name) instanceof dev.dsoap.quality.QualityHandler registered ? registered : null : null;
+                            QualitySetting.handlers(h == null ? null : h.getValue());
                     try {
                         s.quality = s.response == null ? null : quality.server(service.getName(),
                                 operation.getName().getLocalPart(), s.response.get(), handlers, budget, attributes(service));

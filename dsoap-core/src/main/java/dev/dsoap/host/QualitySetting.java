@@ -28,6 +28,14 @@ public final class QualitySetting {
     /** Property (endpoint or bus, Axis2 parameter) holding the application's handlers: a {@code Map<String, QualityHandler>}. */
     public static final String HANDLERS = "dsoap.qualityHandlers";
 
+    /**
+     * The application's handlers in a {@link #HANDLERS} property value (a {@code Map} from name to
+     * {@link QualityHandler}; entries of other types are left out), or {@code null} when the value is not a map.
+     */
+    public static Function<String, QualityHandler> handlers(Object property) {
+        return property instanceof Map<?, ?> m ? name -> m.get(name) instanceof QualityHandler h ? h : null : null;
+    }
+
     private final String value;
     private final ClassLoader loader;
     private volatile QualityFiles files;

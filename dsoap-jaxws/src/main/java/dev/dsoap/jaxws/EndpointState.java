@@ -85,7 +85,7 @@ final class EndpointState {
         if (handlers == null) {
             handlers = cxf.getProperty(QualitySetting.HANDLERS);
         }
-        this.qualityHandlers = handlers instanceof Map<?, ?> h ? name -> h.get(name) instanceof QualityHandler q ? q : null : null;
+        this.qualityHandlers = QualitySetting.handlers(handlers);
         this.qualityAttributes = client ? new QualityAttributes() : Quality.attributes(endpoint);
         this.unknown = stats("*");
         this.unplanned = Carrier.builder(settings, unknown, null, plans).noReads("operation not known yet")

@@ -40,6 +40,7 @@ public final class QualityClient {
     private final AtomicReference<String> lastAnswered = new AtomicReference<>();
     /** Bytes of the last full answer, 0 before one. */
     private final AtomicLong fullBytes = new AtomicLong();
+    private volatile Runnable listener;
 
     /**
      * @param rules    the client's rules for its requests, or {@code null} to measure and report only
@@ -90,7 +91,15 @@ public final class QualityClient {
                 m.put(RTTVAR, srtt.rttvar());
             }
         }
-        m.putAll(attributes.asMap());
+        return own(m, attributes.asMap());
+    }
+
+    /** {@code m} with the application's attributes {@code a} over it: an {@code rtt} of its own takes the estimate's deviation away. */
+    private static Map<String, Double> own(TreeMap<String, Double> m, Map<String, Double> a) {
+        if (a.containsKey(RTT) && !a.containsKey(RTTVAR)) {
+            m.remove(RTTVAR);
+        }
+        m.putAll(a);
         return m;
     }
 
@@ -116,8 +125,7 @@ public final class QualityClient {
     public Call call(QualityAttributes sender) {
         Map<String, Double> a = attributes();
         if (sender != null && !sender.asMap().isEmpty()) {
-            a = new TreeMap<>(a);
-            a.putAll(sender.asMap());
+            a = own(new TreeMap<>(a), sender.asMap());
         }
         return new Call(variant(a), a);
     }
@@ -143,6 +151,11 @@ public final class QualityClient {
             return h == null ? full : h.apply(full, sent);
         }
 
+        /** The attributes the request announces: the estimate, the client's and the sender's own. */
+        public Map<String, Double> attributes() {
+            return sent;
+        }
+
         /** The value of {@link QualityWire#REQUEST}: the stamp (now), the variant and the attributes. */
         public String header() {
             return QualityWire.write(Long.toString(clock.getAsLong()), variant, sent);
@@ -161,7 +174,7 @@ public final class QualityClient {
         double value = v == null ? Double.NaN : v;
         double dev = rules.attribute.equals(RTT) && estimator == QualityFile.Estimator.RFC6298 && a.get(RTTVAR) != null
                 ? a.get(RTTVAR) : 0;
-        String chosen = selection.select(value, dev, switches::incrementAndGet);
+        String chosen = selection.select(value, dev, this::switched);
         return chosen == null || chosen.equals(Variant.FULL) ? null : chosen;
     }
 
@@ -188,7 +201,15 @@ public final class QualityClient {
      * ({@code -1}), the sample is taken as it is.
      */
     public double answered(String answer, boolean retried, long bytes) {
-        QualityWire.Fields f = QualityWire.read(answer);
+        return answered(QualityWire.read(answer), retried, bytes);
+    }
+
+    /**
+     * As {@link #answered(String, boolean, long)}, for an answer whose fields the host read in another form (the
+     * portable handler's header block): {@code f} carries the echoed stamp, the variant and the endpoint's
+     * attributes, or is {@code null} when the answer carried none.
+     */
+    public double answered(QualityWire.Fields f, boolean retried, long bytes) {
         if (f == null) {
             return Double.NaN;
         }
@@ -224,6 +245,22 @@ public final class QualityClient {
     /** The variant the endpoint named in its last answer, or {@code null}. */
     public String lastAnswered() {
         return lastAnswered.get();
+    }
+
+    /**
+     * Tells {@code listener} of every later switch of the request variant (after the counter moved), on the
+     * calling thread; replaces the listener set before.
+     */
+    public void onSwitch(Runnable listener) {
+        this.listener = listener;
+    }
+
+    private void switched() {
+        switches.incrementAndGet();
+        Runnable l = listener;
+        if (l != null) {
+            l.run();
+        }
     }
 
     /** Switches of the request variant so far. */

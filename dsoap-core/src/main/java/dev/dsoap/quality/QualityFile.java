@@ -25,8 +25,6 @@ import java.util.Map;
  * k-fall     = 2       # ... when it falls (default 2)
  * dwell      = 1000    # least milliseconds between two switches (default 1000)
  * bound      = 900     # the response time, in milliseconds, the file means to keep (reported; optional)
- * hysteresis = 0.1     # the history rule: leave a type only beyond its bounds by this fraction (default 0.1)
- * history    = 3       # ... and after this many consecutive samples (default 3)
  * variant two = last timesteps 2   # see Variant
  * 0    50  - full      # LOW HIGH - VARIANT: LOW &lt;= value &lt; HIGH chooses VARIANT; HIGH may be inf, LOW -inf
  * 50   200 - two
@@ -40,8 +38,6 @@ import java.util.Map;
  */
 public final class QualityFile {
     public static final String DEFAULT_ATTRIBUTE = "rtt";
-    public static final double DEFAULT_HYSTERESIS = 0.1;
-    public static final int DEFAULT_HISTORY = 3;
     /** Longest message type name, in characters. */
     public static final int MAX_TYPE = 64;
     /** Attributes every host knows: round-trip time and the server's processing time, milliseconds. */
@@ -62,10 +58,6 @@ public final class QualityFile {
     public final String source;
     /** The attribute whose value selects the interval. */
     public final String attribute;
-    /** Fraction of a bound by which a value must pass it before the current type is left, in [0, 1). */
-    public final double hysteresis;
-    /** Consecutive samples outside the current type's band, in one other interval, before that one is chosen. */
-    public final int history;
     /** How samples are averaged. */
     public final Estimator estimator;
     /** Deviations the estimate's band spans when the attribute rises, >= 0. */
@@ -87,8 +79,6 @@ public final class QualityFile {
     private QualityFile(String source, Rules r, List<double[]> bounds, List<String> types) {
         this.source = source;
         this.attribute = r.attribute;
-        this.hysteresis = r.hysteresis;
-        this.history = r.history;
         this.estimator = r.estimator;
         this.kRise = r.kRise;
         this.kFall = r.kFall;
@@ -223,8 +213,6 @@ public final class QualityFile {
     static final class Rules {
         String attribute = DEFAULT_ATTRIBUTE;
         int attributeLine;
-        double hysteresis = DEFAULT_HYSTERESIS;
-        int history = DEFAULT_HISTORY;
         Estimator estimator = Estimator.RFC6298;
         double kRise = DEFAULT_K_RISE;
         double kFall = DEFAULT_K_FALL;
@@ -237,8 +225,6 @@ public final class QualityFile {
             Rules c = new Rules();
             c.attribute = attribute;
             c.attributeLine = attributeLine;
-            c.hysteresis = hysteresis;
-            c.history = history;
             c.estimator = estimator;
             c.kRise = kRise;
             c.kFall = kFall;
@@ -319,24 +305,10 @@ public final class QualityFile {
                     }
                     bound = b;
                 }
-                case "hysteresis" -> {
-                    hysteresis = number(source, n, value);
-                    if (!(hysteresis >= 0 && hysteresis < 1)) {
-                        throw bad(source, n, "hysteresis " + value + ": expected 0 <= h < 1");
-                    }
-                }
-                case "history" -> {
-                    try {
-                        history = Integer.parseInt(value);
-                    } catch (NumberFormatException e) {
-                        history = -1;
-                    }
-                    if (history < 1 || history > 64) {
-                        throw bad(source, n, "history " + value + ": expected a count from 1 to 64");
-                    }
-                }
+                case "hysteresis", "history" -> throw bad(source, n, key + ": SOAP-binQ's history rule is replaced by"
+                        + " the estimate's band: set k-rise, k-fall and dwell instead (docs/quality.md)");
                 default -> throw bad(source, n, "unknown setting '" + key + "' (expected attribute, attributes,"
-                        + " estimator, k-rise, k-fall, dwell, bound, hysteresis or history)");
+                        + " estimator, k-rise, k-fall, dwell or bound)");
             }
             return true;
         }
@@ -387,15 +359,6 @@ public final class QualityFile {
         return -1;
     }
 
-    /** Whether {@code value} lies within interval {@code i} widened by the hysteresis margin on both sides. */
-    public boolean holds(int i, double value) {
-        return value >= low[i] - margin(low[i]) && value < high[i] + margin(high[i]);
-    }
-
-    private double margin(double bound) {
-        return hysteresis == 0 || Double.isInfinite(bound) ? 0 : hysteresis * Math.abs(bound);
-    }
-
     /** Interval {@code i}'s lower bound (inclusive), in the attribute's unit. */
     public double low(int i) {
         return low[i];
@@ -431,8 +394,7 @@ public final class QualityFile {
         StringBuilder b = new StringBuilder("quality file ").append(source).append(" (attribute ").append(attribute)
                 .append(", estimator ").append(estimator.name().toLowerCase(Locale.ROOT)).append(", k-rise ").append(kRise)
                 .append(", k-fall ").append(kFall).append(", dwell ").append(dwellMillis).append(" ms")
-                .append(Double.isNaN(bound) ? "" : ", bound " + bound + " ms").append(", hysteresis ")
-                .append(hysteresis).append(", history ").append(history)
+                .append(Double.isNaN(bound) ? "" : ", bound " + bound + " ms")
                 .append(variants.isEmpty() ? "" : ", variants " + Variant.describe(variants)).append("):");
         for (int i = 0; i < types.length; i++) {
             b.append(' ').append('[').append(low[i]).append(", ").append(high[i]).append(") -> ").append(types[i]);

@@ -47,6 +47,7 @@ public final class QualityServer implements MemoryBudget.Holder {
     private final LongAdder switches = new LongAdder();
     private final ConcurrentHashMap<String, LongAdder> sent = new ConcurrentHashMap<>();
     private volatile boolean evicted;
+    private volatile Runnable listener;
 
     /**
      * @param operation names the operation in logs
@@ -152,6 +153,10 @@ public final class QualityServer implements MemoryBudget.Holder {
             variant = p.selection.select(value, dev, null);
             if (before != null && !before.equals(variant)) {
                 switches.increment();
+                Runnable l = listener;
+                if (l != null) {
+                    l.run();
+                }
                 LOG.log(System.Logger.Level.DEBUG, () -> "dsoap: " + operation + ": peer " + Long.toHexString(key)
                         + " switched from " + before + " to " + variant + " (" + rules.attribute + " " + p.value + ")");
             }
@@ -204,6 +209,14 @@ public final class QualityServer implements MemoryBudget.Holder {
         synchronized (peers) {
             return peers.size() * PEER_BYTES;
         }
+    }
+
+    /**
+     * Tells {@code listener} of every later switch of a peer's variant (after the counter moved), on the thread of
+     * the request that switched; replaces the listener set before.
+     */
+    public void onSwitch(Runnable listener) {
+        this.listener = listener;
     }
 
     /** Switches of variant so far, over all peers (first choices not counted). */

@@ -72,7 +72,7 @@ class BandSelectionTest {
         Random r = new Random(seed);
         BandSelection band = selection(0);
         SmoothedRtt rtt = new SmoothedRtt();
-        Selection plain = new Selection(FILE);
+        PaperSelection plain = new PaperSelection(FILE, 0.1, 3); // SOAP-binQ's history rule
         RttEstimator ewma = new RttEstimator();
         AtomicInteger plainSwitches = new AtomicInteger();
         for (int i = 0; i < 5000; i++) {

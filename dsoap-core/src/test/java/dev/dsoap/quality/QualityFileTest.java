@@ -15,8 +15,7 @@ class QualityFileTest {
     private static final String FILE = """
             # rtt in milliseconds -> message type
             attribute  = rtt
-            hysteresis = 0.1   # 10 % beyond a bound
-            history    = 2
+            dwell      = 250
 
             0    50   - full
             50   200  - half
@@ -27,8 +26,7 @@ class QualityFileTest {
     void parsesIntervalsAndSettings() {
         QualityFile f = QualityFile.parse(FILE, "test");
         assertEquals("rtt", f.attribute);
-        assertEquals(0.1, f.hysteresis);
-        assertEquals(2, f.history);
+        assertEquals(250, f.dwellMillis);
         assertEquals(3, f.size());
         assertEquals(0, f.interval(0));
         assertEquals(0, f.interval(49.999));
@@ -46,8 +44,7 @@ class QualityFileTest {
     void defaultsAndOpenBounds() {
         QualityFile f = QualityFile.parse("-inf 0 - low\n0 10 - mid\n10 +inf - high\n", "open");
         assertEquals(QualityFile.DEFAULT_ATTRIBUTE, f.attribute);
-        assertEquals(QualityFile.DEFAULT_HYSTERESIS, f.hysteresis);
-        assertEquals(QualityFile.DEFAULT_HISTORY, f.history);
+        assertEquals(QualityFile.DEFAULT_DWELL_MILLIS, f.dwellMillis);
         assertEquals(0, f.interval(-1e308));
         assertEquals(1, f.interval(5));
         assertEquals(2, f.interval(10));
@@ -61,8 +58,8 @@ class QualityFileTest {
         assertError("speed = 3\n0 1 - a\n", "line 1", "unknown setting");
         assertError("0 fifty - a\n", "line 1", "not a number");
         assertError("0 50 a\n", "line 1", "LOW HIGH - TYPE");
-        assertError("hysteresis = 1\n0 1 - a\n", "line 1", "hysteresis");
-        assertError("history = 0\n0 1 - a\n", "line 1", "history");
+        assertError("hysteresis = 0.1\n0 1 - a\n", "line 1", "k-rise, k-fall and dwell");
+        assertError("history = 2\n0 1 - a\n", "line 1", "k-rise, k-fall and dwell");
         assertError("attribute = 9x\n0 1 - a\n", "line 1", "attribute name");
         assertError("# nothing\n", "no 'LOW HIGH - VARIANT' line", "no interval");
         assertError("0 1 - " + "t".repeat(65) + "\n", "line 1", "too long a type");
@@ -85,8 +82,8 @@ class QualityFileTest {
     }
 
     @Test
-    void selectionFollowsHysteresisAndHistory() {
-        Selection s = new Selection(QualityFile.parse(FILE, "test"));
+    void thePapersHistoryRuleFollowsHysteresisAndHistory() {
+        PaperSelection s = new PaperSelection(QualityFile.parse(FILE, "test"), 0.1, 2);
         assertNull(s.select(Double.NaN, null), "no sample yet: no type");
         assertNull(s.select(-5, null), "outside every interval: no type");
         // value -> expected type; bounds 50 and 200 widen to [45, 55) and [180, 220) with hysteresis 0.1
@@ -107,13 +104,12 @@ class QualityFileTest {
         for (int i = 0; i < 40; i++) {
             samples.add(i % 2 == 0 ? 40.0 : 60.0);
         }
-        assertEquals(0, switches(FILE, samples));
-        String bare = "hysteresis = 0\nhistory = 1\n0 50 - full\n50 200 - half\n200 inf - quarter\n";
-        assertEquals(39, switches(bare, samples), "without history every sample switches");
+        assertEquals(0, switches(0.1, 2, samples));
+        assertEquals(39, switches(0, 1, samples), "without history every sample switches");
     }
 
-    private static int switches(String file, List<Double> samples) {
-        Selection s = new Selection(QualityFile.parse(file, "osc"));
+    private static int switches(double hysteresis, int history, List<Double> samples) {
+        PaperSelection s = new PaperSelection(QualityFile.parse(FILE, "osc"), hysteresis, history);
         String last = null;
         int n = 0;
         for (double v : samples) {

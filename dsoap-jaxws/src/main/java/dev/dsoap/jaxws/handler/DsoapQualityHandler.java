@@ -1,9 +1,11 @@
 package dev.dsoap.jaxws.handler;
 
 import dev.dsoap.quality.QualityAttributes;
+import dev.dsoap.quality.QualityClient;
 import dev.dsoap.quality.QualityFile;
-import dev.dsoap.quality.RttEstimator;
-import dev.dsoap.quality.Selection;
+import dev.dsoap.quality.QualityServer;
+import dev.dsoap.quality.QualityWire;
+import dev.dsoap.quality.Variant;
 
 import dev.dsoap.host.Settings;
 import jakarta.xml.soap.Node;
@@ -17,8 +19,8 @@ import jakarta.xml.ws.handler.soap.SOAPHandler;
 import jakarta.xml.ws.handler.soap.SOAPMessageContext;
 
 import javax.xml.namespace.QName;
+import java.nio.charset.StandardCharsets;
 import java.util.Iterator;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -42,13 +44,15 @@ import java.util.logging.Logger;
  * changes the SOAP body; it only adds a header block of namespace {@code urn:dsoap:quality}, without
  * {@code mustUnderstand}, so peers without the handler ignore it.
  *
- * <p><b>Quality management</b> (a subset of SOAP-binQ, format in docs/jaxws.md): the client announces, in a
- * {@code dq:Quality} block, its id, a timestamp, its smoothed round-trip time {@code rtt} (milliseconds,
- * {@code R = 0.875 R + 0.125 M} per operation), the attributes set on {@link #attributes()}, and the message
- * type it requests (the {@link #REQUESTED_TYPE} request-context property, or its own choice from a quality
- * file). The server chooses the type of its response from its quality file by the client's attribute value,
- * with hysteresis and history per client against oscillation (without a file it grants the requested type),
- * hands the choice and the client's attributes to the service in its message context, and answers in a
+ * <p><b>Quality management</b> (SOAP-binQ, format in docs/jaxws.md), on the same core code as dsoap's fast paths
+ * ({@link QualityClient}, {@link QualityServer}): the client announces, in a {@code dq:Quality} block, its id, a
+ * timestamp, its round-trip estimate {@code rtt} and its deviation {@code rttvar} (milliseconds, RFC 6298 per
+ * operation, or the paper's average when its quality file says {@code estimator = ewma}), the attributes set on
+ * {@link #attributes()}, and the message type it requests (the {@link #REQUESTED_TYPE} request-context property,
+ * or its own choice from a quality file). The server chooses the type of its response from its quality file by
+ * the client's attribute value, per client, on the estimate's band with the file's {@code k-rise}, {@code k-fall}
+ * and {@code dwell} against oscillation (without a file it grants the requested type), hands the choice and the
+ * client's attributes to the service in its message context, and answers in a
  * {@code dq:QualityAnswer} block with the echoed timestamp, the chosen type ({@link #MESSAGE_TYPE} as the
  * service left it) and its own attributes, among them {@code processing} (milliseconds from the request to
  * the response at the handler). The handler carries the decision; shaping the data to the type (fewer
@@ -112,29 +116,17 @@ public final class DsoapQualityHandler implements SOAPHandler<SOAPMessageContext
     /** Handler scope: the operation's QName, as seen on the exchange's first message. */
     private static final String OPERATION = "dev.dsoap.quality.operation";
 
-    private static final String RTT = "rtt";
     private static final String PROCESSING = "processing";
     private static final QName UNKNOWN = new QName("unknown");
-    /** Clients whose selection state a server keeps per operation; the least recently seen go first. */
-    private static final int MAX_PEERS = 1024;
-    /** Longest echoed timestamp before it is thought bogus: 10 minutes. */
-    private static final long MAX_ECHO_NANOS = 600_000_000_000L;
     private static final Logger LOG = Logger.getLogger(DsoapQualityHandler.class.getName());
 
     private final QualityAttributes attributes = new QualityAttributes();
     /** Names this handler (as a client) to servers, so that they keep its selection apart from others'. */
     private final String clientId = String.format("%016x", ThreadLocalRandom.current().nextLong());
-    /** Client side: smoothed round-trip time per operation, milliseconds. */
-    private final ConcurrentHashMap<QName, RttEstimator> estimates = new ConcurrentHashMap<>();
-    /** Client side: the type this handler requests, per operation. */
-    private final ConcurrentHashMap<QName, Selection> own = new ConcurrentHashMap<>();
-    /** Server side: the type chosen per client and operation; access-ordered, guarded by itself. */
-    private final Map<String, Selection> peers = new LinkedHashMap<>(64, 0.75f, true) {
-        @Override
-        protected boolean removeEldestEntry(Map.Entry<String, Selection> eldest) {
-            return size() > MAX_PEERS;
-        }
-    };
+    /** Client side: the estimate and the type this handler requests, per operation. */
+    private final ConcurrentHashMap<QName, QualityClient> clients = new ConcurrentHashMap<>();
+    /** Server side, with a quality file: the type chosen per client ({@value QualityServer#MAX_PEERS} at most), per operation. */
+    private final ConcurrentHashMap<QName, QualityServer> servers = new ConcurrentHashMap<>();
     /** Whether a refused quality header was logged already. */
     private final AtomicBoolean rejectionLogged = new AtomicBoolean();
     private volatile Config config;
@@ -164,10 +156,8 @@ public final class DsoapQualityHandler implements SOAPHandler<SOAPMessageContext
             config = new Config(null, false, e);
             throw e;
         }
-        own.clear();
-        synchronized (peers) {
-            peers.clear();
-        }
+        clients.clear();
+        servers.clear();
     }
 
     /** The attributes this handler announces to its peers (SOAP-binQ's {@code update_attribute()}). */
@@ -233,19 +223,12 @@ public final class DsoapQualityHandler implements SOAPHandler<SOAPMessageContext
         if (fault) {
             return;
         }
-        Map<String, Double> announce = attributes.asMap();
-        RttEstimator e = estimates.get(op);
-        double r = e == null ? Double.NaN : e.estimate();
-        if (!Double.isNaN(r) && !announce.containsKey(RTT)) {
-            announce = new TreeMap<>(announce);
-            announce.put(RTT, r);
-        }
+        QualityClient.Call call = client(op, c, s).call();
         String type = ctx.get(REQUESTED_TYPE) instanceof String t && !t.isEmpty() ? checkType(t, REQUESTED_TYPE) : null;
-        if (type == null && c.file != null) {
-            Double v = announce.get(c.file.attribute);
-            type = own.computeIfAbsent(op, k -> new Selection(c.file)).select(v == null ? Double.NaN : v, s::typeSwitch);
+        if (type == null) {
+            type = call.variant();
         }
-        QualityHeaders.writeQuality(msg, clientId, Long.toString(now), type, announce);
+        QualityHeaders.writeQuality(msg, clientId, Long.toString(now), type, call.attributes());
         s.qualityOut(type);
     }
 
@@ -266,34 +249,51 @@ public final class DsoapQualityHandler implements SOAPHandler<SOAPMessageContext
         if (q.type() != null) {
             application(ctx, REQUESTED_TYPE, q.type());
         }
-        String chosen = choose(c.file, q, op, s);
+        String chosen = choose(c, q, op, s, now);
         if (chosen != null) {
             application(ctx, MESSAGE_TYPE, chosen);
         }
     }
 
-    /** The server's type for the response to {@code q}: from the quality file if it can, else the one requested. */
-    private String choose(QualityFile file, QualityHeaders.Block q, QName op, HandlerStats s) {
-        if (file == null) {
+    /** The client side of {@code op}: its estimate and its own choice by the handler's quality file, if any. */
+    private QualityClient client(QName op, Config c, HandlerStats s) {
+        return clients.computeIfAbsent(op, k -> {
+            QualityClient q = new QualityClient(c.file, Map.of(), System::nanoTime, attributes);
+            q.onSwitch(s::typeSwitch);
+            return q;
+        });
+    }
+
+    /**
+     * The server's type for the response to {@code q}: from the quality file by the value the request carries (or
+     * the handler's own, which chooses for every client), else the one requested if the file knows it, else the
+     * client's type so far ({@code full} for a client never seen); without a file, the one requested.
+     */
+    private String choose(Config c, QualityHeaders.Block q, QName op, HandlerStats s, long now) {
+        if (c.file == null) {
             return q.type();
         }
-        String key = (q.client() == null ? "" : q.client()) + ' ' + op;
-        Double v = q.attributes().get(file.attribute);
-        Selection sel;
-        synchronized (peers) {
-            sel = peers.get(key);
-            if (sel == null && v != null) {
-                sel = new Selection(file);
-                peers.put(key, sel);
-            }
+        QualityServer server = servers.computeIfAbsent(op, k -> {
+            QualityServer n = new QualityServer(k.getLocalPart(), c.file, Map.of(), System::nanoTime, null, attributes);
+            n.onSwitch(s::typeSwitch);
+            return n;
+        });
+        QualityWire.Fields f = new QualityWire.Fields(q.sent(), q.type(), q.attributes());
+        String chosen = server.request(f, peer(q.client()), now).variant();
+        boolean valued = !Double.isNaN(f.attribute(c.file.attribute)) || !Double.isNaN(attributes.get(c.file.attribute));
+        return !valued && q.type() != null && c.file.knows(q.type()) ? q.type() : chosen;
+    }
+
+    /** A client id's key among a server's peers (64-bit FNV-1a of its UTF-8 bytes; 0 for none). */
+    private static long peer(String client) {
+        if (client == null) {
+            return 0;
         }
-        if (v != null) {
-            return sel.select(v, s::typeSwitch);
+        long h = 0xcbf29ce484222325L;
+        for (byte b : client.getBytes(StandardCharsets.UTF_8)) {
+            h = (h ^ (b & 0xff)) * 0x100000001b3L;
         }
-        if (q.type() != null && file.knows(q.type())) {
-            return q.type();
-        }
-        return sel == null ? null : sel.current();
+        return h;
     }
 
     private void serverOut(SOAPMessageContext ctx, Config c, boolean fault, long now, long received)
@@ -320,22 +320,17 @@ public final class DsoapQualityHandler implements SOAPHandler<SOAPMessageContext
         HandlerStats s = stats(ctx, "client", op, c);
         s.messageIn(fault, contentLength(ctx.get(MessageContext.HTTP_RESPONSE_HEADERS)));
         QualityHeaders.Block a = fault ? null : read(msg, QualityHeaders.ANSWER, s);
-        long nanos = -1;
-        if (sent != null) {
-            nanos = now - sent;
-        } else if (a != null && a.sent() != null) {
-            // the request's timestamp did not survive in the context: the server's echo of it will do
-            try {
-                nanos = now - Long.parseLong(a.sent());
-            } catch (NumberFormatException e) {
-                nanos = -1;
+        // the request's own stamp, else (when it did not survive in the context) the server's echo of it
+        String stamp = sent != null ? Long.toString(sent) : a == null ? null : a.sent();
+        if (!fault && stamp != null) {
+            String variant = a == null || Variant.FULL.equals(a.type()) ? null : a.type();
+            QualityClient q = client(op, c, s);
+            double sample = q.answered(new QualityWire.Fields(stamp, variant, a == null ? Map.of() : a.attributes()),
+                    false, contentLength(ctx.get(MessageContext.HTTP_RESPONSE_HEADERS)));
+            if (!Double.isNaN(sample)) {
+                s.roundTrip(sent != null ? (now - sent) / 1000 : (long) (sample * 1000));
+                application(ctx, RTT_ESTIMATE, q.estimate());
             }
-            nanos = nanos > MAX_ECHO_NANOS ? -1 : nanos;
-        }
-        if (!fault && nanos >= 0) {
-            double r = estimates.computeIfAbsent(op, k -> new RttEstimator()).update(nanos / 1e6);
-            s.roundTrip(nanos / 1000);
-            application(ctx, RTT_ESTIMATE, r);
         }
         if (a != null) {
             s.qualityIn();

@@ -47,7 +47,7 @@ import java.util.Map;
  *
  * <pre>
  * java -cp dsoap-bench/target/benchmarks.jar dev.dsoap.bench.quality.QualityRun [--app=bonds|images|both]
- *     [--phase=SECONDS] [--out=DIR]
+ *     [--phase=SECONDS] [--out=DIR] [--replot=DIR: summary and charts again from a run's CSV]
  * </pre>
  *
  * Loopback only; bounded by the script (5 phases per policy).
@@ -92,20 +92,24 @@ public final class QualityRun {
         String app = "both";
         double phase = 6;
         Path out = Path.of("target", "quality");
+        Path replot = null;
         for (String a : args) {
             if (a.startsWith("--replot=")) {
-                replot(Path.of(a.substring(9)));
-                return;
-            }
-            if (a.startsWith("--app=")) {
+                replot = Path.of(a.substring(9));
+            } else if (a.startsWith("--app=")) {
                 app = a.substring(6);
             } else if (a.startsWith("--phase=")) {
                 phase = Double.parseDouble(a.substring(8));
             } else if (a.startsWith("--out=")) {
                 out = Path.of(a.substring(6));
             } else {
-                throw new IllegalArgumentException("unknown argument " + a + " (--app=bonds|images|both, --phase=SECONDS, --out=DIR)");
+                throw new IllegalArgumentException("unknown argument " + a
+                        + " (--app=bonds|images|both, --phase=SECONDS, --out=DIR, --replot=DIR)");
             }
+        }
+        if (replot != null) {
+            replot(replot, phase);
+            return;
         }
         Files.createDirectories(out);
         StringBuilder md = new StringBuilder();
@@ -135,12 +139,7 @@ public final class QualityRun {
         List<double[]> xs = new ArrayList<>();
         List<double[]> ys = new ArrayList<>();
         StringBuilder csv = new StringBuilder("policy,seconds,millis,items,phase\n");
-        StringBuilder md = new StringBuilder();
-        md.append(String.format(Locale.ROOT, "%n### %s: %s over a link of %s, %s s a phase%n%n", app.name(), app.items(),
-                bits(app.good()), trim(phaseSeconds)));
-        md.append("| policy | calls | p95 over time (ms) | std dev over time (ms) | p95 over time, link worse (ms) | ")
-                .append(app.items()).append(" per s, link good | switches | most switches in one dwell period |\n");
-        md.append("| --- | --- | --- | --- | --- | --- | --- | --- |\n");
+        StringBuilder md = new StringBuilder(header(app, phaseSeconds));
         try (Source source = Source.start(); SharedLink link = SharedLink.start(app.good())) {
             int relay = link.relay(new InetSocketAddress(InetAddress.getLoopbackAddress(), port));
             int cross = link.relay(new InetSocketAddress(InetAddress.getLoopbackAddress(), source.port()));
@@ -172,9 +171,21 @@ public final class QualityRun {
         }
         Files.writeString(out.resolve("quality-" + app.name() + ".csv"), csv.toString());
         chart(out, app.name(), labels, xs, ys, rules.bound);
-        md.append(String.format(Locale.ROOT, "%nThe quality file's bound: %.0f ms. Phases: %s.%n", rules.bound,
-                String.join(", ", PHASES)));
-        return md.toString();
+        return md.append(footer(rules)).toString();
+    }
+
+    private static String header(App app, double phaseSeconds) {
+        return String.format(Locale.ROOT, "%n### %s: %s over a link of %s, %s s a phase%n%n", app.name(), app.items(),
+                bits(app.good()), trim(phaseSeconds))
+                + "| policy | calls | p95 over time (ms) | std dev over time (ms) | std dev without cross traffic (ms) "
+                + "| p95 over time, link worse (ms) | " + app.items() + " per s, link good | switches "
+                + "| most switches in one dwell period |\n"
+                + "| --- | --- | --- | --- | --- | --- | --- | --- | --- |\n";
+    }
+
+    private static String footer(QualityFile rules) {
+        return String.format(Locale.ROOT, "%nThe quality file's bound: %.0f ms. Phases: %s.%n", rules.bound,
+                String.join(", ", PHASES));
     }
 
     /** Longest a line of the chart gets, in points: calls are grouped in time, the slowest of a group drawn. */
@@ -215,7 +226,9 @@ public final class QualityRun {
     }
 
     /** Draws the charts again from the CSV files a run wrote in {@code dir}. */
-    private static void replot(Path dir) throws IOException {
+    /** Draws the charts and writes the summary again from the samples of an earlier run in {@code dir}. */
+    private static void replot(Path dir, double phaseSeconds) throws IOException {
+        StringBuilder md = new StringBuilder();
         for (App app : List.of(bonds(), images())) {
             Path csv = dir.resolve("quality-" + app.name() + ".csv");
             if (!Files.exists(csv)) {
@@ -223,18 +236,24 @@ public final class QualityRun {
             }
             QualityFile rules = QualityFiles.load(app.rules(), QualityRun.class.getClassLoader())
                     .rules(app.service().getLocalPart(), app.operation());
+            md.append(header(app, phaseSeconds));
             List<String> labels = new ArrayList<>();
             List<double[]> xs = new ArrayList<>();
             List<double[]> ys = new ArrayList<>();
             for (String policy : POLICIES) {
-                List<String[]> rows = Files.readAllLines(csv).stream().skip(1).map(l -> l.split(","))
-                        .filter(r -> r[0].equals(policy)).toList();
+                List<Sample> samples = Files.readAllLines(csv).stream().skip(1).map(l -> l.split(","))
+                        .filter(r -> r[0].equals(policy)).map(r -> new Sample(Double.parseDouble(r[1]),
+                                Double.parseDouble(r[2]), Integer.parseInt(r[3]), r[4])).toList();
+                md.append(summary(policy, samples, rules, app, phaseSeconds));
                 labels.add(policy);
-                xs.add(rows.stream().mapToDouble(r -> Double.parseDouble(r[1])).toArray());
-                ys.add(rows.stream().mapToDouble(r -> Double.parseDouble(r[2])).toArray());
+                xs.add(samples.stream().mapToDouble(Sample::t).toArray());
+                ys.add(samples.stream().mapToDouble(Sample::ms).toArray());
             }
             chart(dir, app.name(), labels, xs, ys, rules.bound);
+            md.append(footer(rules));
         }
+        Files.writeString(dir.resolve("quality.md"), md.toString());
+        System.out.print(md);
     }
 
     /** The calls of one policy over the script, one at a time. */
@@ -295,6 +314,7 @@ public final class QualityRun {
     private static String summary(String policy, List<Sample> samples, QualityFile rules, App app, double phaseSeconds) {
         double p95 = quantileOverTime(samples, 0.95);
         double sd = deviationOverTime(samples);
+        double steady = deviationOverTime(samples.stream().filter(s -> !s.phase.equals("cross traffic")).toList());
         double worse = quantileOverTime(samples.stream().filter(s -> !s.phase.equals("good")).toList(), 0.95);
         long goodItems = samples.stream().filter(s -> s.phase.equals("good")).mapToLong(Sample::items).sum();
         double goodSeconds = 3 * phaseSeconds;
@@ -315,8 +335,8 @@ public final class QualityRun {
             }
             mostInDwell = Math.max(mostInDwell, k);
         }
-        return String.format(Locale.ROOT, "| %s | %d | %.1f | %.1f | %.1f | %.1f | %d | %d |%n", policy, samples.size(), p95,
-                sd, worse, goodItems / goodSeconds, switches, mostInDwell);
+        return String.format(Locale.ROOT, "| %s | %d | %.1f | %.1f | %.1f | %.1f | %.1f | %d | %d |%n", policy,
+                samples.size(), p95, sd, steady, worse, goodItems / goodSeconds, switches, mostInDwell);
     }
 
     private static String bits(long bps) {

@@ -3,6 +3,7 @@ package dev.dsoap.bench;
 import dev.dsoap.bench.cxf.GsoapComparison;
 import dev.dsoap.bench.echo.Shape;
 import dev.dsoap.bench.deserialize.CheckpointMemory;
+import dev.dsoap.bench.quality.QualityRun;
 import dev.dsoap.bench.report.ReportWriter;
 import org.openjdk.jmh.profile.GCProfiler;
 import org.openjdk.jmh.results.RunResult;
@@ -66,7 +67,7 @@ public final class Main {
             } else if (argList.contains("--checkpoint-memory")) {
                 checkpointMemory(args);
             } else if (argList.contains("--quality")) {
-                dev.dsoap.bench.quality.QualityRun.main(argList.stream().filter(a -> !a.equals("--quality"))
+                QualityRun.main(argList.stream().filter(a -> !a.equals("--quality"))
                         .toArray(String[]::new));
             } else {
                 org.openjdk.jmh.Main.main(args);
@@ -176,6 +177,11 @@ public final class Main {
         if (only == null || only.matcher(GSOAP).find()) {
             failed += gsoap(suite, report, outDir.resolve("gsoap"));
         }
+        Path qualityDir = outDir.resolve("quality");
+        boolean quality = only == null || only.matcher(QUALITY).find();
+        if (quality) {
+            failed += quality(suite, report, qualityDir);
+        }
         report.durationSeconds((System.nanoTime() - start) / 1e9);
         if (dds) {
             report.checkpointMemory(CheckpointMemory.measureFigure5());
@@ -196,6 +202,9 @@ public final class Main {
             Files.createDirectories(dir);
             Files.writeString(dir.resolve(base + ".json"), results);
             Files.writeString(dir.resolve(base + ".md"), markdown);
+            if (quality && Files.isRegularFile(qualityDir.resolve(QualityRun.SUMMARY))) {
+                copyQuality(qualityDir, dir.resolve(ReportWriter.qualityFolder(suite.name())));
+            }
             Path index = ReportWriter.write(List.of(new ReportWriter.Input(base + ".json", results, base + ".json",
                     base + ".md")), dir, ReportWriter.Origin.THIS_RUN, png);
             System.out.println("report: " + index.toAbsolutePath());
@@ -244,6 +253,39 @@ public final class Main {
             report.failed(GSOAP, String.valueOf(e.getMessage()));
             System.err.println("FAILED: " + GSOAP + ": " + e);
             return 1;
+        }
+    }
+
+    /** The name under which the quality step's results appear, and which {@code --only} matches. */
+    static final String QUALITY = "QualityRun";
+
+    /**
+     * The quality step ({@link QualityRun}: the SOAP-binQ paper's bond and image servers over a scripted link, three
+     * policies): phases of 3 seconds in the short suite, 8 in the full one. Writes its summary, samples and charts
+     * into {@code out}. Returns 1 if it failed, else 0.
+     */
+    private static int quality(Suite suite, Report report, Path out) {
+        double phase = suite.name().equals("full") ? 8 : 3;
+        System.out.println("# quality management: the bond and image servers over a changing link, " + phase
+                + " s a phase");
+        try {
+            Files.createDirectories(out);
+            System.out.print(QualityRun.runAll(phase, out));
+            return 0;
+        } catch (Exception | Error e) {
+            report.failed(QUALITY, String.valueOf(e.getMessage()));
+            System.err.println("FAILED: " + QUALITY + ": " + e);
+            return 1;
+        }
+    }
+
+    /** Copies the quality step's summary and charts (not its samples) into the report's folder for them. */
+    private static void copyQuality(Path from, Path to) throws IOException {
+        Files.createDirectories(to);
+        try (java.nio.file.DirectoryStream<Path> ds = Files.newDirectoryStream(from, "*.{md,svg,png}")) {
+            for (Path p : ds) {
+                Files.copy(p, to.resolve(p.getFileName()), java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+            }
         }
     }
 

@@ -112,17 +112,32 @@ public final class QualityRun {
             return;
         }
         Files.createDirectories(out);
-        StringBuilder md = new StringBuilder();
-        for (App a : switch (app) {
+        System.out.print(run(switch (app) {
             case "bonds" -> List.of(bonds());
             case "images" -> List.of(images());
             case "both" -> List.of(bonds(), images());
             default -> throw new IllegalArgumentException("--app=bonds|images|both, not " + app);
-        }) {
-            md.append(run(a, phase, out));
+        }, phase, out));
+    }
+
+    /** The summary's file name in the output folder. */
+    public static final String SUMMARY = "quality.md";
+
+    /**
+     * Runs both applications over the script with phases of {@code phaseSeconds}, writing the summary
+     * ({@value #SUMMARY}), the samples and the charts into {@code out}; returns the summary.
+     */
+    public static String runAll(double phaseSeconds, Path out) throws Exception {
+        return run(List.of(bonds(), images()), phaseSeconds, out);
+    }
+
+    private static String run(List<App> apps, double phaseSeconds, Path out) throws Exception {
+        StringBuilder md = new StringBuilder();
+        for (App a : apps) {
+            md.append(run(a, phaseSeconds, out));
         }
-        Files.writeString(out.resolve("quality.md"), md.toString());
-        System.out.print(md);
+        Files.writeString(out.resolve(SUMMARY), md.toString());
+        return md.toString();
     }
 
     /** Runs every policy over the script; returns the summary (Markdown) and writes the CSV and the chart. */
@@ -252,7 +267,7 @@ public final class QualityRun {
             chart(dir, app.name(), labels, xs, ys, rules.bound);
             md.append(footer(rules));
         }
-        Files.writeString(dir.resolve("quality.md"), md.toString());
+        Files.writeString(dir.resolve(SUMMARY), md.toString());
         System.out.print(md);
     }
 

@@ -50,6 +50,14 @@ public final class ReportWriter {
     static final String CHARTS = "charts";
 
     /**
+     * The folder, beside {@code index.html}, of a suite's quality management run ({@code QualityRun}'s summary and
+     * charts): {@code quality-short} or {@code quality-full}. The report shows it when it is there.
+     */
+    public static String qualityFolder(String suite) {
+        return "quality-" + suite;
+    }
+
+    /**
      * Writes {@code index.html} and its charts into {@code outDir}, replacing the charts of an earlier report there.
      *
      * @return the path of {@code index.html}
@@ -90,7 +98,8 @@ public final class ReportWriter {
                 }
             }
             Path index = outDir.resolve("index.html");
-            Files.writeString(index, html(inputs, results, papers, charts, origin, note), StandardCharsets.UTF_8);
+            Files.writeString(index, html(inputs, results, papers, charts, origin, note, quality(inputs, outDir)),
+                    StandardCharsets.UTF_8);
             return index;
         } finally {
             TextUtils.setUseDrawRotatedStringWorkaround(workaround);
@@ -111,8 +120,76 @@ public final class ReportWriter {
         }
     }
 
+    /**
+     * The quality management section, from the summary ({@code quality.md}) and charts in the quality folder of the
+     * inputs' suites, or "" when there is none.
+     */
+    static String quality(List<Input> inputs, Path outDir) throws IOException {
+        StringBuilder h = new StringBuilder();
+        Set<String> seen = new LinkedHashSet<>();
+        for (Input in : inputs) {
+            java.util.regex.Matcher m = java.util.regex.Pattern.compile("^results-(short|full)").matcher(in.name());
+            if (!m.find() || !seen.add(m.group(1))) {
+                continue;
+            }
+            String folder = qualityFolder(m.group(1));
+            Path summary = outDir.resolve(folder).resolve("quality.md");
+            if (!Files.isRegularFile(summary)) {
+                continue;
+            }
+            if (h.isEmpty()) {
+                h.append("<section id=\"quality\">\n<h2>Quality management: the SOAP-binQ applications</h2>\n<p>The "
+                        + "paper's bond server (the latest 1 to 4 timesteps) and image server (640 x 480, or 320 x 240) on "
+                        + "a CXF endpoint with dsoap and its quality file, behind a link whose capacity follows a script "
+                        + "(good, 10x worse, good, cross traffic taking 90 %, good). One client calls one call at a time "
+                        + "under each policy: fixed-large, fixed-small, adaptive (the endpoint chooses the variant from "
+                        + "the client's round trips). Percentiles and deviations are over time.</p>\n");
+            }
+            String app = null;
+            boolean inTable = false;
+            for (String line : Files.readAllLines(summary, StandardCharsets.UTF_8)) {
+                if (line.startsWith("|")) {
+                    if (line.startsWith("| ---")) {
+                        continue;
+                    }
+                    String cell = inTable ? "td" : "th";
+                    if (!inTable) {
+                        h.append("<table>\n");
+                        inTable = true;
+                    }
+                    h.append("<tr>");
+                    String[] cells = line.substring(1, line.length() - 1).split("\\|");
+                    for (String c : cells) {
+                        h.append('<').append(cell).append('>').append(esc(c.strip())).append("</").append(cell).append('>');
+                    }
+                    h.append("</tr>\n");
+                    continue;
+                }
+                if (inTable) {
+                    h.append("</table>\n");
+                    inTable = false;
+                    if (app != null) {
+                        h.append("<figure><img src=\"").append(folder).append("/quality-").append(app)
+                                .append(".svg\" alt=\"").append(esc(app)).append(": response time over time\"/></figure>\n");
+                    }
+                }
+                if (line.startsWith("### ")) {
+                    String title = line.substring(4);
+                    app = title.contains(":") ? title.substring(0, title.indexOf(':')) : title;
+                    h.append("<h3>").append(esc(title)).append(" (").append(esc(m.group(1))).append(" suite)</h3>\n");
+                } else if (!line.isBlank()) {
+                    h.append("<p>").append(esc(line)).append("</p>\n");
+                }
+            }
+            if (inTable) {
+                h.append("</table>\n");
+            }
+        }
+        return h.isEmpty() ? "" : h.append("</section>\n").toString();
+    }
+
     static String html(List<Input> inputs, Results r, Papers papers, List<ReportCharts.Spec> charts, Origin origin,
-                       String note) {
+                       String note, String quality) {
         StringBuilder h = new StringBuilder(64 * 1024);
         h.append("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\"/>\n")
                 .append("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"/>\n")
@@ -131,6 +208,9 @@ public final class ReportWriter {
         for (Families.Section s : sections) {
             h.append("<a href=\"#").append(s.name().toLowerCase(Locale.ROOT)).append("\">").append(esc(s.heading))
                     .append("</a> · ");
+        }
+        if (!quality.isEmpty()) {
+            h.append("<a href=\"#quality\">Quality management</a> · ");
         }
         h.append("<a href=\"#side-by-side\">Side by side</a> · <a href=\"#papers\">Beside the papers</a> · ")
                 .append("<a href=\"#notes\">Notes</a> · <a href=\"#all\">All measurements</a></p></nav>\n");
@@ -153,6 +233,7 @@ public final class ReportWriter {
         if (r.checkpointMemory().isEmpty() && !sections.contains(Families.Section.DESERIALIZATION)) {
             h.append("<p class=\"note\">Checkpoint memory: not in these results.</p>\n");
         }
+        h.append(quality);
         sideBySide(h, r);
         besidePapers(h, r, papers);
         notes(h, r, papers);

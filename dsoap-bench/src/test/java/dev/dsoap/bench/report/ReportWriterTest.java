@@ -307,4 +307,38 @@ class ReportWriterTest {
         assertFalse(Files.exists(dir.resolve("charts/axis2echobench-shape-doubles-server-cpu.svg")));
         assertFalse(Files.exists(dir.resolve("charts/axis2echobench-shape-doubles-server-cpu.png")));
     }
+
+    @Test
+    void qualityRunOfTheSuiteIsShownWithItsTablesAndCharts() throws Exception {
+        Path q = dir.resolve(ReportWriter.qualityFolder("short"));
+        Files.createDirectories(q);
+        Files.writeString(q.resolve("quality.md"), """
+
+                ### bonds: timesteps over a link of 4 Mbit/s, 3 s a phase
+
+                | policy | calls | p95 over time (ms) |
+                | --- | --- | --- |
+                | fixed-large | 10 | 325.6 |
+                | adaptive | 12 | 249.8 |
+
+                The quality file's bound: 300 ms. Phases: good, 10x worse, good, cross traffic, good.
+                """);
+        String json = Files.readString(fixture());
+        Path index = ReportWriter.write(List.of(new ReportWriter.Input("results-short.json", json, null, null)), dir,
+                ReportWriter.Origin.THIS_RUN, false);
+        ReportXml.parse(index);
+        String html = Files.readString(index);
+        assertTrue(html.contains("<a href=\"#quality\">"), "in the sections' list");
+        assertTrue(html.contains("<h3>bonds: timesteps over a link of 4 Mbit/s, 3 s a phase (short suite)</h3>"), html);
+        assertTrue(html.contains("<tr><th>policy</th><th>calls</th><th>p95 over time (ms)</th></tr>"), "header row");
+        assertTrue(html.contains("<tr><td>adaptive</td><td>12</td><td>249.8</td></tr>"), "a policy's row");
+        assertTrue(html.contains("<img src=\"quality-short/quality-bonds.svg\""), "the chart");
+        assertTrue(html.contains("<p>The quality file&#39;s bound: 300 ms.") || html.contains("bound: 300 ms"), "the note");
+
+        // a report of another suite, or without the folder, has no such section
+        Path other = dir.resolve("other");
+        Path index2 = ReportWriter.write(List.of(new ReportWriter.Input("results-full.json", json, null, null)), other,
+                ReportWriter.Origin.THIS_RUN, false);
+        assertFalse(Files.readString(index2).contains("id=\"quality\""));
+    }
 }

@@ -153,8 +153,41 @@ public final class Coalescer<R> {
      * @throws IndexOutOfBoundsException when {@code offset} and {@code length} are outside {@code body}
      */
     public R call(byte[] body, int offset, int length, String identity, Work<? extends R> work) throws Exception {
-        Objects.checkFromIndexSize(offset, length, body.length);
         Objects.requireNonNull(work, "work");
+        Ticket<R> t = enter(body, offset, length, identity);
+        if (t.kind == Ticket.JOINED) {
+            return t.response();
+        }
+        if (t.kind == Ticket.ALONE) {
+            return work.run();
+        }
+        try {
+            R r = work.run();
+            t.complete(r);
+            return r;
+        } catch (Throwable x) {
+            if (x instanceof CancellationException || x instanceof InterruptedException
+                    || Thread.currentThread().isInterrupted()) {
+                t.cancel();
+            } else {
+                t.fail(x);
+            }
+            throw x;
+        }
+    }
+
+    /**
+     * Enters a request, for hosts whose work is not one call (the rest of a handler chain): the ticket says whether
+     * this request {@link Ticket#leads() leads} (the host processes it and then finishes the ticket with exactly one of
+     * {@link Ticket#complete}, {@link Ticket#fail} or {@link Ticket#cancel}, also when processing broke off), took an
+     * identical request's outcome ({@link Ticket#joined()}, {@link Ticket#response()}), or must be processed alone
+     * (neither: it waited past its timeout, or too many wait). Blocks while this request waits or lingers. The
+     * body's buffer must not change until a leader's ticket is finished, or until this returns otherwise.
+     *
+     * @throws InterruptedException when this thread was interrupted while it waited or lingered (nothing to finish)
+     */
+    public Ticket<R> enter(byte[] body, int offset, int length, String identity) throws InterruptedException {
+        Objects.checkFromIndexSize(offset, length, body.length);
         calls.increment();
         String who = identity == null ? "" : identity;
         Key key = new Key(body, offset, length, who, hash.hash(body, offset, length, who));
@@ -164,13 +197,13 @@ public final class Coalescer<R> {
         for (;;) {
             Flight f = table.computeIfAbsent(key, start);
             if (f.key == key) {
-                return lead(f, work, promoted);
+                return lead(f, promoted);
             }
             int n = f.join();
             if (n > maxWaiters) {
                 f.leave();
                 overflow.increment();
-                return work.run();
+                return new Ticket<>(this, Ticket.ALONE, null, null);
             }
             if (n == maxWaiters && f.lingering) {
                 LockSupport.unpark(f.leader);
@@ -187,7 +220,7 @@ public final class Coalescer<R> {
             } catch (TimeoutException e) {
                 f.leave();
                 timeouts.increment();
-                return work.run();
+                return new Ticket<>(this, Ticket.ALONE, null, null);
             } catch (InterruptedException e) {
                 f.leave();
                 abandoned.increment();
@@ -200,34 +233,20 @@ public final class Coalescer<R> {
                 promoted = true;
                 continue;
             }
-            return shared(o);
+            joined.increment();
+            if (o instanceof Flight.Failure) {
+                errorsShared.increment();
+            } else if (o != null) {
+                @SuppressWarnings("unchecked")
+                R r = (R) o;
+                bytesFannedOut.add(responseBytes.applyAsLong(r));
+            }
+            return new Ticket<>(this, Ticket.JOINED, null, o);
         }
     }
 
-    /** A waiter's share of its leader's outcome. */
-    @SuppressWarnings("unchecked")
-    private R shared(Object o) throws Exception {
-        joined.increment();
-        if (o instanceof Flight.Failure) {
-            errorsShared.increment();
-            Throwable t = ((Flight.Failure) o).cause;
-            if (t instanceof Exception) {
-                throw (Exception) t;
-            }
-            if (t instanceof Error) {
-                throw (Error) t;
-            }
-            throw new UndeclaredThrowableException(t);
-        }
-        R r = (R) o;
-        if (r != null) {
-            bytesFannedOut.add(responseBytes.applyAsLong(r));
-        }
-        return r;
-    }
-
-    /** Leads {@code f}: charges it, lingers unless {@code promoted}, runs the work and hands out its outcome. */
-    private R lead(Flight f, Work<? extends R> work, boolean promoted) throws Exception {
+    /** Leads {@code f}: charges it and lingers unless {@code promoted}. */
+    private Ticket<R> lead(Flight f, boolean promoted) throws InterruptedException {
         long bytes = FLIGHT_BYTES + (long) f.key.length;
         boolean charged = budget == null || budget.charge(f, bytes);
         if (charged) {
@@ -236,30 +255,29 @@ public final class Coalescer<R> {
             f.close(); // those who joined meanwhile still get the outcome
             uncoalesced.increment();
         }
-        Object outcome = Flight.CANCELLED;
-        try {
-            probe.leading();
-            if (charged && !promoted && linger > 0) {
+        Ticket<R> t = new Ticket<>(this, Ticket.LEAD, f, null);
+        probe.leading();
+        if (charged && !promoted && linger > 0) {
+            try {
                 linger(f);
+            } catch (InterruptedException e) {
+                t.cancel();
+                throw e;
             }
-            R r = work.run();
-            outcome = r;
-            return r;
-        } catch (Throwable t) {
-            if (t instanceof CancellationException || t instanceof InterruptedException
-                    || Thread.currentThread().isInterrupted()) {
-                leaderCancellations.increment();
-            } else {
-                outcome = new Flight.Failure(t);
-            }
-            throw t;
-        } finally {
-            f.close();
-            if (budget != null) {
-                budget.release(f);
-            }
-            f.outcome.complete(outcome);
         }
+        return t;
+    }
+
+    /** Ends a leader's flight with {@code outcome}: no one joins it any more, its waiters get the outcome. */
+    void finish(Flight f, Object outcome) {
+        if (outcome == Flight.CANCELLED) {
+            leaderCancellations.increment();
+        }
+        f.close();
+        if (budget != null) {
+            budget.release(f);
+        }
+        f.outcome.complete(outcome);
     }
 
     /** Waits up to the linger window, or until the waiters fill up. */

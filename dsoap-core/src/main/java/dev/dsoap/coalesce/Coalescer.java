@@ -111,6 +111,8 @@ public final class Coalescer<R> {
     private final LongAdder errorsShared = new LongAdder();
     private final LongAdder leaderCancellations = new LongAdder();
     private final LongAdder bytesFannedOut = new LongAdder();
+    /** Requests waiting for an identical one now. */
+    private final LongAdder waiting = new LongAdder();
 
     /**
      * @param settings      the limits ({@link CoalescerSettings#enabled()} is not read: this coalesces what it is given)
@@ -215,6 +217,7 @@ public final class Coalescer<R> {
                 waitStart = now; // a promoted waiter's timeout still counts from here
             }
             Object o;
+            waiting.increment();
             try {
                 o = f.outcome.get(waitTimeout - (now - waitStart), TimeUnit.NANOSECONDS);
             } catch (TimeoutException e) {
@@ -227,6 +230,8 @@ public final class Coalescer<R> {
                 throw e;
             } catch (ExecutionException e) {
                 throw new IllegalStateException("a flight's outcome is never exceptional", e);
+            } finally {
+                waiting.decrement();
             }
             if (o == Flight.CANCELLED) {
                 f.leave();
@@ -350,6 +355,11 @@ public final class Coalescer<R> {
     /** Response bytes handed to waiters: bytes the work did not have to produce again. */
     public long bytesFannedOut() {
         return bytesFannedOut.sum();
+    }
+
+    /** Requests waiting for an identical one now. */
+    public long waiting() {
+        return waiting.sum();
     }
 
     /** Requests in flight now that identical requests can join (keys in the table). */

@@ -194,6 +194,34 @@ public final class OperationStats implements OperationStatsMXBean {
         return m;
     }
 
+    private volatile dev.dsoap.coalesce.Coalescer<?> coalescer;
+
+    /** Reports the coalescing of an endpoint's operation over JMX. */
+    public void coalescing(dev.dsoap.coalesce.Coalescer<?> c) {
+        coalescer = c;
+    }
+
+    @Override
+    public Map<String, Long> getCoalescing() {
+        dev.dsoap.coalesce.Coalescer<?> c = coalescer;
+        if (c == null) {
+            return Map.of();
+        }
+        Map<String, Long> m = new java.util.LinkedHashMap<>();
+        m.put("leaders", c.leaders());
+        m.put("joined", c.joined());
+        m.put("timeouts", c.timeouts());
+        m.put("overflow", c.overflow());
+        m.put("uncoalesced", c.uncoalesced());
+        m.put("abandoned", c.abandoned());
+        m.put("errorsShared", c.errorsShared());
+        m.put("leaderCancellations", c.leaderCancellations());
+        m.put("bytesFannedOut", c.bytesFannedOut());
+        m.put("inFlight", (long) c.inFlight());
+        m.put("waiting", c.waiting());
+        return m;
+    }
+
     /** Counts a binary exchange refused or given up, logging the first of each reason. */
     public void binaryRefused(BinaryRefusal why, String detail) {
         if (binaryRefusals.getAndIncrement(why.ordinal()) == 0) {

@@ -131,6 +131,16 @@ public interface OperationStatsMXBean {
      */
     Map<String, String> getQualityPeers();
 
+    /**
+     * Coalescing of identical concurrent requests (empty when off): {@code leaders} (requests processed with others
+     * waiting on them, or that could have been), {@code joined} (requests answered with an identical request's
+     * response, without being processed), {@code timeouts}, {@code overflow} (over {@code dsoap.coalesceWaiters}),
+     * {@code uncoalesced} (the memory budget refused), {@code abandoned}, {@code errorsShared} (of joined, those that
+     * got a failure), {@code leaderCancellations}, {@code bytesFannedOut} (response bytes written to joined requests)
+     * {@code inFlight} (requests others can join now) and {@code waiting} (requests waiting for one now).
+     */
+    Map<String, Long> getCoalescing();
+
     /** Binary exchanges refused or given up, by {@link BinaryRefusal} reason. */
     Map<String, Long> getBinaryRefusals();
 }

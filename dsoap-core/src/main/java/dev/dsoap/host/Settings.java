@@ -61,6 +61,19 @@ public final class Settings {
      * path resource.
      */
     public static final String QUALITY = "dsoap.quality";
+    /**
+     * Coalescing of identical concurrent requests ({@link dev.dsoap.coalesce.Coalescer}): {@code false} (the
+     * default), {@code true} (every operation the setting applies to), or a comma-separated list of operation names.
+     * Only for operations whose answer depends on nothing but the request and the caller: declare it, dsoap never
+     * guesses.
+     */
+    public static final String COALESCE = "dsoap.coalesce";
+    /** Requests that wait for one identical request at most (default 64, 1 to 4096). */
+    public static final String COALESCE_WAITERS = "dsoap.coalesceWaiters";
+    /** Milliseconds a request waits for an identical one before it is processed on its own (default 10000). */
+    public static final String COALESCE_TIMEOUT = "dsoap.coalesceTimeout";
+    /** Milliseconds, fractions allowed, a new request waits for identical ones to join it (default 0: off; at most 1000). */
+    public static final String COALESCE_LINGER = "dsoap.coalesceLinger";
 
     /** Default of {@link #MEMORY_BUDGET}: 256 MiB. */
     public static final long DEFAULT_BUDGET = 256L << 20;
@@ -73,10 +86,19 @@ public final class Settings {
     private final String clientIdHeader;
     private final BinaryMode binary;
     private final String quality;
+    private final String coalesce;
+    private final dev.dsoap.coalesce.CoalescerSettings coalescing;
 
     private Settings(Values p, ParserLimits host) {
         String q = p.raw(QUALITY);
         quality = q == null || q.isBlank() ? "off" : q.strip();
+        String c = p.raw(COALESCE);
+        coalesce = c == null ? "" : c.strip();
+        coalescing = dev.dsoap.coalesce.CoalescerSettings.builder()
+                .maxWaiters(p.integer(COALESCE_WAITERS, dev.dsoap.coalesce.CoalescerSettings.DEFAULT_MAX_WAITERS, 1, 4096))
+                .waitTimeoutNanos(Math.round(p.fraction(COALESCE_TIMEOUT, 10_000, 0.001, 3_600_000, false) * 1e6))
+                .lingerNanos(Math.round(p.fraction(COALESCE_LINGER, 0, 0, 1000, true) * 1e6))
+                .build();
         serialize = p.bool(SERIALIZE, true);
         deserialize = p.bool(DESERIALIZE, true);
         states = p.integer(STATES, 64, 1, 1024);
@@ -178,6 +200,22 @@ public final class Settings {
      */
     public String clientIdHeader() {
         return clientIdHeader;
+    }
+
+    /**
+     * The coalescing settings of {@code operation} ({@link #COALESCE}): enabled when the setting is {@code true} or
+     * names it.
+     */
+    public dev.dsoap.coalesce.CoalescerSettings coalescing(String operation) {
+        boolean on = coalesce.equalsIgnoreCase("true");
+        if (!on && !coalesce.isEmpty() && !coalesce.equalsIgnoreCase("false")) {
+            for (String name : coalesce.split(",")) {
+                on |= name.strip().equals(operation);
+            }
+        }
+        return on ? dev.dsoap.coalesce.CoalescerSettings.builder().enabled(true).maxWaiters(coalescing.maxWaiters())
+                .waitTimeoutNanos(coalescing.waitTimeoutNanos()).lingerNanos(coalescing.lingerNanos()).build()
+                : coalescing;
     }
 
     /** Quality management ({@link #QUALITY}): {@code off}, {@code on}, or where the quality file is. */

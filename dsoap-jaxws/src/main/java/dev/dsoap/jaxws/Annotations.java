@@ -23,6 +23,8 @@ final class Annotations {
             case Settings.JMX -> String.valueOf(a.jmx());
             case Settings.BINARY -> a.binary().isEmpty() ? null : a.binary();
             case Settings.QUALITY -> a.quality().isEmpty() ? null : a.quality();
+            case Settings.COALESCE -> a.coalesce().length == 0 ? null
+                    : java.util.Arrays.asList(a.coalesce()).contains("*") ? "true" : String.join(",", a.coalesce());
             default -> null;
         };
     }

@@ -80,4 +80,12 @@ public @interface DifferentialSoap {
      * and report its round-trip estimate, or a quality file for its own requests' variants.
      */
     String quality() default "";
+
+    /**
+     * The operations whose identical concurrent requests are processed once ({@code dsoap.coalesce}): their local
+     * names, or {@code "*"} for all. Only for operations whose answer depends on nothing but the request and the
+     * caller (no side effects, no time or per-call state): requests join only those with the same bytes and the same
+     * credentials, and each gets the one answer written once (docs/coalescing.md). None by default.
+     */
+    String[] coalesce() default {};
 }

@@ -1,5 +1,8 @@
 package dev.dsoap.jaxws;
 
+import dev.dsoap.coalesce.Coalescer;
+import dev.dsoap.coalesce.SharedResponse;
+
 import dev.dsoap.binding.MessagePlan;
 import dev.dsoap.binding.MessageShape;
 import dev.dsoap.binding.UnsupportedTypeException;
@@ -69,6 +72,8 @@ final class Operation {
     final dev.dsoap.quality.QualityServer qualityServer;
     /** A client's quality management of its requests, or {@code null}. */
     final dev.dsoap.quality.QualityClient qualityClient;
+    /** An endpoint's coalescing of identical concurrent requests ({@code dsoap.coalesce}), or {@code null}. */
+    final Coalescer<SharedResponse> coalescer;
     /** Per outgoing part (plan order), the adapter JAXB would call, or {@code null}; {@code null} when none has one. */
     private final Adapter[] writeAdapters;
 
@@ -155,6 +160,12 @@ final class Operation {
         }
         if (qualityClient != null) {
             stats.quality(qualityClient);
+        }
+        dev.dsoap.coalesce.CoalescerSettings coalescing = settings.coalescing(op);
+        this.coalescer = client || oneWay || !coalescing.enabled() ? null
+                : new Coalescer<>(coalescing, SharedResponse::bytes, budget);
+        if (coalescer != null) {
+            stats.coalescing(coalescer);
         }
         stats.templates(carrier::retainedBytes);
     }

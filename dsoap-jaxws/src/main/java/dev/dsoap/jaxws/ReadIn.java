@@ -154,6 +154,9 @@ final class ReadIn extends DsoapInterceptor {
             why = readHeaders(op, raw, len, head.headerBlocks(), headers);
             reason = why == null ? null : Fallback.REQUEST_SHAPE;
         }
+        if (reason == null && op.coalescer != null && !st.client && Coalescing.enter(m, op, raw, len, st)) {
+            return; // answered with an identical request's response
+        }
         Object[] values;
         try {
             values = op.carrier.read(raw, len, st.client ? 0 : Sender.of(m, op.carrier.settings().clientIdHeader()), reason, why);

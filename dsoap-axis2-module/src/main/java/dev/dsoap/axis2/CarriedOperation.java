@@ -54,6 +54,8 @@ abstract class CarriedOperation {
     volatile Engagement engagement;
     /** Quality management ({@code dsoap.quality}), read at engagement. */
     final QualitySetting quality;
+    /** Coalescing of identical concurrent requests ({@code dsoap.coalesce}), or {@code null}. */
+    final dev.dsoap.coalesce.Coalescer<dev.dsoap.coalesce.SharedResponse> coalescer;
 
     CarriedOperation(AxisService service, AxisOperation operation, Settings settings, MemoryBudget budget) {
         this.service = service;
@@ -64,6 +66,44 @@ abstract class CarriedOperation {
         this.inOut = operation.getAxisSpecificMEPConstant() != WSDLConstants.MEP_CONSTANT_IN_ONLY;
         this.unplanned = Carrier.builder(settings, stats, budget, plans).noReads("not planned").noWrites("not planned").build();
         this.quality = QualitySetting.of(settings.quality(), service.getClassLoader());
+        dev.dsoap.coalesce.CoalescerSettings c = settings.coalescing(operation.getName().getLocalPart());
+        this.coalescer = inOut && c.enabled()
+                ? new dev.dsoap.coalesce.Coalescer<>(c, dev.dsoap.coalesce.SharedResponse::bytes, budget) : null;
+        if (coalescer != null) {
+            stats.coalescing(coalescer);
+        }
+    }
+
+    /**
+     * Who sent {@code in}, as far as Axis2 knows (its {@code Authorization} header, the servlet container's
+     * authenticated principal and TLS client certificate), with the request headers that shape an answer: requests
+     * share an answer only under the same identity.
+     */
+    static String identity(MessageContext in) {
+        java.util.Map<?, ?> h = in.getProperty(MessageContext.TRANSPORT_HEADERS) instanceof java.util.Map<?, ?> m
+                ? m : java.util.Map.of();
+        String principal = null;
+        byte[] cert = null;
+        if (in.getProperty(org.apache.axis2.kernel.http.HTTPConstants.MC_HTTP_SERVLETREQUEST)
+                instanceof jakarta.servlet.http.HttpServletRequest req) {
+            principal = req.getUserPrincipal() == null ? null : req.getUserPrincipal().getName();
+            if (req.getAttribute("jakarta.servlet.request.X509Certificate")
+                    instanceof java.security.cert.X509Certificate[] certs && certs.length > 0) {
+                try {
+                    cert = certs[0].getEncoded();
+                } catch (java.security.cert.CertificateEncodingException e) {
+                    cert = certs[0].toString().getBytes(java.nio.charset.StandardCharsets.UTF_8);
+                }
+            }
+        }
+        return dev.dsoap.coalesce.Callers.identity(header(h, "Authorization"), principal, cert, header(h, "Content-Type"),
+                header(h, "SOAPAction"), header(h, "Accept"), header(h, REQUEST_FORMAT));
+    }
+
+    /** Whether {@code in} carries a quality header (its answer echoes its own stamp: never shared). */
+    static boolean hasQualityHeader(MessageContext in) {
+        return in.getProperty(MessageContext.TRANSPORT_HEADERS) instanceof java.util.Map<?, ?> h
+                && header(h, QualityWire.REQUEST) != null;
     }
 
     // ------------------------------------------------------------------------------------------ quality

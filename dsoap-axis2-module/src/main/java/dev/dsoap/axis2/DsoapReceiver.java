@@ -1,5 +1,7 @@
 package dev.dsoap.axis2;
 
+import dev.dsoap.coalesce.SharedResponse;
+import dev.dsoap.coalesce.Ticket;
 import dev.dsoap.host.MessageBytes;
 import dev.dsoap.host.Fallback;
 import dev.dsoap.host.Reply;
@@ -123,11 +125,68 @@ final class DsoapReceiver extends AbstractMessageReceiver {
             invoke(in, sides.method, impl, op.arguments(in, sides, raw));
             return;
         }
+        Ticket<SharedResponse> ticket = null;
+        if (op.coalescer != null && !CarriedOperation.hasQualityHeader(in)) {
+            try {
+                ticket = op.coalescer.enter(raw.bytes(), 0, raw.length(), CarriedOperation.identity(in));
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw AxisFault.makeFault(e);
+            }
+            if (ticket.joined()) {
+                SharedResponse shared = shared(in, sides, ticket);
+                if (shared != null) {
+                    respondShared(in, sides, shared);
+                    return;
+                }
+            }
+        }
+        try {
+            respond(in, sides, impl, raw, ticket != null && ticket.leads() ? ticket : null);
+        } finally {
+            if (ticket != null) {
+                ticket.cancel(); // ignored once finished; lets the waiters go on alone when nothing was shared
+            }
+        }
+    }
+
+    /**
+     * An identical request's response, or {@code null} when it had none to share; when the service failed, the same
+     * failure as this request's own fault (each request gets its own fault, made from the service's exception).
+     */
+    private SharedResponse shared(MessageContext in, CarriedOperation.Sides sides, Ticket<SharedResponse> ticket)
+            throws AxisFault {
+        try {
+            return ticket.response();
+        } catch (InvocationTargetException e) {
+            op.stats.writeFallback(Fallback.FAULT, e.getCause() == null ? null : e.getCause().getClass().getName());
+            throw op.fault(in, sides.method, e);
+        } catch (Exception e) {
+            return null;
+        }
+    }
+
+    /** Sends an identical request's response as this request's: the same bytes, through Axis2's out flow. */
+    private void respondShared(MessageContext in, CarriedOperation.Sides s, SharedResponse shared) throws AxisFault {
+        MessageContext out = MessageContextBuilder.createOutMessageContext(in);
+        out.getOperationContext().addMessageContext(out);
+        org.apache.axiom.soap.SOAPFactory fac = RpcFaults.soapFactory(in);
+        org.apache.axiom.soap.SOAPEnvelope env = fac.getDefaultEnvelope();
+        env.getBody().addChild(fac.createOMElement(new ReplySource(shared), s.responseName));
+        out.setEnvelope(env);
+        out.setProperty(ReplySource.SHARED, shared);
+        replicateState(in);
+        AxisEngine.send(out);
+    }
+
+    /** Reads, invokes and answers {@code in}; as the leader of identical requests, hands them its answer. */
+    private void respond(MessageContext in, CarriedOperation.Sides sides, Object impl, MessageBytes raw,
+                         Ticket<SharedResponse> leader) throws AxisFault {
         long arrived = in.getProperty(CarriedOperation.ARRIVED) instanceof Long t ? t : System.nanoTime();
         dev.dsoap.quality.QualityWire.Fields quality = op.qualityFields(in);
         MessageContext out = MessageContextBuilder.createOutMessageContext(in);
         out.getOperationContext().addMessageContext(out);
-        Object result = invoke(in, sides.method, impl, op.arguments(in, sides, raw));
+        Object result = invoke(in, sides.method, impl, op.arguments(in, sides, raw), leader);
         dev.dsoap.quality.QualityServer.Exchange variant = op.quality.files() == null ? null
                 : op.quality(in, sides, quality, arrived);
         if (variant != null) {
@@ -137,9 +196,18 @@ final class DsoapReceiver extends AbstractMessageReceiver {
         if (variant != null && quality != null) {
             CarriedOperation.addHeader(out, dev.dsoap.quality.QualityWire.ANSWER, variant.answer());
         }
+        boolean waited = leader != null && leader.sealed() > 0;
+        if (leader != null && !waited) {
+            leader.complete(null); // no one waits, and no one can join any more
+        }
         try {
             replicateState(in);
             AxisEngine.send(out);
+            if (waited) {
+                // the answer is shared when the formatter wrote the reply's XML bytes as they are
+                leader.complete(reply != null && !reply.binary() && out.getProperty(TemplateFormatter.WROTE) == reply
+                        ? new SharedResponse(reply.toByteArray(), 200, null, java.util.Map.of()) : null);
+            }
         } finally {
             if (reply != null) {
                 reply.close();
@@ -148,9 +216,18 @@ final class DsoapReceiver extends AbstractMessageReceiver {
     }
 
     private Object invoke(MessageContext in, Method method, Object impl, Object[] args) throws AxisFault {
+        return invoke(in, method, impl, args, null);
+    }
+
+    /** Invokes the service; when it fails, the leader's waiters get the same failure ({@code leader} may be null). */
+    private Object invoke(MessageContext in, Method method, Object impl, Object[] args, Ticket<SharedResponse> leader)
+            throws AxisFault {
         try {
             return method.invoke(impl, args);
         } catch (InvocationTargetException e) {
+            if (leader != null) {
+                leader.fail(e);
+            }
             if (inOut) {
                 op.stats.writeFallback(Fallback.FAULT, e.getCause() == null ? null : e.getCause().getClass().getName());
             }

@@ -19,13 +19,27 @@ import java.io.ByteArrayInputStream;
 final class ReplySource extends AbstractPushOMDataSource {
     /** The message-context property that carries a reply to the formatter. */
     static final String PROPERTY = "dev.dsoap.axis2.reply";
+    /** The message-context property that carries an identical request's response to the formatter. */
+    static final String SHARED = "dev.dsoap.axis2.shared";
 
     private final Reply reply;
     /** The message as XML, for whoever serializes the element: the reply's own bytes, or the XML form of a binary one. */
     private final java.util.function.Supplier<byte[]> xml;
+    private dev.dsoap.coalesce.SharedResponse shared;
 
     ReplySource(Reply reply) {
         this(reply, reply::toByteArray);
+    }
+
+    /** The body element of an identical request's response (its XML bytes). */
+    ReplySource(dev.dsoap.coalesce.SharedResponse shared) {
+        this(null, shared::body);
+        this.shared = shared;
+    }
+
+    /** The identical request's response this element stands for, or {@code null}. */
+    dev.dsoap.coalesce.SharedResponse shared() {
+        return shared;
     }
 
     /** The body element of a binary {@code reply}, whose XML form {@code xml} gives if anything asks. */

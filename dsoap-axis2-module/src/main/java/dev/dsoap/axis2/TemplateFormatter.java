@@ -26,6 +26,8 @@ import java.net.URL;
  * <p>Thread-safe (stateless).
  */
 final class TemplateFormatter implements MessageFormatter {
+    /** Message-context property: the reply the formatter wrote as its bytes, as they are. */
+    static final String WROTE = "dev.dsoap.axis2.wrote";
     private final MessageFormatter delegate;
 
     TemplateFormatter(MessageFormatter delegate) {
@@ -44,9 +46,19 @@ final class TemplateFormatter implements MessageFormatter {
                 } catch (IOException e) {
                     throw AxisFault.makeFault(e);
                 }
+                mc.setProperty(WROTE, reply);
                 return;
             }
             reply.replaced(changed);
+        } else if (mc.getProperty(ReplySource.SHARED) instanceof dev.dsoap.coalesce.SharedResponse shared
+                && unwritable(mc, format) == null && sharedElement(mc, shared)) {
+            try {
+                out.write(shared.body());
+                out.flush();
+            } catch (IOException e) {
+                throw AxisFault.makeFault(e);
+            }
+            return;
         } else if (!mc.isServerSide()) {
             ClientOperation client = ClientOperation.of(mc.getAxisOperation());
             if (client != null && client.write(mc, format, out)) {
@@ -54,6 +66,13 @@ final class TemplateFormatter implements MessageFormatter {
             }
         }
         delegate.writeTo(mc, format, out, preserve);
+    }
+
+    /** Whether the body is still only the element standing for {@code shared}, not expanded. */
+    private static boolean sharedElement(MessageContext mc, dev.dsoap.coalesce.SharedResponse shared) {
+        OMElement first = mc.getEnvelope().getBody().getFirstElement();
+        return first instanceof OMSourcedElement se && !se.isExpanded() && se.getDataSource() instanceof ReplySource rs
+                && rs.shared() == shared && first.getNextOMSibling() == null;
     }
 
     /** What changed the envelope since dsoap made it, or {@code null}. */

@@ -52,4 +52,52 @@ public class EchoService {
     public double[] boom(double[] v) throws IOException {
         throw new IOException("boom " + (v == null ? -1 : v.length));
     }
+
+    /** Calls of {@link #quote} and {@link #refuse}, and the gate they wait at (open unless a test closes it). */
+    public static final AtomicInteger QUOTES = new AtomicInteger();
+    public static final AtomicInteger REFUSALS = new AtomicInteger();
+    public static volatile java.util.concurrent.CountDownLatch gate = new java.util.concurrent.CountDownLatch(0);
+
+    /** {@code n} prices of {@code symbol} for the caller (the {@code Authorization} header): see {@code CoalesceIT}. */
+    public double[] quote(String symbol, int n) {
+        QUOTES.incrementAndGet();
+        pass();
+        String caller = caller();
+        double[] d = new double[n];
+        for (int i = 0; i < n; i++) {
+            d[i] = (symbol == null ? 0 : symbol.hashCode()) * 0.001 + i * 1.25
+                    + (caller == null ? 0 : caller.hashCode() % 1000) * 1e-6;
+        }
+        return d;
+    }
+
+    public String refuse(String why) throws IOException {
+        REFUSALS.incrementAndGet();
+        pass();
+        throw new IOException("refused: " + why);
+    }
+
+    private static void pass() {
+        try {
+            if (!gate.await(30, java.util.concurrent.TimeUnit.SECONDS)) {
+                throw new IllegalStateException("the test never opened the gate");
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private static String caller() {
+        org.apache.axis2.context.MessageContext mc = org.apache.axis2.context.MessageContext.getCurrentMessageContext();
+        if (mc != null && mc.getProperty(org.apache.axis2.context.MessageContext.TRANSPORT_HEADERS)
+                instanceof java.util.Map<?, ?> h) {
+            for (java.util.Map.Entry<?, ?> e : h.entrySet()) {
+                if (e.getKey() instanceof String k && k.equalsIgnoreCase("Authorization")) {
+                    return String.valueOf(e.getValue());
+                }
+            }
+        }
+        return null;
+    }
 }

@@ -88,7 +88,7 @@ final class CxfEchoServer implements AutoCloseable {
      * {@link QueuedThreadPool} names each thread {@code POOLNAME-ID} (by default {@code qtpHASH-ID}), and its
      * acceptor, selector and request-handling tasks all run on them.
      */
-    private static String threadPrefix(Bus bus, int port) {
+    static String threadPrefix(Bus bus, int port) {
         JettyHTTPServerEngineFactory factory = bus.getExtension(JettyHTTPServerEngineFactory.class);
         JettyHTTPServerEngine engine = factory == null ? null : factory.retrieveJettyHTTPServerEngine(port);
         ThreadPool pool = engine == null || engine.getServer() == null ? null : engine.getServer().getThreadPool();

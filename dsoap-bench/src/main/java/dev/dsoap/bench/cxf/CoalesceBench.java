@@ -1,0 +1,157 @@
+package dev.dsoap.bench.cxf;
+
+import dev.dsoap.bench.echo.CpuWindow;
+import dev.dsoap.bench.echo.MeasuredServer;
+import dev.dsoap.bench.echo.ServerCpu;
+import dev.dsoap.bench.echo.ThreadCpu;
+import jakarta.xml.ws.Endpoint;
+import org.apache.cxf.Bus;
+import org.apache.cxf.BusFactory;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
+import org.openjdk.jmh.annotations.Warmup;
+import org.openjdk.jmh.infra.BenchmarkParams;
+
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Coalescing of identical concurrent requests on a CXF endpoint: each operation is a batch of {@code batch} requests
+ * sent at once (one connection each), {@code identical} (the same body within a batch, a new one each batch) or
+ * {@code distinct} (all different), to the pricing service, whose calls each spend {@code workMicros} of CPU and
+ * answer {@code size} doubles. {@code dsoapCoalesced}: dsoap with {@code price} declared safe to coalesce;
+ * {@code dsoapAlone}: dsoap's templates without coalescing, in the same run.
+ *
+ * <p>Score: ms per batch. The auxiliary counters {@code serverCpuNanos}/{@code serverRequests} give the server's
+ * CPU time (its Jetty threads) per request: a batch of 64 identical requests costs {@code 64 x} that. With
+ * {@code distinct} requests coalescing can only cost (a hash, a table, a digest of the caller); the two methods'
+ * difference there is its overhead.
+ */
+@State(Scope.Benchmark)
+@BenchmarkMode(Mode.AverageTime)
+@OutputTimeUnit(TimeUnit.MILLISECONDS)
+@Warmup(iterations = 3, time = 1)
+@Measurement(iterations = 5, time = 1)
+@Fork(value = 1, jvmArgsAppend = {"-Xms1g", "-Xmx1g", "-XX:+AlwaysPreTouch"})
+public class CoalesceBench {
+    @Param({"1", "4", "16", "64"})
+    public int batch;
+    @Param({"identical", "distinct"})
+    public String requests;
+    @Param({"1000"})
+    public int workMicros;
+    @Param({"1000"})
+    public int size;
+
+    private Bus bus;
+    private Endpoint endpoint;
+    private URI uri;
+    private HttpClient http;
+    private CpuWindow window;
+    private long next;
+
+    @Setup(Level.Trial)
+    public void setup(BenchmarkParams params, MeasuredServer server) throws Exception {
+        if (!requests.equals("identical") && !requests.equals("distinct")) {
+            throw new IllegalArgumentException("requests: identical or distinct, not " + requests);
+        }
+        ThreadCpu.enable();
+        PricingImpl.workNanos = workMicros * 1000L;
+        String method = params.getBenchmark().substring(params.getBenchmark().lastIndexOf('.') + 1);
+        Object impl = method.equals("dsoapCoalesced") ? new PricingImpl.Coalesced() : new PricingImpl.DsOnly();
+        int port;
+        try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            port = s.getLocalPort();
+        }
+        bus = BusFactory.newInstance().createBus();
+        Bus previous = BusFactory.getThreadDefaultBus(false);
+        BusFactory.setThreadDefaultBus(bus);
+        try {
+            uri = URI.create("http://127.0.0.1:" + port + "/cxf/pricing");
+            endpoint = Endpoint.publish(uri.toString(), impl);
+        } finally {
+            BusFactory.setThreadDefaultBus(previous);
+        }
+        String prefix = CxfEchoServer.threadPrefix(bus, port);
+        http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).connectTimeout(Duration.ofSeconds(10)).build();
+        byte[] answer = post("CHECK").get(60, TimeUnit.SECONDS).body();
+        String text = new String(answer, StandardCharsets.UTF_8);
+        int items = text.split("<return>", -1).length - 1;
+        if (items != size) {
+            throw new IllegalStateException("expected " + size + " prices, got " + items + ": "
+                    + text.substring(0, Math.min(500, text.length())));
+        }
+        window = new CpuWindow(uri, () -> ThreadCpu.of(prefix));
+        server.watch(window);
+    }
+
+    @TearDown(Level.Trial)
+    public void tearDown() throws Exception {
+        window.awaitClosed();
+        endpoint.stop();
+        bus.shutdown(true);
+    }
+
+    @Setup(Level.Iteration)
+    public void openWindow() {
+        window.open();
+    }
+
+    private CompletableFuture<HttpResponse<byte[]>> post(String symbol) {
+        byte[] body = ("<soap:Envelope xmlns:soap=\"http://schemas.xmlsoap.org/soap/envelope/\"><soap:Body>"
+                + "<p:price xmlns:p=\"" + Pricing.NS + "\"><symbol>" + symbol + "</symbol><n>" + size + "</n></p:price>"
+                + "</soap:Body></soap:Envelope>").getBytes(StandardCharsets.UTF_8);
+        return http.sendAsync(HttpRequest.newBuilder(uri).timeout(Duration.ofSeconds(120))
+                .header("Content-Type", "text/xml; charset=UTF-8").header("SOAPAction", "\"\"")
+                .POST(HttpRequest.BodyPublishers.ofByteArray(body)).build(), HttpResponse.BodyHandlers.ofByteArray());
+    }
+
+    private long batch() throws Exception {
+        long k = next++;
+        boolean identical = requests.equals("identical");
+        @SuppressWarnings("unchecked")
+        CompletableFuture<HttpResponse<byte[]>>[] calls = new CompletableFuture[batch];
+        for (int i = 0; i < batch; i++) {
+            calls[i] = post(identical ? "S" + k : "S" + k + "-" + i);
+        }
+        long bytes = 0;
+        for (CompletableFuture<HttpResponse<byte[]>> c : calls) {
+            HttpResponse<byte[]> r = c.get(120, TimeUnit.SECONDS);
+            if (r.statusCode() != 200) {
+                throw new IOException("HTTP " + r.statusCode() + ": " + new String(r.body(), StandardCharsets.UTF_8));
+            }
+            bytes += r.body().length;
+            window.completed();
+        }
+        return bytes;
+    }
+
+    @Benchmark
+    public long dsoapCoalesced(ServerCpu cpu) throws Exception {
+        return batch();
+    }
+
+    @Benchmark
+    public long dsoapAlone(ServerCpu cpu) throws Exception {
+        return batch();
+    }
+}

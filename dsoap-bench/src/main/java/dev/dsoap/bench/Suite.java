@@ -88,6 +88,10 @@ public record Suite(String name, List<Entry> entries, int warmups, int iteration
                 "baselineWoodstox|dsoapDifferential"));
         e.add(methods(entry(D + "TypeDeserializeBench", "type", "strings", "size", "100000", "percent", "25"),
                 "baselineWoodstox|dsoapDds"));
+        // coalescing: 64 identical concurrent requests against one, and its cost with none identical (16 distinct,
+        // on and off); the other batches, the mix and dsoap alone beside the identical ones are in the full suite
+        e.add(methods(entry("cxf.CoalesceBench", "batch", "1,64", "requests", "identical"), "dsoapCoalesced"));
+        e.add(entry("cxf.CoalesceBench", "batch", "16", "requests", "distinct"));
         return new Suite("short", e, 1, 3, 1);
     }
 

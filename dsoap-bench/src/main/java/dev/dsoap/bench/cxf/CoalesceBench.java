@@ -36,15 +36,17 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * Coalescing of identical concurrent requests on a CXF endpoint: each operation is a batch of {@code batch} requests
- * sent at once (one connection each), {@code identical} (the same body within a batch, a new one each batch) or
- * {@code distinct} (all different), to the pricing service, whose calls each spend {@code workMicros} of CPU and
+ * sent at once (one connection each), {@code identical} (the same body within a batch, a new one each batch),
+ * {@code distinct} (all different) or {@code mixP} (P % of the batch identical, the rest distinct), to the pricing
+ * service, whose calls each spend {@code workMicros} of CPU and
  * answer {@code size} doubles. {@code dsoapCoalesced}: dsoap with {@code price} declared safe to coalesce;
  * {@code dsoapAlone}: dsoap's templates without coalescing, in the same run.
  *
  * <p>Score: ms per batch. The auxiliary counters {@code serverCpuNanos}/{@code serverRequests} give the server's
  * CPU time (its Jetty threads) per request: a batch of 64 identical requests costs {@code 64 x} that. With
  * {@code distinct} requests coalescing can only cost (a hash, a table, a digest of the caller); the two methods'
- * difference there is its overhead.
+ * difference there is its overhead. Each trial prints its requests' latency percentiles (p50, p95, p99, from
+ * sending a request to its whole answer, measured iterations only).
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.AverageTime)
@@ -55,7 +57,7 @@ import java.util.concurrent.TimeUnit;
 public class CoalesceBench {
     @Param({"1", "4", "16", "64"})
     public int batch;
-    @Param({"identical", "distinct"})
+    @Param({"identical", "distinct", "mix50"})
     public String requests;
     @Param({"1000"})
     public int workMicros;
@@ -68,11 +70,16 @@ public class CoalesceBench {
     private HttpClient http;
     private CpuWindow window;
     private long next;
+    /** Each request's latency (ns) in the measured iterations, at most {@link #MAX_SAMPLES}; guarded by itself. */
+    private final long[] latencies = new long[MAX_SAMPLES];
+    private int samples;
+    private volatile boolean measuring;
+    private static final int MAX_SAMPLES = 1 << 20;
 
     @Setup(Level.Trial)
     public void setup(BenchmarkParams params, MeasuredServer server) throws Exception {
-        if (!requests.equals("identical") && !requests.equals("distinct")) {
-            throw new IllegalArgumentException("requests: identical or distinct, not " + requests);
+        if (!requests.equals("identical") && !requests.equals("distinct") && !requests.matches("mix[0-9]{1,2}")) {
+            throw new IllegalArgumentException("requests: identical, distinct or mixP (P % identical), not " + requests);
         }
         ThreadCpu.enable();
         PricingImpl.workNanos = workMicros * 1000L;
@@ -105,15 +112,42 @@ public class CoalesceBench {
     }
 
     @TearDown(Level.Trial)
-    public void tearDown() throws Exception {
+    public void tearDown(BenchmarkParams params) throws Exception {
         window.awaitClosed();
+        long[] l;
+        synchronized (latencies) {
+            l = java.util.Arrays.copyOf(latencies, samples);
+        }
+        java.util.Arrays.sort(l);
+        if (l.length > 0) {
+            String method = params.getBenchmark().substring(params.getBenchmark().lastIndexOf('.') + 1);
+            System.out.printf(java.util.Locale.ROOT, "%n[coalesce] %s batch %d %s: per-request latency p50 %.2f ms, p95 %.2f"
+                    + " ms, p99 %.2f ms (%d requests)%n", method, batch, requests, at(l, 0.50), at(l, 0.95), at(l, 0.99),
+                    l.length);
+        }
         endpoint.stop();
         bus.shutdown(true);
     }
 
     @Setup(Level.Iteration)
-    public void openWindow() {
+    public void openWindow(org.openjdk.jmh.infra.IterationParams iteration) {
+        measuring = iteration.getType() == org.openjdk.jmh.runner.IterationType.MEASUREMENT;
         window.open();
+    }
+
+    /** The {@code q} quantile of sorted {@code l}, in ms. */
+    private static double at(long[] l, double q) {
+        return l[Math.min(l.length - 1, (int) Math.floor(q * l.length))] / 1e6;
+    }
+
+    private void sample(long nanos) {
+        if (measuring) {
+            synchronized (latencies) {
+                if (samples < MAX_SAMPLES) {
+                    latencies[samples++] = nanos;
+                }
+            }
+        }
     }
 
     private CompletableFuture<HttpResponse<byte[]>> post(String symbol) {
@@ -127,11 +161,13 @@ public class CoalesceBench {
 
     private long batch() throws Exception {
         long k = next++;
-        boolean identical = requests.equals("identical");
+        int same = requests.equals("identical") ? batch : requests.equals("distinct") ? 0
+                : Math.round(batch * Integer.parseInt(requests.substring(3)) / 100f);
         @SuppressWarnings("unchecked")
         CompletableFuture<HttpResponse<byte[]>>[] calls = new CompletableFuture[batch];
         for (int i = 0; i < batch; i++) {
-            calls[i] = post(identical ? "S" + k : "S" + k + "-" + i);
+            long start = System.nanoTime();
+            calls[i] = post(i < same ? "S" + k : "S" + k + "-" + i).whenComplete((r, e) -> sample(System.nanoTime() - start));
         }
         long bytes = 0;
         for (CompletableFuture<HttpResponse<byte[]>> c : calls) {

@@ -57,6 +57,7 @@ final class Targets {
     private static final String AXIS2 = "Axis2 end to end, 100K doubles";
     private static final String CXF = "CXF end to end, 100K doubles";
     private static final String SUITE = "The suite";
+    private static final String COALESCE = "Coalescing (CXF, 1 ms of service CPU per call)";
 
     /** Every target, grouped by area in the report's order. */
     static List<Target> all() {
@@ -131,6 +132,10 @@ final class Targets {
         t.add(new Target(CXF, "plain CXF proxy, default settings → @DifferentialSoap endpoint: server CPU per request "
                 + "≥ 6x lower than CXF + JAXB at 25 % change", r -> cpuAtLeast(r, plainProxy, "dsoapPlainProxy",
                 "baselinePlainProxy", 6)));
+        t.add(new Target(COALESCE, "64 identical concurrent requests cost at most 1.2x the server CPU of one",
+                Targets::coalescedBatch));
+        t.add(new Target(COALESCE, "with no identical requests, coalescing on costs at most 3 % more server CPU than off",
+                Targets::coalescingOverhead));
         t.add(new Target(SUITE, "the short suite finishes in under 6 minutes (its benchmarks' wall-clock time; the "
                 + "build before it is not counted)", Targets::shortSuiteTime));
         return t;
@@ -269,6 +274,42 @@ final class Targets {
             }
         }
         return new Verdict(Status.NOT_MEASURED, "no whole short-suite run with its duration in these results", List.of());
+    }
+
+    /** A batch of 64 identical requests' server CPU over one request's, both coalesced. */
+    private static Verdict coalescedBatch(Results r) {
+        Predicate<Measurement> p = bench("CoalesceBench").and(eq("requests", "identical"))
+                .and(m -> m.method().equals("dsoapCoalesced"));
+        List<Measurement> one = r.select(p.and(eq("batch", "1")));
+        List<Measurement> many = r.select(p.and(eq("batch", "64")));
+        if (one.isEmpty() || many.isEmpty() || Double.isNaN(one.get(0).cpuUs()) || Double.isNaN(many.get(0).cpuUs())) {
+            return notMeasured();
+        }
+        double x = 64 * many.get(0).cpuUs() / one.get(0).cpuUs();
+        return new Verdict(x <= 1.2 ? Status.MET : Status.NOT_MET, String.format(Locale.ROOT,
+                "%s (64 x %.0f µs against %.0f µs)", ratio(x), many.get(0).cpuUs(), one.get(0).cpuUs()),
+                Results.sources(List.of(one.get(0), many.get(0))));
+    }
+
+    /** Server CPU per request, coalescing on over off, for distinct requests at every batch measured. */
+    private static Verdict coalescingOverhead(Results r) {
+        Predicate<Measurement> p = bench("CoalesceBench").and(eq("requests", "distinct"));
+        List<Measurement> used = new ArrayList<>();
+        List<String> parts = new ArrayList<>();
+        boolean met = true;
+        for (Measurement on : r.select(p.and(m -> m.method().equals("dsoapCoalesced")))) {
+            for (Measurement off : r.select(p.and(m -> m.method().equals("dsoapAlone")))) {
+                if (off.param("batch").equals(on.param("batch")) && !Double.isNaN(on.cpuUs()) && !Double.isNaN(off.cpuUs())) {
+                    double x = on.cpuUs() / off.cpuUs();
+                    met &= x <= 1.03;
+                    parts.add(String.format(Locale.ROOT, "%+.1f %% (batch %s)", 100 * (x - 1), on.param("batch")));
+                    used.add(on);
+                    used.add(off);
+                }
+            }
+        }
+        return parts.isEmpty() ? notMeasured() : new Verdict(met ? Status.MET : Status.NOT_MET, String.join(", ", parts),
+                Results.sources(used));
     }
 
     private static Verdict notMeasured() {

@@ -116,6 +116,12 @@ public record Suite(String name, List<Entry> entries, int warmups, int iteration
         // the default configuration when nothing is alike: adaptive bypass
         e.add(entry(D + "DdsReadBench", "size", "100000", "percent", "100", "partitions", "1",
                 "interval", "128", "strategy", "LIGHTWEIGHT", "adaptive", "true"));
+        // response sharing in a window (pre-serialization analysis paper): Table 1, the trie at every chunk size and
+        // depth beside the hash index (which has no depth) at every chunk size; Table 2, every window, array and chunk
+        // size, plain and DS templates beside the window writer and the policy
+        e.add(methods(new Entry("sharing.ChunkIndexBench", Map.of()), "trie"));
+        e.add(methods(entry("sharing.ChunkIndexBench", "depth", "35"), "hash"));
+        e.add(new Entry("sharing.SharingBench", Map.of()));
         return new Suite("full", e, -1, -1, -1);
     }
 

@@ -55,7 +55,7 @@ final class Coalescing {
      */
     static boolean enter(Message m, Operation op, byte[] raw, int len, EndpointState st) {
         Exchange ex = m.getExchange();
-        if (ex == null || ex.isOneWay() || Binary.header(m, QualityWire.REQUEST) != null) {
+        if (ex == null || ex.isOneWay() || ex.getDestination() == null || Binary.header(m, QualityWire.REQUEST) != null) {
             return false; // a quality header asks for an answer of its own (its stamp echoed)
         }
         Ticket<SharedResponse> t;

@@ -44,10 +44,10 @@ import static org.junit.jupiter.api.Assertions.fail;
 /**
  * Scale-out on CXF: a real nginx ({@link Nginx}) in front of 3 {@code @DifferentialSoap} endpoints, each on a CXF bus
  * and Jetty of its own (so each keeps its own per-client state and JMX statistics), and 16 dsoap clients, each naming
- * itself in dsoap's client id header, sending seeded sequences of similar double arrays (about 10 % of the values
- * changed per call, edge values among them). Every answer is checked value for value (by bits) against what was sent.
- * Which server served which client is told by the servers themselves: each records the client id header of every
- * request it receives.
+ * itself in dsoap's client id header, sending seeded sequences of similar double arrays (10 % of the values changed
+ * per call, in a few runs, edge values among them). Every answer is checked value for value (by bits) against what
+ * was sent. The servers themselves tell which client each served, and how they read each message: a test interceptor
+ * records the client id header and the server's dsoap counters around each read ({@link Seen}).
  */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
 class ScaleOutTest {
@@ -60,6 +60,12 @@ class ScaleOutTest {
     private static final String OPERATION = "echoDoubles";
     /** How long a run of all clients may take before the test gives up on it. */
     private static final long RUN_SECONDS = 40;
+    /**
+     * The share of a message's bytes a server skips, at least, when it reads it against the same client's last
+     * message (10 to 90 % here: 10 % of the values changed, in a few runs); against another client's, only markup matches
+     * (about 1 %).
+     */
+    private static final double OWN_SKIPPED = 0.05;
 
     /** Plain JAX-WS proxies (no dsoap on the client, no client id) get their values through nginx, from every server. */
     @Test
@@ -99,6 +105,8 @@ class ScaleOutTest {
             assertEquals(CLIENTS, home.size(), "seed " + seed + ": distinct client ids seen " + home.keySet());
             long used = home.values().stream().distinct().count();
             assertTrue(used > 1, "seed " + seed + ": all clients on one server: " + home);
+            assertEquals(Map.of(), notOwn(cluster, home.keySet()), "seed " + seed + ": reads not against the client's own"
+                    + " kept message, though not its first (s = server, d = differential, p = found by id)");
             Counters[] after = cluster.counters();
             for (int i = 0; i < SERVERS; i++) {
                 Counters d = after[i].minus(before[i]);
@@ -174,8 +182,10 @@ class ScaleOutTest {
             Map<String, Integer> home = cluster.homes(seed);
             Map<Integer, Long> load = new HashMap<>();
             home.values().forEach(h -> load.merge(h, 1L, Long::sum));
-            // stop the server with the most clients, so that the move is seen at its largest
-            Server victim = cluster.servers.stream().max(java.util.Comparator.comparingLong(s -> load.getOrDefault(s.index, 0L))).get();
+            // stop the server with the median number of clients (ketama spreads 16 clients unevenly over 3 servers)
+            List<Server> byLoad = new ArrayList<>(cluster.servers);
+            byLoad.sort(java.util.Comparator.comparingLong(s -> load.getOrDefault(s.index, 0L)));
+            Server victim = byLoad.get(SERVERS / 2);
             Set<String> victims = new TreeSet<>(victim.seen.clients());
             assertTrue(!victims.isEmpty(), "seed " + seed + ": no client on " + victim.index);
             Counters[] before = cluster.counters();
@@ -214,58 +224,130 @@ class ScaleOutTest {
             }
             System.out.printf("clients moved: %d of %d (1/%d of them would be %.1f)%n", moved, CLIENTS, SERVERS, CLIENTS / (double) SERVERS);
 
-            // during the run, the surviving servers read without the sender's kept message at most once per moved client
-            long notByPeer = 0;
             for (Server s : cluster.servers) {
-                if (s != victim) {
-                    Counters d = after[s.index].minus(before[s.index]);
-                    notByPeer += d.read - d.byPeer;
-                    System.out.printf("after the stop: server %d: %s%n", s.index, d);
-                    assertEquals(0, d.readFallbacks + d.writeFallbacks + d.rejected, "seed " + seed + ": server " + s.index + " " + d);
+                Counters d = after[s.index].minus(before[s.index]);
+                System.out.printf("during the run: server %d%s: %s%n", s.index, s == victim ? " (stopped)" : "", d);
+                assertEquals(0, d.readFallbacks + d.writeFallbacks + d.rejected, "seed " + seed + ": server " + s.index + " " + d);
+            }
+            // message by message: each client that moved is read against its own kept message from its second message on
+            // its new server; how often a client (moved or not) was read without it later is printed and bounded; all
+            // must have recovered by the end
+            Map<String, List<Read>> disturbed = notOwn(cluster, home.keySet());
+            int worstMoved = 0;
+            int residentsHit = 0;
+            for (String id : home.keySet()) {
+                List<Read> reads = cluster.reads(id);
+                assertTrue(reads.size() >= 2 && reads.get(reads.size() - 1).own() && reads.get(reads.size() - 2).own(),
+                        "seed " + seed + ": client " + id + " has not recovered by the end of the run: " + reads);
+                long lost = 0;
+                for (int i = 1; i < reads.size(); i++) {
+                    lost += reads.get(i).server != victim.index && reads.get(i).server == reads.get(i - 1).server
+                            && !reads.get(i).own() ? 1 : 0;
+                }
+                if (victims.contains(id)) {
+                    worstMoved = (int) Math.max(worstMoved, lost);
+                } else {
+                    residentsHit += lost > 0 ? 1 : 0;
                 }
             }
-            System.out.printf("reads without the sender's kept message on the surviving servers: %d (moved clients: %d)%n", notByPeer, moved);
-            if (notByPeer > moved) System.out.println("DIAG seed " + seed + ": " + notByPeer + " reads on the surviving servers without the"
-                    + " sender's kept message, " + moved + " clients moved");
-
-            // then one client at a time: which server reads each message, and whether against the sender's kept message
-            int firstThere = 0;
-            for (int c = 0; c < CLIENTS; c++) {
-                for (int call = 0; call < 3; call++) {
-                    Counters[] b = cluster.counters();
-                    Map<Integer, Map<String, Long>> seen = cluster.seenCounts();
-                    call(proxies.get(c), seqs.get(c), seed, c, "after " + call);
-                    Counters[] a = cluster.counters();
-                    int server = -1;
-                    for (int i = 0; i < SERVERS; i++) {
-                        if (a[i].read != b[i].read) {
-                            assertTrue(server < 0 && a[i].read - b[i].read == 1, "seed " + seed + ": client " + c + " read twice");
-                            server = i;
-                        }
-                    }
-                    assertTrue(server >= 0 && server != victim.index, "seed " + seed + ": client " + c + " read on " + server);
-                    String id = cluster.servers.get(server).seen.newest(seen.get(server));
-                    boolean first = cluster.servers.get(server).seen.count(id) == 1;
-                    firstThere += first ? 1 : 0;
-                    long byPeer = a[server].byPeer - b[server].byPeer;
-                    if (!(first && call == 0 || byPeer == 1)) System.out.println("DIAG seed " + seed + ": client " + c + " (" + id + ") call "
-                            + call + " on server " + server + " was not read against its kept message"
-                            + (first ? " (its first there)" : ""));
-                }
+            System.out.printf("after their first message on the new server, moved clients were read without their own kept"
+                    + " message up to %d more times; %d of %d clients that did not move lost their kept message at least"
+                    + " once; by client (s = server, d = differential, p = found by id, share skipped): %s%n",
+                    worstMoved, residentsHit, CLIENTS - victims.size(), disturbed);
+            for (String id : victims) {
+                List<Read> there = cluster.reads(id).stream().filter(r -> r.server != victim.index).toList();
+                assertTrue(there.size() >= 2 && there.get(1).own(), "seed " + seed + ": moved client " + id + " not read"
+                        + " against its own kept message at its second message on its new server: " + cluster.reads(id));
             }
-            System.out.printf("clients whose first message on their new server came after the run: %d%n", firstThere);
+            // a stray read without the client's kept message later on has been seen (1 run in 4: a plain read, not a
+            // takeover); bounded here, listed above
+            long later = disturbed.keySet().stream().mapToLong(id -> {
+                List<Read> r = cluster.reads(id);
+                long n = 0;
+                for (int i = 1; i < r.size(); i++) {
+                    n += r.get(i).server == r.get(i - 1).server && !r.get(i).own() ? 1 : 0;
+                }
+                return n;
+            }).sum();
+            assertTrue(later <= victims.size(), "seed " + seed + ": " + later + " later reads without the client's own"
+                    + " kept message: " + disturbed);
         }
+    }
+
+    /**
+     * The reads of {@code ids} that were not against the client's own kept message though the client had sent its
+     * previous message to the same server, by client id (with all of that client's reads, for the message).
+     */
+    private static Map<String, List<Read>> notOwn(Cluster cluster, Set<String> ids) {
+        Map<String, List<Read>> bad = new java.util.TreeMap<>();
+        for (String id : ids) {
+            List<Read> reads = cluster.reads(id);
+            for (int i = 1; i < reads.size(); i++) {
+                if (reads.get(i).server == reads.get(i - 1).server && !reads.get(i).own()) {
+                    bad.put(id, reads);
+                    break;
+                }
+            }
+        }
+        return bad;
     }
 
     // ------------------------------------------------------------------------------------------------------------
 
-    /** Records the client id header of every request a server receives ("-" for none), counted per id. */
+    /** One message a server read, as its counters moved while it read that message alone. */
+    record Read(int server, boolean differential, boolean byPeer, long skipped, long parsed) {
+        /** The share of the message's bytes skipped as equal to a kept message. */
+        double skippedShare() {
+            return skipped / (double) Math.max(1, skipped + parsed);
+        }
+
+        /** Read against a kept message of the same client: resumed or identical, and a real part of it skipped. */
+        boolean own() {
+            return differential && skippedShare() >= OWN_SKIPPED;
+        }
+
+        @Override
+        public String toString() {
+            return String.format("s%d%s%s %.3f", server, differential ? "d" : "-", byPeer ? "p" : "-", skippedShare());
+        }
+    }
+
+    /**
+     * Records the client id header of every request a server receives ("-" for none), and what the server's dsoap
+     * counters did while reading it. To tell one message's counters from another's, messages are read one at a time
+     * per server (a lock from before dsoap's reader to {@code pre-invoke}); the service and the writes still overlap.
+     */
     static final class Seen extends AbstractPhaseInterceptor<Message> {
+        private static final String BEFORE = Seen.class.getName() + ".before";
+        private static final String ID = Seen.class.getName() + ".id";
         /** Requests received, by client id. */
         final Map<String, LongAdder> ids = new ConcurrentHashMap<>();
+        /** The server's place, for {@link Read#server}. */
+        private final int server;
+        /** The server's counters now. */
+        private final java.util.function.Supplier<Counters> counters;
+        /** Every read of the cluster, by client id, in the client's order. */
+        private final Map<String, List<Read>> log;
+        private final java.util.concurrent.locks.ReentrantLock lock = new java.util.concurrent.locks.ReentrantLock();
+        /** Ends the read: after dsoap's reader, before the service. */
+        final AbstractPhaseInterceptor<Message> done = new AbstractPhaseInterceptor<>(Phase.PRE_INVOKE) {
+            @Override
+            public void handleMessage(Message m) {
+                finish(m);
+            }
 
-        Seen() {
+            @Override
+            public void handleFault(Message m) {
+                release(m);
+            }
+        };
+
+        Seen(int server, java.util.function.Supplier<Counters> counters, Map<String, List<Read>> log) {
             super(Phase.RECEIVE);
+            addBefore("dev.dsoap.jaxws.ReadIn");
+            this.server = server;
+            this.counters = counters;
+            this.log = log;
         }
 
         @Override
@@ -279,6 +361,42 @@ class ScaleOutTest {
                 }
             }
             ids.computeIfAbsent(id, k -> new LongAdder()).increment();
+            if (!"POST".equals(m.get(Message.HTTP_REQUEST_METHOD))) {
+                return; // ?wsdl: CXF answers it and stops the chain before pre-invoke
+            }
+            try {
+                if (!lock.tryLock(10, TimeUnit.SECONDS)) {
+                    throw new org.apache.cxf.interceptor.Fault(new IllegalStateException("server " + server + ": read lock not free in 10 s"));
+                }
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new org.apache.cxf.interceptor.Fault(e);
+            }
+            m.put(ID, id);
+            m.put(BEFORE, counters.get());
+        }
+
+        @Override
+        public void handleFault(Message m) {
+            release(m);
+        }
+
+        private void finish(Message m) {
+            if (m.get(BEFORE) instanceof Counters before) {
+                Counters d = counters.get().minus(before);
+                String id = (String) m.get(ID);
+                release(m);
+                if (d.read == 1) {
+                    log.computeIfAbsent(id, k -> java.util.Collections.synchronizedList(new ArrayList<>()))
+                            .add(new Read(server, d.identical + d.resumed == 1, d.byPeer == 1, d.skipped, d.parsed));
+                }
+            }
+        }
+
+        private void release(Message m) {
+            if (m.remove(BEFORE) != null && lock.isHeldByCurrentThread()) {
+                lock.unlock();
+            }
         }
 
         /** The client ids seen. */
@@ -298,19 +416,6 @@ class ScaleOutTest {
             ids.forEach((k, v) -> m.put(k, v.sum()));
             return m;
         }
-
-        /** The one id whose count grew since {@code before}. */
-        String newest(Map<String, Long> before) {
-            String found = null;
-            for (Map.Entry<String, Long> e : counts().entrySet()) {
-                if (!e.getValue().equals(before.getOrDefault(e.getKey(), 0L))) {
-                    assertTrue(found == null, "two ids grew: " + found + ", " + e.getKey());
-                    found = e.getKey();
-                }
-            }
-            assertTrue(found != null, "no id grew");
-            return found;
-        }
     }
 
     /** One server: a bus, Jetty and a {@code @DifferentialSoap} echo endpoint of its own, and the ids it saw. */
@@ -320,15 +425,23 @@ class ScaleOutTest {
         final Cxf cxf;
         /** Its Jetty port on 127.0.0.1. */
         final int port;
-        final Seen seen = new Seen();
+        final Seen seen;
 
-        Server(int index) throws IOException {
+        Server(int index, Map<String, List<Read>> log) throws IOException {
             this.index = index;
             cxf = new Cxf();
-            cxf.bus.setProperty("dsoap.trustedInterceptors", Seen.class.getName()); // it only looks at headers
+            // no adaptive bypass: a stream read twice against other clients' messages would parse plainly for the
+            // next few messages; here every read must show whether its sender's kept message was there
+            cxf.bus.setProperty("dsoap.adaptive", "false");
+            seen = new Seen(index, this::counters, log);
+            // they only look at headers and counters
+            cxf.bus.setProperty("dsoap.trustedInterceptors", Seen.class.getName() + "," + seen.done.getClass().getName());
             String address = cxf.publish(new DsoapEchoImpl());
             port = URI.create(address).getPort();
-            ((EndpointImpl) cxf.lastEndpoint()).getServer().getEndpoint().getInInterceptors().add(seen);
+            List<org.apache.cxf.interceptor.Interceptor<? extends Message>> in =
+                    ((EndpointImpl) cxf.lastEndpoint()).getServer().getEndpoint().getInInterceptors();
+            in.add(seen);
+            in.add(seen.done);
         }
 
         Counters counters() {
@@ -361,10 +474,12 @@ class ScaleOutTest {
     static final class Cluster implements AutoCloseable {
         final List<Server> servers = new ArrayList<>();
         final Cxf clients;
+        /** Every message the servers read, by client id, in the client's order. */
+        final Map<String, List<Read>> log = new ConcurrentHashMap<>();
 
         Cluster() throws IOException {
             for (int i = 0; i < SERVERS; i++) {
-                servers.add(new Server(i));
+                servers.add(new Server(i, log));
             }
             clients = new Cxf();
         }
@@ -394,12 +509,15 @@ class ScaleOutTest {
             return c;
         }
 
-        Map<Integer, Map<String, Long>> seenCounts() {
-            Map<Integer, Map<String, Long>> m = new HashMap<>();
-            for (Server s : servers) {
-                m.put(s.index, s.seen.counts());
+        /** The reads of client {@code id}'s messages, in its order. */
+        List<Read> reads(String id) {
+            List<Read> r = log.get(id);
+            if (r == null) {
+                return List.of();
             }
-            return m;
+            synchronized (r) {
+                return List.copyOf(r);
+            }
         }
 
         /** Requests received per server. */
@@ -494,6 +612,7 @@ class ScaleOutTest {
 
     /** One client's seeded sequence of similar arrays: about 10 % of the values change per call. */
     static final class Sequence {
+        private static final int RUNS = 5;
         private static final double[] EDGE = {Double.NaN, -0.0, 0.0, Double.POSITIVE_INFINITY, Double.NEGATIVE_INFINITY,
                 Double.MIN_VALUE, 4.9e-320, -2.2250738585072e-309, Double.MIN_NORMAL, Double.MAX_VALUE, -Double.MAX_VALUE};
         private final Random r;
@@ -508,9 +627,12 @@ class ScaleOutTest {
             }
         }
 
+        /** The next array: 10 % of the values changed, in {@value #RUNS} runs at random places (runs may overlap). */
         double[] next() {
-            for (int i = 0; i < v.length; i++) {
-                if (r.nextInt(10) == 0) {
+            int run = SIZE / 10 / RUNS;
+            for (int k = 0; k < RUNS; k++) {
+                int at = r.nextInt(SIZE - run + 1);
+                for (int i = at; i < at + run; i++) {
                     v[i] = value();
                 }
             }

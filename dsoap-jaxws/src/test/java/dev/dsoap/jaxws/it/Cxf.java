@@ -77,11 +77,22 @@ final class Cxf implements AutoCloseable {
 
     /** The statistics of one operation on this bus ({@code side} server or client, {@code service} as {@code Service.Port}). */
     OperationStatsMXBean stats(String side, String service, String operation) {
+        return stats(side, service, operation, false);
+    }
+
+    /**
+     * As {@link #stats(String, String, String)}; {@code absentOk}: {@code null} when the operation has no MBean yet
+     * (dsoap registers it on the operation's first message).
+     */
+    OperationStatsMXBean stats(String side, String service, String operation, boolean absentOk) {
         try {
             MBeanServer mbs = ManagementFactory.getPlatformMBeanServer();
             Set<ObjectName> names = mbs.queryNames(new ObjectName("dev.dsoap:type=CxfOperation,context="
                     + Integer.toHexString(System.identityHashCode(bus)) + ",side=" + side
                     + ",service=" + ObjectName.quote(service) + ",operation=" + ObjectName.quote(operation) + ",*"), null);
+            if (absentOk && names.isEmpty()) {
+                return null;
+            }
             if (names.size() != 1) {
                 throw new AssertionError("expected one dsoap MBean for " + side + " " + service + "/" + operation + ", found "
                         + names + " among " + mbs.queryNames(new ObjectName("dev.dsoap:*"), null));

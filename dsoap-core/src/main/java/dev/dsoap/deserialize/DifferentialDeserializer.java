@@ -44,6 +44,15 @@ public final class DifferentialDeserializer {
     private long clock;
 
     /**
+     * A hint ({@code state[0]} on entry to {@link #deserialize(byte[], int, int, long[])}): the message comes from a
+     * sender the caller can tell apart from others (it names itself) and whose messages no kept state has read. It
+     * is read with a new kept state while there is room, instead of taking over the kept message of another sender
+     * that happens to look like it (all of an operation's messages share their markup): that sender would lose its
+     * state, and a newcomer that moved from another server would take one.
+     */
+    public static final long NEW_PEER = -1;
+
+    /**
      * @param budget caps the bytes all streams of all operations sharing it keep, or {@code null} for no cap
      */
     public DifferentialDeserializer(MessagePlan plan, DeserializerConfig config, DeserializerStats stats,
@@ -79,7 +88,7 @@ public final class DifferentialDeserializer {
      *
      * @param state if not {@code null}: on entry, {@code state[0]} names the kept state that read the same
      *              peer's last message (a hint, taken only when that state's message is clearly of the same
-     *              family), or is 0; on return it holds the id of the kept state that read the message
+     *              family), or is {@link #NEW_PEER}, or 0; on return it holds the id of the kept state that read the message
      *              (unique in this JVM, so a caller can keep other state beside it), or 0 when the message was
      *              read by a state that keeps nothing
      */
@@ -145,7 +154,8 @@ public final class DifferentialDeserializer {
     }
 
     /**
-     * The stream to read {@code b} with: the idle stream {@code hint} when at least half of its kept
+     * The stream to read {@code b} with: a new stream for a {@link #NEW_PEER} while there is room; the idle stream
+     * {@code hint} when at least half of its kept
      * message's windows match; else the idle stream whose kept message looks most like it, compared outside the lock (each
      * comparison reads only a few sampled windows); a new stream when the message looks like none of them
      * while the stream used last was doing well; {@code null} when every stream is busy.
@@ -155,6 +165,14 @@ public final class DifferentialDeserializer {
         DdsStream recent = null;
         DdsStream hinted = null;
         synchronized (this) {
+            if (hint == NEW_PEER && streams.size() < config.states()) {
+                DdsStream fresh = new DdsStream(plan, config, stats, budget);
+                fresh.onEvicted = this::reclaim;
+                streams.add(fresh);
+                fresh.busy = true;
+                fresh.lastUsed = ++clock;
+                return fresh;
+            }
             idle = new DdsStream[streams.size()];
             int n = 0;
             for (DdsStream s : streams) {

@@ -132,19 +132,29 @@ public final class Carrier {
      * The key of a message's sender, for {@link #read(byte[], int, long, Fallback, String)}, from what the host
      * knows of it, the first given of: the value of the client id header ({@link Settings#clientIdHeader()}),
      * which dsoap clients send; the caller the host authenticated (or the credentials it was given); the
-     * connection (address and port). A 64-bit hash, never 0; nothing of the arguments is kept. Values longer
-     * than 256 characters are not taken as an identity.
+     * connection (address and port). A 64-bit hash, never 0, odd for a client id and even otherwise (a client that
+     * names itself is one sender; a caller or a connection may be many); nothing of the arguments is kept. Values
+     * longer than 256 characters are not taken as an identity.
      *
      * @return the key, or 0 when none is given (the sender is then anonymous)
      */
     public static long peerKey(String clientId, String caller, String connection) {
         if (usable(clientId)) {
-            return hash("id:", clientId);
+            return hash("id:", clientId) | 1;
         }
         if (usable(caller)) {
-            return hash("caller:", caller);
+            return even(hash("caller:", caller));
         }
-        return usable(connection) ? hash("connection:", connection) : 0;
+        return usable(connection) ? even(hash("connection:", connection)) : 0;
+    }
+
+    private static long even(long h) {
+        return (h & ~1L) == 0 ? 2 : h & ~1L;
+    }
+
+    /** Whether {@code peer} is the key of a client that named itself (its client id). */
+    static boolean named(long peer) {
+        return (peer & 1) != 0;
     }
 
     private static boolean usable(String identity) {
@@ -211,7 +221,11 @@ public final class Carrier {
         try {
             long[] state = readState.get();
             Peers known = peer == 0 ? null : peers();
-            state[0] = known == null ? 0 : known.stateOf(peer);
+            long hint = known == null ? 0 : known.stateOf(peer);
+            // a client that names itself and that no kept state knows starts its own while there is room, instead of
+            // taking over another's (a caller or a connection may be many senders: they look for a similar one)
+            state[0] = hint == 0 && named(peer) && known != null && known.remembers()
+                    ? DifferentialDeserializer.NEW_PEER : hint;
             Object[] values = form(b, len).reader.deserialize(b, 0, len, state);
             if (known != null && state[0] != 0) {
                 known.remember(peer, state[0]);

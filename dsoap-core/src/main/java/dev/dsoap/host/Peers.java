@@ -44,6 +44,12 @@ final class Peers implements MemoryBudget.Holder {
         return (long) table.length * Long.BYTES;
     }
 
+    /** Whether the table remembers peers now (the budget took it); when not, {@link #stateOf} knows no one. */
+    boolean remembers() {
+        forgetIfEvicted();
+        return charged;
+    }
+
     /** The kept state that read {@code peer}'s last message, or 0. */
     long stateOf(long peer) {
         forgetIfEvicted();

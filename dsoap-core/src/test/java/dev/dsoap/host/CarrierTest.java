@@ -21,6 +21,7 @@ import java.util.Map;
 import java.util.Random;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -306,6 +307,9 @@ class CarrierTest {
         assertEquals(0, Carrier.peerKey("x".repeat(257), null, null), "an over-long id is no identity");
         assertTrue(Carrier.peerKey("a", null, null) != Carrier.peerKey(null, "a", null));
         assertTrue(Carrier.peerKey(null, "a", null) != Carrier.peerKey(null, null, "a"));
+        assertTrue(Carrier.named(Carrier.peerKey("a", null, null)), "a client id names one sender");
+        assertFalse(Carrier.named(Carrier.peerKey(null, "a", null)), "a caller may be many senders");
+        assertFalse(Carrier.named(Carrier.peerKey(null, null, "a")), "a connection may be many senders");
         assertEquals(Carrier.peerKey("a", "b", "c"), Carrier.peerKey("a", null, null), "the id header comes first");
         assertEquals(Carrier.peerKey(null, "b", "c"), Carrier.peerKey(null, "b", null), "then the caller");
     }

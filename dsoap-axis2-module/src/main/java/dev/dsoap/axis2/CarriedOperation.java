@@ -76,34 +76,23 @@ abstract class CarriedOperation {
 
     /**
      * Who sent {@code in}, as far as Axis2 knows (its {@code Authorization} header, the servlet container's
-     * authenticated principal and TLS client certificate), with the request headers that shape an answer: requests
-     * share an answer only under the same identity.
+     * authenticated principal and TLS client certificate; {@link dev.dsoap.coalesce.Callers#identity}), or
+     * {@code null} when its answer is never shared.
      */
     static String identity(MessageContext in) {
         java.util.Map<?, ?> h = in.getProperty(MessageContext.TRANSPORT_HEADERS) instanceof java.util.Map<?, ?> m
                 ? m : java.util.Map.of();
         String principal = null;
-        byte[] cert = null;
+        java.security.cert.Certificate cert = null;
         if (in.getProperty(org.apache.axis2.kernel.http.HTTPConstants.MC_HTTP_SERVLETREQUEST)
                 instanceof jakarta.servlet.http.HttpServletRequest req) {
             principal = req.getUserPrincipal() == null ? null : req.getUserPrincipal().getName();
             if (req.getAttribute("jakarta.servlet.request.X509Certificate")
                     instanceof java.security.cert.X509Certificate[] certs && certs.length > 0) {
-                try {
-                    cert = certs[0].getEncoded();
-                } catch (java.security.cert.CertificateEncodingException e) {
-                    cert = certs[0].toString().getBytes(java.nio.charset.StandardCharsets.UTF_8);
-                }
+                cert = certs[0];
             }
         }
-        return dev.dsoap.coalesce.Callers.identity(header(h, "Authorization"), principal, cert, header(h, "Content-Type"),
-                header(h, "SOAPAction"), header(h, "Accept"), header(h, REQUEST_FORMAT));
-    }
-
-    /** Whether {@code in} carries a quality header (its answer echoes its own stamp: never shared). */
-    static boolean hasQualityHeader(MessageContext in) {
-        return in.getProperty(MessageContext.TRANSPORT_HEADERS) instanceof java.util.Map<?, ?> h
-                && header(h, QualityWire.REQUEST) != null;
+        return dev.dsoap.coalesce.Callers.identity(header(h, "Authorization"), principal, cert, name -> header(h, name));
     }
 
     // ------------------------------------------------------------------------------------------ quality

@@ -126,9 +126,10 @@ final class DsoapReceiver extends AbstractMessageReceiver {
             return;
         }
         Ticket<SharedResponse> ticket = null;
-        if (op.coalescer != null && !CarriedOperation.hasQualityHeader(in)) {
+        String who = op.coalescer == null ? null : CarriedOperation.identity(in);
+        if (who != null) {
             try {
-                ticket = op.coalescer.enter(raw.bytes(), 0, raw.length(), CarriedOperation.identity(in));
+                ticket = op.coalescer.enter(raw.bytes(), 0, raw.length(), who);
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 throw AxisFault.makeFault(e);

@@ -25,7 +25,8 @@ final class ReplySource extends AbstractPushOMDataSource {
     private final Reply reply;
     /** The message as XML, for whoever serializes the element: the reply's own bytes, or the XML form of a binary one. */
     private final java.util.function.Supplier<byte[]> xml;
-    private dev.dsoap.coalesce.SharedResponse shared;
+    /** The identical request's response this element stands for, or {@code null}. */
+    private final dev.dsoap.coalesce.SharedResponse shared;
 
     ReplySource(Reply reply) {
         this(reply, reply::toByteArray);
@@ -33,8 +34,7 @@ final class ReplySource extends AbstractPushOMDataSource {
 
     /** The body element of an identical request's response (its XML bytes). */
     ReplySource(dev.dsoap.coalesce.SharedResponse shared) {
-        this(null, shared::body);
-        this.shared = shared;
+        this(null, shared::body, shared);
     }
 
     /** The identical request's response this element stands for, or {@code null}. */
@@ -44,6 +44,11 @@ final class ReplySource extends AbstractPushOMDataSource {
 
     /** The body element of a binary {@code reply}, whose XML form {@code xml} gives if anything asks. */
     ReplySource(Reply reply, java.util.function.Supplier<byte[]> xml) {
+        this(reply, xml, null);
+    }
+
+    private ReplySource(Reply reply, java.util.function.Supplier<byte[]> xml, dev.dsoap.coalesce.SharedResponse shared) {
+        this.shared = shared;
         this.reply = reply;
         this.xml = xml;
     }

@@ -3,7 +3,6 @@ package dev.dsoap.jaxws;
 import dev.dsoap.coalesce.Callers;
 import dev.dsoap.coalesce.SharedResponse;
 import dev.dsoap.coalesce.Ticket;
-import dev.dsoap.quality.QualityWire;
 import org.apache.cxf.configuration.security.AuthorizationPolicy;
 import org.apache.cxf.helpers.CastUtils;
 import org.apache.cxf.interceptor.Fault;
@@ -21,7 +20,6 @@ import java.io.IOException;
 import java.io.OutputStream;
 import java.security.Principal;
 import java.security.cert.Certificate;
-import java.security.cert.CertificateEncodingException;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -53,14 +51,18 @@ final class Coalescing {
      * Enters a request of an operation with coalescing on. Returns {@code true} when it was answered with an identical
      * request's response (the chain is aborted: nothing more is to be done).
      */
-    static boolean enter(Message m, Operation op, byte[] raw, int len, EndpointState st) {
+    static boolean enter(Message m, Operation op, byte[] raw, int len) {
         Exchange ex = m.getExchange();
-        if (ex == null || ex.isOneWay() || ex.getDestination() == null || Binary.header(m, QualityWire.REQUEST) != null) {
-            return false; // a quality header asks for an answer of its own (its stamp echoed)
+        if (ex == null || ex.isOneWay() || ex.getDestination() == null) {
+            return false;
+        }
+        String who = identity(m);
+        if (who == null) {
+            return false; // an answer of its own (Callers.identity)
         }
         Ticket<SharedResponse> t;
         try {
-            t = op.coalescer.enter(raw, 0, len, identity(m, st));
+            t = op.coalescer.enter(raw, 0, len, who);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new Fault(e);
@@ -110,11 +112,8 @@ final class Coalescing {
         }
     }
 
-    /**
-     * Who sent {@code m}, as far as CXF knows, with the request headers that shape an answer: requests share an
-     * answer only under the same identity.
-     */
-    private static String identity(Message m, EndpointState st) {
+    /** Who sent {@code m}, as far as CXF knows ({@link Callers#identity}), or {@code null}: never shared. */
+    private static String identity(Message m) {
         String authorization = Binary.header(m, "Authorization");
         AuthorizationPolicy p = m.get(AuthorizationPolicy.class);
         if (authorization == null && p != null && p.getUserName() != null) {
@@ -126,19 +125,10 @@ final class Coalescing {
             Principal who = sc.getUserPrincipal();
             principal = who == null ? null : who.getName();
         }
-        byte[] cert = null;
         TLSSessionInfo tls = m.get(TLSSessionInfo.class);
-        if (tls != null && tls.getPeerCertificates() != null && tls.getPeerCertificates().length > 0) {
-            Certificate c = tls.getPeerCertificates()[0];
-            try {
-                cert = c.getEncoded();
-            } catch (CertificateEncodingException e) {
-                cert = c.toString().getBytes(java.nio.charset.StandardCharsets.UTF_8);
-            }
-        }
-        return Callers.identity(authorization, principal, cert, (String) m.get(Message.CONTENT_TYPE),
-                Binary.header(m, "SOAPAction"), Binary.header(m, "Accept"),
-                Binary.header(m, dev.dsoap.negotiation.BinaryPeer.REQUEST_FORMATS));
+        Certificate[] certs = tls == null ? null : tls.getPeerCertificates();
+        return Callers.identity(authorization, principal, certs == null || certs.length == 0 ? null : certs[0],
+                name -> name.equals("Content-Type") ? (String) m.get(Message.CONTENT_TYPE) : Binary.header(m, name));
     }
 
     /** The leader's ticket of {@code m}'s exchange, or {@code null}. */

@@ -154,7 +154,7 @@ final class ReadIn extends DsoapInterceptor {
             why = readHeaders(op, raw, len, head.headerBlocks(), headers);
             reason = why == null ? null : Fallback.REQUEST_SHAPE;
         }
-        if (reason == null && op.coalescer != null && !st.client && Coalescing.enter(m, op, raw, len, st)) {
+        if (reason == null && op.coalescer != null && !st.client && Coalescing.enter(m, op, raw, len)) {
             return; // answered with an identical request's response
         }
         Object[] values;

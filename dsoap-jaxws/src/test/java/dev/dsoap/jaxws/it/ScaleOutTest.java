@@ -2,6 +2,7 @@ package dev.dsoap.jaxws.it;
 
 import dev.dsoap.host.OperationStatsMXBean;
 import dev.dsoap.jaxws.DifferentialSoapFeature;
+import dev.dsoap.testing.Nginx;
 import jakarta.xml.ws.BindingProvider;
 import jakarta.xml.ws.Service;
 import jakarta.xml.ws.WebServiceFeature;
@@ -11,6 +12,8 @@ import org.apache.cxf.message.Message;
 import org.apache.cxf.phase.AbstractPhaseInterceptor;
 import org.apache.cxf.phase.Phase;
 import org.apache.cxf.transport.http_jetty.JettyHTTPServerEngineFactory;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -66,6 +69,14 @@ class ScaleOutTest {
      * (about 1 %).
      */
     private static final double OWN_SKIPPED = 0.05;
+
+    @BeforeAll
+    static void needsNginx() {
+        if (Nginx.find() == null) {
+            System.out.println("SKIPPED: " + Nginx.MISSING);
+            Assumptions.assumeTrue(false, Nginx.MISSING);
+        }
+    }
 
     /** Plain JAX-WS proxies (no dsoap on the client, no client id) get their values through nginx, from every server. */
     @Test

@@ -1,6 +1,4 @@
-package dev.dsoap.jaxws.it;
-
-import org.junit.jupiter.api.Assumptions;
+package dev.dsoap.testing;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -21,12 +19,13 @@ import java.util.stream.Stream;
  * own (prefix, error log, pid and every temp path inside it), a master and one worker in the foreground ({@code daemon
  * off}) started as a child, listening on a free 127.0.0.1 port. (Not {@code master_process off}: a process started
  * by the JVM inherits SIGQUIT blocked, and nginx's single process never unblocks it, so {@code -s quit} would not
- * reach it; the master waits for signals with them unblocked.) Tests that need it are skipped, with the line that
- * installs it, when there is no nginx. Every wait is bounded.
+ * reach it; the master waits for signals with them unblocked.) Callers skip, printing {@link #MISSING}, when
+ * {@link #find()} finds no nginx. Every wait is bounded. Shared by the hosts' tests and the benchmarks (dsoap-core's
+ * test jar).
  */
-final class Nginx implements AutoCloseable {
+public final class Nginx implements AutoCloseable {
     /** How nginx picks an upstream server for a request. */
-    enum Policy {
+    public enum Policy {
         /** nginx's default: each request to the next server. */
         ROUND_ROBIN(""),
         /** Ketama hashing of dsoap's client id header: a client stays on one server, about 1/N move when one goes. */
@@ -35,7 +34,7 @@ final class Nginx implements AutoCloseable {
         LEAST_CONN("least_conn;");
 
         /** The upstream block's balancing directive ("" for round robin). */
-        final String directive;
+        public final String directive;
 
         Policy(String directive) {
             this.directive = directive;
@@ -52,9 +51,9 @@ final class Nginx implements AutoCloseable {
     /** The nginx binary. */
     private final Path binary;
     /** The prefix: nginx.conf, logs, pid and temp paths. */
-    final Path dir;
+    public final Path dir;
     /** The port nginx listens on, on 127.0.0.1. */
-    final int port;
+    public final int port;
     /** The running nginx. */
     private final Process process;
 
@@ -66,31 +65,29 @@ final class Nginx implements AutoCloseable {
     }
 
     /** The nginx binary on the {@code PATH} or in a usual place, or {@code null}. */
-    static Path find() {
+    public static Path find() {
         String path = System.getenv("PATH");
         Stream<Path> onPath = path == null ? Stream.empty()
                 : Stream.of(path.split(java.io.File.pathSeparator)).filter(s -> !s.isEmpty()).map(s -> Path.of(s, "nginx"));
         return Stream.concat(onPath, KNOWN.stream()).filter(Files::isExecutable).findFirst().orElse(null);
     }
 
-    /** The nginx binary; skips the calling test (printing how to install nginx) when there is none. */
-    static Path require() {
-        Path b = find();
-        if (b == null) {
-            String msg = "nginx not found on PATH nor in " + KNOWN + "; install it with: sudo apt-get install nginx";
-            System.out.println("SKIPPED: " + msg);
-            Assumptions.assumeTrue(false, msg);
-        }
-        return b;
-    }
+    /** What a caller prints when there is no nginx: where it was looked for and how to install it. */
+    public static final String MISSING = "nginx not found on PATH nor in " + KNOWN
+            + "; install it with: sudo apt-get install nginx";
 
     /**
      * Starts nginx in front of the servers on {@code upstreamPorts} (127.0.0.1), balancing by {@code policy};
      * {@code retryPosts}: {@code proxy_next_upstream error timeout non_idempotent} (a POST already sent to a server
-     * that failed goes to the next one), else {@code error timeout}. Skips the test when there is no nginx.
+     * that failed goes to the next one), else {@code error timeout}.
+     *
+     * @throws IOException if there is no nginx ({@link #MISSING}) or it did not start
      */
-    static Nginx start(Policy policy, boolean retryPosts, List<Integer> upstreamPorts) throws IOException {
-        Path binary = require();
+    public static Nginx start(Policy policy, boolean retryPosts, List<Integer> upstreamPorts) throws IOException {
+        Path binary = find();
+        if (binary == null) {
+            throw new IOException(MISSING);
+        }
         Path dir = Files.createTempDirectory("dsoap-nginx");
         IOException last = null;
         for (int attempt = 0; attempt < 3; attempt++) { // the free port can be taken between our probe and nginx's bind
@@ -113,7 +110,7 @@ final class Nginx implements AutoCloseable {
     }
 
     /** The configuration: one process, everything under {@code dir}, keep-alive to the upstreams. */
-    static String config(Path dir, int port, Policy policy, boolean retryPosts, List<Integer> upstreamPorts) {
+    public static String config(Path dir, int port, Policy policy, boolean retryPosts, List<Integer> upstreamPorts) {
         StringBuilder servers = new StringBuilder();
         for (int p : upstreamPorts) {
             servers.append("        server 127.0.0.1:").append(p).append(" max_fails=1 fail_timeout=10s;\n");
@@ -161,12 +158,12 @@ final class Nginx implements AutoCloseable {
     }
 
     /** {@code http://127.0.0.1:port/path}. */
-    String url(String path) {
+    public String url(String path) {
         return "http://127.0.0.1:" + port + "/" + path;
     }
 
     /** nginx's error log so far ("" if none). */
-    String errorLog() {
+    public String errorLog() {
         try {
             Path log = dir.resolve("error.log");
             return Files.exists(log) ? Files.readString(log, StandardCharsets.UTF_8) : "";
@@ -179,7 +176,7 @@ final class Nginx implements AutoCloseable {
      * Lines of nginx's error log about an upstream that failed (refused, cut, timed out): each is a request nginx
      * passed to the next server, or failed when there was none.
      */
-    long upstreamErrors() {
+    public long upstreamErrors() {
         return errorLog().lines().filter(l -> l.contains("[error]") && l.contains("upstream")).count();
     }
 

@@ -266,6 +266,7 @@ abstract class CarriedOperation {
                         cb.noWrites("in-only operation");
                     }
                     plan(cb, s, soap11 ? SoapVersion.SOAP_11 : SoapVersion.SOAP_12);
+                    cb.sharing(operation.getName().getLocalPart());
                     s.carrier = cb.build();
                     b.sides[v] = s;
                     Engagement e = engagement;

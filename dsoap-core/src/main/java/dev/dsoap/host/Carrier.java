@@ -14,6 +14,7 @@ import dev.dsoap.parse.XmlParseException;
 import dev.dsoap.parse.XmlScanner;
 import dev.dsoap.serialize.DifferentialSerializer;
 import dev.dsoap.serialize.SerializerPool;
+import dev.dsoap.sharing.SharingConfig;
 import dev.dsoap.template.MemoryBudget;
 
 import java.util.ArrayList;
@@ -75,6 +76,8 @@ public final class Carrier {
     private final MemoryBudget budget;
     /** The kept state of each known peer, made on the first message that names its peer. */
     private volatile Peers peers;
+    /** The window responses are shared across ({@link Settings#SHARE}), or {@code null}. */
+    private final SharedWindow shared;
 
     private Carrier(Builder b) {
         this.settings = b.settings;
@@ -87,6 +90,10 @@ public final class Carrier {
         this.heads = forms.length > 1 ? ThreadLocal.withInitial(() -> new XmlScanner(settings.deserializer().limits())) : null;
         this.budget = b.budget;
         this.binary = new BinarySide(settings, stats, b.binaryIns, b.binaryOut, b.budget);
+        this.shared = b.shared;
+        if (shared != null) {
+            stats.sharing(shared);
+        }
     }
 
     /**
@@ -125,7 +132,8 @@ public final class Carrier {
      */
     public long retainedBytes() {
         Peers p = peers;
-        return (writer == null ? 0 : writer.retainedBytes()) + (p == null ? 0 : p.bytes()) + binary.retainedBytes();
+        return (writer == null ? 0 : writer.retainedBytes()) + (p == null ? 0 : p.bytes()) + binary.retainedBytes()
+                + (shared == null ? 0 : shared.retainedBytes());
     }
 
     /**
@@ -413,6 +421,14 @@ public final class Carrier {
             return null;
         }
         long[] state = readState.get();
+        if (shared != null && parts.length == 1 && (parts[0] == null || parts[0] instanceof double[])) {
+            Reply r = shared.write((double[]) parts[0], stats);
+            if (r != null) {
+                state[0] = 0;
+                return r;
+            }
+        }
+        long start = shared == null ? 0 : SharedWindow.cpuNanos();
         DifferentialSerializer ds = writer.borrow(state[0]); // the template of the peer whose request this answers
         state[0] = 0;
         boolean kept = ds != null;
@@ -427,6 +443,9 @@ public final class Carrier {
             }
             stats.writeFallback(Fallback.UNSUPPORTED_VALUE, e.getMessage());
             return null;
+        }
+        if (shared != null) {
+            shared.templateWritten(SharedWindow.cpuNanos() - start, ds.messageLength());
         }
         return new Reply(kept ? writer : null, ds, stats);
     }
@@ -452,6 +471,8 @@ public final class Carrier {
         private boolean headerBlocksHandled;
         private final List<BinaryFormat> binaryIns = new ArrayList<>();
         private BinaryFormat binaryOut;
+        private MessagePlan writePlan;
+        private SharedWindow shared;
 
         private Builder(Settings settings, OperationStats stats, MemoryBudget budget, PlanCache plans) {
             this.settings = Objects.requireNonNull(settings, "settings");
@@ -524,10 +545,33 @@ public final class Carrier {
                 MessagePlan plan = plans.get(s, convention);
                 writer = new SerializerPool(plan, settings.serializer(), stats.writes(), budget, settings.states());
                 binaryOut = BinarySide.compile(plan, s, false);
+                writePlan = plan;
             } catch (UnsupportedTypeException | IllegalArgumentException e) {
                 writer = null;
                 binaryOut = null;
+                writePlan = null;
                 writeProblem = e.getMessage();
+            }
+            return this;
+        }
+
+        /**
+         * Shares {@code operation}'s responses across a window when the settings name it ({@link Settings#SHARE});
+         * call after {@link #writes}. An answer other than one {@code double[]} part is written on templates only
+         * (said once in the log).
+         */
+        public Builder sharing(String operation) {
+            SharingConfig config = settings.sharing(operation);
+            if (config == null || writePlan == null) {
+                return this;
+            }
+            long max = budget == null ? config.maxWindowBytes()
+                    : Math.min(config.maxWindowBytes(), (long) (budget.limitBytes() * settings.serializer().maxStateShare()));
+            try {
+                shared = new SharedWindow(writePlan, config.withBounds(config.maxChunks(), max),
+                        settings.shareWindowNanos(), budget);
+            } catch (IllegalArgumentException e) {
+                stats.info(Settings.SHARE + " names it, but its answers are written on templates only: " + e.getMessage());
             }
             return this;
         }
@@ -536,6 +580,7 @@ public final class Carrier {
         public Builder noWrites(String why) {
             writer = null;
             binaryOut = null;
+            writePlan = null;
             writeProblem = Objects.requireNonNull(why, "why");
             return this;
         }

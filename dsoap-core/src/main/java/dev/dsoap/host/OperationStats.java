@@ -196,6 +196,24 @@ public final class OperationStats implements OperationStatsMXBean {
 
     private volatile dev.dsoap.coalesce.Coalescer<?> coalescer;
 
+    /** Logs one line about this operation ("dsoap: service/operation: " and {@code what}). */
+    void info(String what) {
+        log.accept("dsoap: " + service + "/" + operation + ": " + what);
+    }
+
+    private volatile SharedWindow sharing;
+
+    /** Reports an operation's response sharing over JMX. */
+    void sharing(SharedWindow w) {
+        sharing = w;
+    }
+
+    @Override
+    public Map<String, Long> getSharing() {
+        SharedWindow w = sharing;
+        return w == null ? Map.of() : w.counters();
+    }
+
     /** Reports the coalescing of an endpoint's operation over JMX. */
     public void coalescing(dev.dsoap.coalesce.Coalescer<?> c) {
         coalescer = c;

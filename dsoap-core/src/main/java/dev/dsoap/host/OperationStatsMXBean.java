@@ -143,4 +143,17 @@ public interface OperationStatsMXBean {
 
     /** Binary exchanges refused or given up, by {@link BinaryRefusal} reason. */
     Map<String, Long> getBinaryRefusals();
+
+    /**
+     * Response sharing across a window ({@code dsoap.share}; empty when off): {@code windows} begun, of them
+     * {@code windowsShared} written through the window writer and {@code windowsTemplates} on each client's template,
+     * {@code probes} (windows written the other way to measure it), {@code switches} of the way in use,
+     * {@code sharedNow} (1 while the window writer is the way in use), {@code responsesShared},
+     * {@code responsesTemplates}, {@code busy} (responses written on their template because another thread was writing
+     * through the window), {@code chunksCopied}, {@code chunksFormatted}, {@code bytesCopied} (instead of formatted),
+     * {@code budgetDrops} (windows the memory budget stopped), {@code retainedBytes} (the open window's state), and
+     * the measured cost of each way, {@code templatePicosPerByte} and {@code sharedPicosPerByte} (-1 before its first
+     * window).
+     */
+    Map<String, Long> getSharing();
 }

@@ -41,6 +41,15 @@ public final class Reply implements AutoCloseable {
         this.isBinary = false;
     }
 
+    /** A message written elsewhere (a shared window's writer): {@code message} is kept as it is. */
+    Reply(byte[] message, OperationStats stats) {
+        this.pool = null;
+        this.copy = message;
+        this.stats = stats;
+        this.binaryPool = null;
+        this.isBinary = false;
+    }
+
     Reply(BinaryWriter binary, java.util.function.Consumer<BinaryWriter> binaryPool, OperationStats stats) {
         this.pool = null;
         this.binary = binary;

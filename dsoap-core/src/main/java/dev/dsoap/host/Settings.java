@@ -75,6 +75,19 @@ public final class Settings {
     /** Milliseconds, fractions allowed, a new request waits for identical ones to join it (default 0: off; at most 1000). */
     public static final String COALESCE_LINGER = "dsoap.coalesceLinger";
 
+    /**
+     * Response sharing across a window ({@link dev.dsoap.sharing.WindowWriter}): {@code false} (the default),
+     * {@code true}, or a comma-separated list of operation names. Only answers of one {@code double[]} part are
+     * written this way; a policy measures it against the templates and uses the faster.
+     */
+    public static final String SHARE = "dsoap.share";
+    /** Milliseconds, fractions allowed, one window of shared responses lasts (default 2; above 0, at most 1000). */
+    public static final String SHARE_WINDOW = "dsoap.shareWindow";
+    /** Bytes of values per shared chunk, a multiple of 8 from 32 to 4096 (default 256: 32 doubles). */
+    public static final String SHARE_CHUNK = "dsoap.shareChunk";
+    /** How a window finds equal chunks: {@code hash} (the default), {@code trie} or {@code trie:DEPTH} (bytes, 1..4096). */
+    public static final String SHARE_INDEX = "dsoap.shareIndex";
+
     /** Default of {@link #MEMORY_BUDGET}: 256 MiB. */
     public static final long DEFAULT_BUDGET = 256L << 20;
 
@@ -88,6 +101,9 @@ public final class Settings {
     private final String quality;
     private final String coalesce;
     private final dev.dsoap.coalesce.CoalescerSettings coalescing;
+    private final String share;
+    private final dev.dsoap.sharing.SharingConfig sharing;
+    private final long shareWindowNanos;
 
     private Settings(Values p, ParserLimits host) {
         String q = p.raw(QUALITY);
@@ -99,6 +115,10 @@ public final class Settings {
                 .waitTimeoutNanos(Math.round(p.fraction(COALESCE_TIMEOUT, 10_000, 0.001, 3_600_000, false) * 1e6))
                 .lingerNanos(Math.round(p.fraction(COALESCE_LINGER, 0, 0, 1000, true) * 1e6))
                 .build();
+        String sh = p.raw(SHARE);
+        share = sh == null ? "" : sh.strip();
+        shareWindowNanos = Math.round(p.fraction(SHARE_WINDOW, 2, 0, 1000, false) * 1e6);
+        sharing = sharingConfig(p);
         serialize = p.bool(SERIALIZE, true);
         deserialize = p.bool(DESERIALIZE, true);
         states = p.integer(STATES, 64, 1, 1024);
@@ -207,15 +227,62 @@ public final class Settings {
      * names it.
      */
     public dev.dsoap.coalesce.CoalescerSettings coalescing(String operation) {
-        boolean on = coalesce.equalsIgnoreCase("true");
-        if (!on && !coalesce.isEmpty() && !coalesce.equalsIgnoreCase("false")) {
-            for (String name : coalesce.split(",")) {
+        return names(coalesce, operation) ? dev.dsoap.coalesce.CoalescerSettings.builder().enabled(true).maxWaiters(coalescing.maxWaiters())
+                .waitTimeoutNanos(coalescing.waitTimeoutNanos()).lingerNanos(coalescing.lingerNanos()).build()
+                : coalescing;
+    }
+
+    /**
+     * How {@code operation}'s responses are shared across a window ({@link #SHARE}, {@link #SHARE_CHUNK},
+     * {@link #SHARE_INDEX}), or {@code null} when the setting does not name it.
+     */
+    public dev.dsoap.sharing.SharingConfig sharing(String operation) {
+        return names(share, operation) ? sharing : null;
+    }
+
+    /** How long one window of shared responses lasts ({@link #SHARE_WINDOW}), in nanoseconds. */
+    public long shareWindowNanos() {
+        return shareWindowNanos;
+    }
+
+    /** Whether a {@code true}/{@code false}/list setting's value {@code v} names {@code operation}. */
+    private static boolean names(String v, String operation) {
+        boolean on = v.equalsIgnoreCase("true");
+        if (!on && !v.isEmpty() && !v.equalsIgnoreCase("false")) {
+            for (String name : v.split(",")) {
                 on |= name.strip().equals(operation);
             }
         }
-        return on ? dev.dsoap.coalesce.CoalescerSettings.builder().enabled(true).maxWaiters(coalescing.maxWaiters())
-                .waitTimeoutNanos(coalescing.waitTimeoutNanos()).lingerNanos(coalescing.lingerNanos()).build()
-                : coalescing;
+        return on;
+    }
+
+    private static dev.dsoap.sharing.SharingConfig sharingConfig(Values p) {
+        dev.dsoap.sharing.SharingConfig c = dev.dsoap.sharing.SharingConfig.defaults();
+        String chunk = p.raw(SHARE_CHUNK);
+        if (chunk != null) {
+            int n = p.integer(SHARE_CHUNK, c.chunkBytes(), dev.dsoap.sharing.SharingConfig.MIN_CHUNK_BYTES,
+                    dev.dsoap.sharing.SharingConfig.MAX_CHUNK_BYTES);
+            if (n % 8 != 0) {
+                throw p.bad(SHARE_CHUNK, chunk, "a multiple of 8 from " + dev.dsoap.sharing.SharingConfig.MIN_CHUNK_BYTES
+                        + " to " + dev.dsoap.sharing.SharingConfig.MAX_CHUNK_BYTES);
+            }
+            c = c.withChunkBytes(n);
+        }
+        String index = p.raw(SHARE_INDEX);
+        if (index != null) {
+            String v = index.strip().toLowerCase(Locale.ROOT);
+            if (v.equals("hash")) {
+                c = c.withHash();
+            } else if (v.equals("trie")) {
+                c = c.withTrie(c.trieDepth());
+            } else if (v.matches("trie:[0-9]{1,4}") && Integer.parseInt(v.substring(5)) >= 1
+                    && Integer.parseInt(v.substring(5)) <= 4096) {
+                c = c.withTrie(Integer.parseInt(v.substring(5)));
+            } else {
+                throw p.bad(SHARE_INDEX, index, "hash, trie or trie:DEPTH with DEPTH from 1 to 4096");
+            }
+        }
+        return c;
     }
 
     /** Quality management ({@link #QUALITY}): {@code off}, {@code on}, or where the quality file is. */

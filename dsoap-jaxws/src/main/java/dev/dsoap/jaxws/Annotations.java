@@ -25,6 +25,8 @@ final class Annotations {
             case Settings.QUALITY -> a.quality().isEmpty() ? null : a.quality();
             case Settings.COALESCE -> a.coalesce().length == 0 ? null
                     : java.util.Arrays.asList(a.coalesce()).contains("*") ? "true" : String.join(",", a.coalesce());
+            case Settings.SHARE -> a.share().length == 0 ? null
+                    : java.util.Arrays.asList(a.share()).contains("*") ? "true" : String.join(",", a.share());
             default -> null;
         };
     }

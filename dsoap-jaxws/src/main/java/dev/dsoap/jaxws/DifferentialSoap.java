@@ -88,4 +88,13 @@ public @interface DifferentialSoap {
      * credentials, and each gets the one answer written once (docs/coalescing.md). None by default.
      */
     String[] coalesce() default {};
+
+    /**
+     * The operations whose responses are shared across a short window ({@code dsoap.share}): their local names, or
+     * {@code "*"} for all. Responses written within {@code dsoap.shareWindow} of each other copy the serialized bytes
+     * of the chunks of values they have in common instead of formatting them again; a policy measures this against
+     * each client's template and uses the faster. Only answers of one {@code double[]} part are shared; the bytes are
+     * a plain serialization of each answer's own values. None by default.
+     */
+    String[] share() default {};
 }

@@ -123,6 +123,9 @@ final class Operation {
             b.noWrites("SOAP header parts in outgoing messages: " + out.headers.get(0).name());
         } else {
             b.writes(() -> out.shape, conv);
+            if (!client) {
+                b.sharing(name.getLocalPart());
+            }
         }
         this.carrier = b.build();
         boolean reads = in != null && in.problem == null;

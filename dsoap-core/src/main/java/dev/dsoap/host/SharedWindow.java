@@ -37,6 +37,8 @@ final class SharedWindow {
     private final long windowNanos;
     private final WindowWriter writer;
     private final SharingPolicy policy;
+    /** Whether the window's state is charged to a memory budget. */
+    private final boolean budgeted;
     /** Held while the window writer writes, and while a window ends and the next begins. */
     private final ReentrantLock lock = new ReentrantLock();
 
@@ -63,6 +65,7 @@ final class SharedWindow {
     SharedWindow(MessagePlan plan, SharingConfig config, long windowNanos, MemoryBudget budget) {
         this.writer = new WindowWriter(plan, config, budget);
         this.policy = new SharingPolicy();
+        this.budgeted = budget != null;
         this.windowNanos = windowNanos;
     }
 
@@ -126,8 +129,11 @@ final class SharedWindow {
         open = true;
     }
 
-    /** Bytes the open window holds (charged to the budget). */
+    /** Bytes the open window holds: as charged to the budget, or as the writer counts them when there is none. */
     long retainedBytes() {
+        if (budgeted) {
+            return writer.chargedBytes();
+        }
         lock.lock();
         try {
             return open ? writer.retainedBytes() : 0;
@@ -154,7 +160,7 @@ final class SharedWindow {
             m.put("chunksFormatted", writer.chunksFormatted());
             m.put("bytesCopied", writer.bytesCopied());
             m.put("budgetDrops", writer.budgetDrops());
-            m.put("retainedBytes", open ? writer.retainedBytes() : 0L);
+            m.put("retainedBytes", budgeted ? writer.chargedBytes() : open ? writer.retainedBytes() : 0);
         } finally {
             lock.unlock();
         }

@@ -25,8 +25,8 @@ import java.util.Arrays;
  * hands them to one writer); {@link #evict()} alone may be called from any thread.
  */
 public final class WindowWriter implements MemoryBudget.Holder {
-    /** Working buffer capacity kept between windows. */
-    private static final int BUF_FLOOR = 64 * 1024;
+    /** Working buffer capacity kept between windows (not charged: it does not grow with the messages). */
+    private static final int BUF_FLOOR = 1024;
     /** Largest array the JVM reliably allocates. */
     private static final long MAX_ARRAY = Integer.MAX_VALUE - 16;
 
@@ -60,6 +60,8 @@ public final class WindowWriter implements MemoryBudget.Holder {
     private boolean sharing;
     /** Set by the budget from any thread; the writing thread drops the window's index at its next response. */
     private volatile boolean evicted;
+    /** What the budget holds charged to this writer now, in bytes. */
+    private volatile long charged;
 
     /** Windows opened. */
     private long windows;
@@ -163,6 +165,15 @@ public final class WindowWriter implements MemoryBudget.Holder {
     @Override
     public void evict() {
         evicted = true;
+        charged = 0; // the budget no longer counts it
+    }
+
+    /**
+     * Bytes the budget holds charged to this writer now: the open window's state as of its last response, 0 when
+     * closed, evicted or not charged. Any thread.
+     */
+    public long chargedBytes() {
+        return charged;
     }
 
     /**
@@ -241,8 +252,13 @@ public final class WindowWriter implements MemoryBudget.Holder {
         }
         pos = put(l.tail, pos);
         responses++;
-        if (budget != null && sharing && !budget.charge(this, retainedBytes())) {
-            stopSharing();
+        if (budget != null && sharing) {
+            long bytes = retainedBytes();
+            if (budget.charge(this, bytes)) {
+                charged = bytes;
+            } else {
+                stopSharing();
+            }
         }
         return pos;
     }
@@ -343,6 +359,7 @@ public final class WindowWriter implements MemoryBudget.Holder {
         serLen = new int[0];
         if (budget != null) {
             budget.release(this);
+            charged = 0;
         }
     }
 

@@ -92,6 +92,9 @@ public record Suite(String name, List<Entry> entries, int warmups, int iteration
         // on and off); the other batches, the mix and dsoap alone beside the identical ones are in the full suite
         e.add(methods(entry("cxf.CoalesceBench", "batch", "1,64", "requests", "identical"), "dsoapCoalesced"));
         e.add(entry("cxf.CoalesceBench", "batch", "16", "requests", "distinct"));
+        // scale-out: 1 and 3 servers behind nginx with consistent hashing on the client id, dsoap and plain; round
+        // robin, least connections and 2 servers are in the full suite
+        e.add(entry("cxf.ScaleOutBench", "servers", "1,3", "policy", "CONSISTENT_HASH"));
         return new Suite("short", e, 1, 3, 1);
     }
 
@@ -103,7 +106,8 @@ public record Suite(String name, List<Entry> entries, int warmups, int iteration
                 S + "ClosingTagShiftBench", S + "OverlayBench", "tracked.TrackedArrayBench", D + "BaselineReadBench",
                 "axis2.Axis2EchoBench", "axis2.RpcClientEchoBench", "axis2.DistinctClientsBench", "cxf.CxfEchoBench", "cxf.CxfPlainProxyEchoBench",
                 "echo.VoidLatencyBench", "send.SendTimeBench",
-                S + "TypeSerializeBench", D + "TypeDeserializeBench", "binary.BinaryCodecBench", "binary.DifferentialBinaryBench", "cxf.LinkEchoBench", "cxf.CoalesceBench")) {
+                S + "TypeSerializeBench", D + "TypeDeserializeBench", "binary.BinaryCodecBench", "binary.DifferentialBinaryBench", "cxf.LinkEchoBench", "cxf.CoalesceBench",
+                "cxf.ScaleOutBench")) {
             e.add(new Entry(c, Map.of()));
         }
         // send time with one HTTP chunk per template chunk (chunk overlaying on the wire), at 100K items

@@ -58,6 +58,7 @@ final class Targets {
     private static final String CXF = "CXF end to end, 100K doubles";
     private static final String SUITE = "The suite";
     private static final String COALESCE = "Coalescing (CXF, 1 ms of service CPU per call)";
+    private static final String SCALE_OUT = "Scale-out (CXF servers behind nginx, 16 clients)";
 
     /** Every target, grouped by area in the report's order. */
     static List<Target> all() {
@@ -136,6 +137,8 @@ final class Targets {
                 Targets::coalescedBatch));
         t.add(new Target(COALESCE, "with no identical requests, coalescing on costs at most 3 % more server CPU than off",
                 Targets::coalescingOverhead));
+        t.add(new Target(SCALE_OUT, "with consistent hashing on the client id, dsoap's server CPU ratio (dsoap / plain) at "
+                + "3 servers within 20 % of its single-server ratio", Targets::scaleOut));
         t.add(new Target(SUITE, "the short suite finishes in under 6 minutes (its benchmarks' wall-clock time; the "
                 + "build before it is not counted)", Targets::shortSuiteTime));
         return t;
@@ -310,6 +313,39 @@ final class Targets {
         }
         return parts.isEmpty() ? notMeasured() : new Verdict(met ? Status.MET : Status.NOT_MET, String.join(", ", parts),
                 Results.sources(used));
+    }
+
+    /**
+     * dsoap's server CPU per request over plain's, by server count, with consistent hashing; met when 3 servers' ratio
+     * is at most 1.2x one server's. Round robin's ratios, when measured, are shown beside it.
+     */
+    private static Verdict scaleOut(Results r) {
+        Predicate<Measurement> p = bench("ScaleOutBench");
+        double one = scaleOutRatio(r, p, "CONSISTENT_HASH", "1");
+        double three = scaleOutRatio(r, p, "CONSISTENT_HASH", "3");
+        if (Double.isNaN(one) || Double.isNaN(three)) {
+            return notMeasured();
+        }
+        double x = three / one;
+        String rr = "";
+        double rr3 = scaleOutRatio(r, p, "ROUND_ROBIN", "3");
+        if (!Double.isNaN(rr3)) {
+            rr = String.format(Locale.ROOT, "; round robin at 3 servers: %s (%+.0f %%)", ratio(rr3), 100 * (rr3 / one - 1));
+        }
+        return new Verdict(x <= 1.2 ? Status.MET : Status.NOT_MET, String.format(Locale.ROOT,
+                "consistent hash: %s at 1 server, %s at 3 (%+.0f %%)%s", ratio(one), ratio(three), 100 * (x - 1), rr),
+                Results.sources(r.select(p)));
+    }
+
+    /** dsoap's server CPU per request over plain's at {@code servers} servers under {@code policy}, or NaN. */
+    private static double scaleOutRatio(Results r, Predicate<Measurement> p, String policy, String servers) {
+        Predicate<Measurement> at = p.and(eq("policy", policy)).and(eq("servers", servers));
+        List<Measurement> d = r.select(at.and(m -> m.method().equals("dsoap")));
+        List<Measurement> b = r.select(at.and(m -> m.method().equals("plain")));
+        if (d.isEmpty() || b.isEmpty()) {
+            return Double.NaN;
+        }
+        return d.get(0).cpuUs() / b.get(0).cpuUs();
     }
 
     private static Verdict notMeasured() {

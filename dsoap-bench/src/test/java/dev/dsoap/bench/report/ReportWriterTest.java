@@ -253,6 +253,44 @@ class ReportWriterTest {
                 "method names spelled out");
     }
 
+    /**
+     * The scale-out target: dsoap's server CPU over plain's with consistent hashing at 3 servers against 1, met within
+     * 20 %, with round robin's loss shown beside it.
+     */
+    @Test
+    void scaleOutIsJudgedFromTheRatioAtOneAndThreeServers() throws Exception {
+        for (double dsoapAtThree : new double[] {2_200, 2_600}) {
+            StringBuilder results = new StringBuilder();
+            result(results, "ScaleOutBench", "dsoap", "servers=1 policy=CONSISTENT_HASH", "avgt x1", 40, 1_800);
+            result(results, "ScaleOutBench", "plain", "servers=1 policy=CONSISTENT_HASH", "avgt x1", 60, 4_000); // 0.45x
+            result(results, "ScaleOutBench", "dsoap", "servers=3 policy=CONSISTENT_HASH", "avgt x1", 40, dsoapAtThree);
+            result(results, "ScaleOutBench", "plain", "servers=3 policy=CONSISTENT_HASH", "avgt x1", 60, 4_000);
+            result(results, "ScaleOutBench", "dsoap", "servers=3 policy=ROUND_ROBIN", "avgt x1", 40, 2_400);
+            result(results, "ScaleOutBench", "plain", "servers=3 policy=ROUND_ROBIN", "avgt x1", 60, 4_000);     // 0.60x
+            String json = "{\"suite\": \"short\", \"date\": \"2026-01-02T03:04:05Z\", \"jdk\": \"J\", \"cpu\": \"C\", "
+                    + "\"cores\": 2, \"gitCommit\": \"0\", \"only\": \"ScaleOutBench\", \"durationSeconds\": null, \"results\": ["
+                    + results.substring(0, results.length() - 1) + "]}";
+            Path index = ReportWriter.write(List.of(new ReportWriter.Input("scale-out.json", json, null, null)), dir,
+                    ReportWriter.Origin.STORED, false);
+            // 3 servers at 0.55x (+22 %) or 0.65x (+44 %) against 0.45x at one: neither within 20 %
+            expect(ReportXml.targets(index), "with consistent hashing on the client id", NOT_MET);
+            String html = Files.readString(index);
+            assertTrue(html.contains("consistent hash: 0.45x at 1 server"), "the one-server ratio shown");
+            assertTrue(html.contains("round robin at 3 servers: 0.60x (+33 %)"), "round robin's loss shown");
+        }
+        StringBuilder results = new StringBuilder();
+        result(results, "ScaleOutBench", "dsoap", "servers=1 policy=CONSISTENT_HASH", "avgt x1", 40, 1_800);
+        result(results, "ScaleOutBench", "plain", "servers=1 policy=CONSISTENT_HASH", "avgt x1", 60, 4_000);
+        result(results, "ScaleOutBench", "dsoap", "servers=3 policy=CONSISTENT_HASH", "avgt x1", 40, 1_900); // +6 %
+        result(results, "ScaleOutBench", "plain", "servers=3 policy=CONSISTENT_HASH", "avgt x1", 60, 4_000);
+        String json = "{\"suite\": \"short\", \"date\": \"2026-01-02T03:04:05Z\", \"jdk\": \"J\", \"cpu\": \"C\", "
+                + "\"cores\": 2, \"gitCommit\": \"0\", \"only\": \"ScaleOutBench\", \"durationSeconds\": null, \"results\": ["
+                + results.substring(0, results.length() - 1) + "]}";
+        Path index = ReportWriter.write(List.of(new ReportWriter.Input("scale-out.json", json, null, null)), dir,
+                ReportWriter.Origin.STORED, false);
+        expect(ReportXml.targets(index), "with consistent hashing on the client id", MET);
+    }
+
     private static void expect(Map<String, String> targets, String textStart, String status) {
         List<String> hits = new ArrayList<>();
         targets.forEach((k, v) -> {

@@ -119,12 +119,14 @@ final class SharedWindow {
         if (open) {
             policy.record(SharingPolicy.Mode.WINDOW, windowWriterNanos, windowWriterBytes);
             policy.record(SharingPolicy.Mode.TEMPLATES, templateNanos.getAndSet(0), templateBytes.getAndSet(0));
-            writer.close();
+            writer.close(); // nothing when the window was written on templates
         }
         windowWriterNanos = 0;
         windowWriterBytes = 0;
         mode = policy.next();
-        writer.open();
+        if (mode == SharingPolicy.Mode.WINDOW) {
+            writer.open();
+        }
         openedAt = now;
         open = true;
     }
@@ -136,7 +138,7 @@ final class SharedWindow {
         }
         lock.lock();
         try {
-            return open ? writer.retainedBytes() : 0;
+            return writer.isOpen() ? writer.retainedBytes() : 0;
         } finally {
             lock.unlock();
         }
@@ -160,7 +162,7 @@ final class SharedWindow {
             m.put("chunksFormatted", writer.chunksFormatted());
             m.put("bytesCopied", writer.bytesCopied());
             m.put("budgetDrops", writer.budgetDrops());
-            m.put("retainedBytes", budgeted ? writer.chargedBytes() : open ? writer.retainedBytes() : 0);
+            m.put("retainedBytes", budgeted ? writer.chargedBytes() : writer.isOpen() ? writer.retainedBytes() : 0);
         } finally {
             lock.unlock();
         }

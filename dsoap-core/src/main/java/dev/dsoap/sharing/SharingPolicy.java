@@ -7,8 +7,10 @@ import java.util.function.LongSupplier;
  * ({@link Mode#TEMPLATES}), or a {@link WindowWriter} sharing chunks across the window ({@link Mode#WINDOW}). It
  * learns from real writes: the caller times each window (here with {@link #start()} and {@link #finish}, or with its
  * own clock through {@link #record}) and the policy keeps a moving average (EWMA) of nanoseconds per byte written for
- * each mode. Every {@code probeEvery}-th window is written the other way, to keep that estimate current; the policy
- * switches when the other mode's estimate is below the current one's by more than the hysteresis.
+ * each mode. Now and then a window is written the other way, to keep that estimate current: {@code probeEvery}
+ * windows after a switch, then twice as many windows after each probe that did not lead to a switch, up to 64 times
+ * {@code probeEvery}, so a choice that keeps being right costs ever fewer probes. The policy switches when the other
+ * mode's estimate is below the current one's by more than the hysteresis.
  *
  * <p>Starts with {@link Mode#TEMPLATES}; the second window is the first probe of {@link Mode#WINDOW}.
  *
@@ -23,8 +25,10 @@ public final class SharingPolicy {
         WINDOW
     }
 
-    /** A probe of the other mode every this many windows. */
+    /** Windows between a switch and the next probe of the other mode. */
     private final int probeEvery;
+    /** The longest gap between probes, in windows. */
+    private final int maxGap;
     /** The other mode must be cheaper by more than this share of the current one's cost to switch. */
     private final double hysteresis;
     /** Weight of a new sample in the moving average. */
@@ -44,14 +48,18 @@ public final class SharingPolicy {
     private long probes;
     /** Changes of {@link #current}. */
     private long switches;
+    /** Windows from one probe to the next, now. */
+    private int gap;
+    /** Windows since the last probe. */
+    private long sinceProbe;
 
-    /** Probes every 16th window, 10 % hysteresis, EWMA weight 0.25, {@link System#nanoTime()}. */
+    /** Probes 16 windows after a switch (then 32, 64, ... up to 1024), 10 % hysteresis, EWMA weight 0.25, {@link System#nanoTime()}. */
     public SharingPolicy() {
         this(16, 0.10, 0.25, System::nanoTime);
     }
 
     /**
-     * @param probeEvery  windows between probes of the other mode, >= 2
+     * @param probeEvery  windows from a switch to the first probe of the other mode, >= 2 (the gap then doubles)
      * @param hysteresis  share, in [0, 1), by which the other mode must be cheaper to switch to it
      * @param alpha       weight of a new sample in the moving average, in (0, 1]
      * @param nanoClock   the clock {@link #start()} and {@link #finish} read, in nanoseconds
@@ -67,6 +75,8 @@ public final class SharingPolicy {
             throw new IllegalArgumentException("alpha " + alpha + " not in (0, 1]");
         }
         this.probeEvery = probeEvery;
+        this.maxGap = (int) Math.min(Integer.MAX_VALUE, 64L * probeEvery);
+        this.gap = probeEvery;
         this.hysteresis = hysteresis;
         this.alpha = alpha;
         this.clock = nanoClock;
@@ -75,11 +85,14 @@ public final class SharingPolicy {
     /** The mode to write the next window with: the current one, or the other one for a probe. Counts it as used. */
     public synchronized Mode next() {
         windows++;
+        sinceProbe++;
         Mode m = current;
         Mode other = other(current);
-        if (Double.isNaN(cost[other.ordinal()]) ? windows > 1 : windows % probeEvery == 0) {
+        if (Double.isNaN(cost[other.ordinal()]) ? windows > 1 : sinceProbe >= gap) {
             m = other;
             probes++;
+            sinceProbe = 0;
+            gap = Math.min(maxGap, gap * 2); // unless this probe leads to a switch, the next comes twice as late
         }
         uses[m.ordinal()]++;
         return m;
@@ -111,6 +124,8 @@ public final class SharingPolicy {
         if (!Double.isNaN(mine) && !Double.isNaN(theirs) && theirs < mine * (1 - hysteresis)) {
             current = other(current);
             switches++;
+            gap = probeEvery;
+            sinceProbe = 0;
         }
     }
 

@@ -3,6 +3,9 @@ package dev.dsoap.sharing;
 import dev.dsoap.sharing.SharingPolicy.Mode;
 import org.junit.jupiter.api.Test;
 
+import java.util.ArrayList;
+import java.util.List;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -37,19 +40,19 @@ class SharingPolicyTest {
         assertEquals(Mode.WINDOW, used[1], "the second window probes");
         assertEquals(Mode.WINDOW, p.current());
         assertEquals(1, p.switches());
-        used = run(p, clock, 30, 20, 5);
-        long templates = 0;
+        used = run(p, clock, 60, 20, 5);
+        List<Integer> probes = new ArrayList<>();
         for (int i = 0; i < used.length; i++) {
             if (used[i] == Mode.TEMPLATES) {
-                templates++;
-                assertEquals(0, (i + 3) % 8, "probes fall on every 8th window: window " + (i + 3));
+                probes.add(i + 3); // the window's number, counting from 1
             }
         }
-        assertEquals(4, templates, "windows 8, 16, 24, 32");
+        assertEquals(List.of(10, 26, 58), probes, "8 windows after the switch, then 16, then 32: the gap doubles while the"
+                + " choice stays right");
         assertEquals(1, p.switches());
-        assertEquals(1 + 4, p.uses(Mode.TEMPLATES));
-        assertEquals(1 + 26, p.uses(Mode.WINDOW));
-        assertEquals(5, p.probes());
+        assertEquals(1 + 3, p.uses(Mode.TEMPLATES));
+        assertEquals(1 + 57, p.uses(Mode.WINDOW));
+        assertEquals(4, p.probes());
         assertEquals(5.0, p.nanosPerByte(Mode.WINDOW), 1e-9);
         assertEquals(20.0, p.nanosPerByte(Mode.TEMPLATES), 1e-9);
     }
@@ -58,10 +61,12 @@ class SharingPolicyTest {
     void staysWithTemplatesWhileTheyAreFaster() {
         FakeClock clock = new FakeClock();
         SharingPolicy p = new SharingPolicy(4, 0.10, 0.5, () -> clock.now);
-        run(p, clock, 40, 3, 9);
+        run(p, clock, 2000, 3, 9);
         assertEquals(Mode.TEMPLATES, p.current());
         assertEquals(0, p.switches());
-        assertEquals(11, p.uses(Mode.WINDOW), "the second window and windows 4, 8, ..., 40 probe");
+        // window 2, then after gaps of 8, 16, ..., 256 (64 x 4) windows: 10, 26, 58, 122, 250, 506, then every 256th:
+        // 762, 1018, 1274, 1530, 1786
+        assertEquals(12, p.uses(Mode.WINDOW), "probes back off while templates stay faster");
     }
 
     @Test
@@ -90,8 +95,9 @@ class SharingPolicyTest {
         }
         assertEquals(0, p.switches());
         assertEquals(Mode.TEMPLATES, p.current());
-        // 20 % better: one switch, then none while it stays so
-        run(p, clock, 20, 10, 8);
+        // 20 % better: one switch (at the next probe, which the backoff has put up to 128 windows away), then none
+        // while it stays so
+        run(p, clock, 300, 10, 8);
         assertEquals(1, p.switches());
         assertEquals(Mode.WINDOW, p.current());
     }

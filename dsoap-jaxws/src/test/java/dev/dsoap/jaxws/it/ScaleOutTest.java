@@ -78,6 +78,57 @@ class ScaleOutTest {
         }
     }
 
+    /**
+     * Proxies in dsoap's binary performance mode (binary answers, then binary requests) behind consistent hashing: one
+     * server stops mid-run; the clients that move to another server go on in binary there (the format is the
+     * operation's, which every server of the service has), every value stays right, and nothing falls back.
+     */
+    @Test
+    void binaryClientsMoveWithoutLosingTheirFormat() throws Exception {
+        long seed = 0x5CA1E_0005L;
+        try (Cluster cluster = new Cluster(); Nginx nginx = Nginx.start(Nginx.Policy.CONSISTENT_HASH, true, cluster.ports())) {
+            cluster.clients.bus.setProperty("dsoap.binary", "performance");
+            List<Echo> proxies = cluster.proxies(nginx.url(PATH), CLIENTS, new DifferentialSoapFeature());
+            List<Sequence> seqs = sequences(seed, CLIENTS);
+            run(proxies, seqs, seed, 4, null).assertNoFailures(seed, nginx);
+            Counters warm = Counters.sum(cluster.counters());
+            assertTrue(warm.binaryRead() >= CLIENTS * 2L && warm.binaryWritten() >= CLIENTS * 3L,
+                    "seed " + seed + ": binary requests after the first answer, binary answers: " + warm);
+            Map<String, Integer> home = cluster.homes(seed);
+            Map<Integer, Long> load = new HashMap<>();
+            home.values().forEach(h -> load.merge(h, 1L, Long::sum));
+            Server victim = cluster.servers.stream().max(java.util.Comparator.comparingLong(s -> load.getOrDefault(s.index, 0L)))
+                    .orElseThrow();
+            long movers = load.getOrDefault(victim.index, 0L);
+            Counters[] before = cluster.counters();
+            int calls = 12;
+            Outcome o = run(proxies, seqs, seed, calls, done -> {
+                if (done == CLIENTS * calls / 2) {
+                    victim.crash();
+                }
+            });
+            System.out.printf("binary clients: stopped server %d with %d of %d clients; failed requests %d %s%n", victim.index,
+                    movers, CLIENTS, o.failures.size(), o.failures);
+            assertTrue(o.failures.size() <= movers, "seed " + seed + ": only requests in flight to the stopped server may"
+                    + " fail: " + o.failures);
+            long binaryAfter = 0;
+            Counters[] after = cluster.counters();
+            for (Server s : cluster.servers) {
+                Counters d = after[s.index].minus(before[s.index]);
+                System.out.printf("binary clients: server %d%s: %s%n", s.index, s == victim ? " (stopped)" : "", d);
+                assertEquals(0, d.readFallbacks() + d.writeFallbacks() + d.rejected(), "seed " + seed + ": server " + s.index
+                        + " " + d);
+                if (s != victim) {
+                    binaryAfter += d.binaryRead();
+                }
+            }
+            // every request of the run but the victim's share before it stopped, and those in flight, was read in binary
+            // by a server still up: the moved clients kept sending binary
+            assertTrue(binaryAfter >= (long) CLIENTS * calls - movers * (calls / 2 + 1) - o.failures.size(),
+                    "seed " + seed + ": binary requests read by the servers still up: " + binaryAfter);
+        }
+    }
+
     /** Plain JAX-WS proxies (no dsoap on the client, no client id) get their values through nginx, from every server. */
     @Test
     void plainProxiesThroughNginx() throws Exception {
@@ -581,15 +632,17 @@ class ScaleOutTest {
 
     /** One server's counters for {@code echoDoubles} (all 0 before its first message). */
     record Counters(long read, long byPeer, long identical, long resumed, long skipped, long parsed, long written,
-                    long firstSends, long rewritten, long binaryWritten, long readFallbacks, long writeFallbacks, long rejected) {
+                    long firstSends, long rewritten, long binaryWritten, long readFallbacks, long writeFallbacks, long rejected,
+                    long binaryRead) {
         static Counters of(OperationStatsMXBean st) {
             if (st == null) {
-                return new Counters(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0);
+                return new Counters(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0);
             }
             return new Counters(st.getMessagesRead(), st.getReadsByPeer(), st.getReadsIdentical(), st.getReadsResumed(),
                     st.getBytesSkipped(), st.getBytesParsed(), st.getMessagesWritten(),
                     st.getWriteMatches().getOrDefault("FIRST_SEND", 0L), st.getBytesRewritten(), st.getBinaryMessagesWritten(),
-                    total(st.getReadFallbacks()), total(st.getWriteFallbacks()), st.getMessagesRejected());
+                    total(st.getReadFallbacks()), total(st.getWriteFallbacks()), st.getMessagesRejected(),
+                    st.getBinaryMessagesRead());
         }
 
         static Counters sum(Counters[] all) {
@@ -608,7 +661,7 @@ class ScaleOutTest {
             return new Counters(read + k * o.read, byPeer + k * o.byPeer, identical + k * o.identical, resumed + k * o.resumed,
                     skipped + k * o.skipped, parsed + k * o.parsed, written + k * o.written, firstSends + k * o.firstSends,
                     rewritten + k * o.rewritten, binaryWritten + k * o.binaryWritten, readFallbacks + k * o.readFallbacks, writeFallbacks + k * o.writeFallbacks,
-                    rejected + k * o.rejected);
+                    rejected + k * o.rejected, binaryRead + k * o.binaryRead);
         }
 
         /** The share of read bytes skipped as equal to a kept message. */

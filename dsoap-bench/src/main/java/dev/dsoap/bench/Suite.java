@@ -107,7 +107,7 @@ public record Suite(String name, List<Entry> entries, int warmups, int iteration
                 "axis2.Axis2EchoBench", "axis2.RpcClientEchoBench", "axis2.DistinctClientsBench", "cxf.CxfEchoBench", "cxf.CxfPlainProxyEchoBench",
                 "echo.VoidLatencyBench", "send.SendTimeBench",
                 S + "TypeSerializeBench", D + "TypeDeserializeBench", "binary.BinaryCodecBench", "binary.DifferentialBinaryBench", "cxf.LinkEchoBench", "cxf.CoalesceBench",
-                "cxf.ScaleOutBench")) {
+                "cxf.ScaleOutBench", "cxf.SharedFeedBench")) {
             e.add(new Entry(c, Map.of()));
         }
         // send time with one HTTP chunk per template chunk (chunk overlaying on the wire), at 100K items

@@ -1,18 +1,11 @@
 package dev.dsoap.testing;
 
 import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.net.InetAddress;
-import java.net.InetSocketAddress;
-import java.net.ServerSocket;
-import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Comparator;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-import java.util.stream.Stream;
 
 /**
  * A real nginx in front of upstream servers on loopback, for tests: a generated configuration in a directory of its
@@ -66,10 +59,7 @@ public final class Nginx implements AutoCloseable {
 
     /** The nginx binary on the {@code PATH} or in a usual place, or {@code null}. */
     public static Path find() {
-        String path = System.getenv("PATH");
-        Stream<Path> onPath = path == null ? Stream.empty()
-                : Stream.of(path.split(java.io.File.pathSeparator)).filter(s -> !s.isEmpty()).map(s -> Path.of(s, "nginx"));
-        return Stream.concat(onPath, KNOWN.stream()).filter(Files::isExecutable).findFirst().orElse(null);
+        return Loopback.find("nginx", KNOWN);
     }
 
     /** What a caller prints when there is no nginx: where it was looked for and how to install it. */
@@ -91,7 +81,7 @@ public final class Nginx implements AutoCloseable {
         Path dir = Files.createTempDirectory("dsoap-nginx");
         IOException last = null;
         for (int attempt = 0; attempt < 3; attempt++) { // the free port can be taken between our probe and nginx's bind
-            int port = freePort();
+            int port = Loopback.freePort();
             Files.writeString(dir.resolve("nginx.conf"), config(dir, port, policy, retryPosts, upstreamPorts));
             Process p = new ProcessBuilder(binary.toString(), "-p", dir + "/", "-c", dir.resolve("nginx.conf").toString(),
                     "-e", dir.resolve("error.log").toString())
@@ -105,7 +95,7 @@ public final class Nginx implements AutoCloseable {
                 n.stopProcess();
             }
         }
-        deleteQuietly(dir);
+        Loopback.deleteQuietly(dir);
         throw last;
     }
 
@@ -181,20 +171,7 @@ public final class Nginx implements AutoCloseable {
     }
 
     private void awaitAccepting() throws IOException {
-        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(START_MILLIS);
-        while (System.nanoTime() < deadline) {
-            if (!process.isAlive()) {
-                throw new IOException("nginx exited with " + process.exitValue() + " before accepting on " + port + ": "
-                        + errorLog() + read(dir.resolve("stdout.log")));
-            }
-            try (Socket s = new Socket()) {
-                s.connect(new InetSocketAddress(InetAddress.getLoopbackAddress(), port), 200);
-                return;
-            } catch (IOException e) {
-                sleep(20);
-            }
-        }
-        throw new IOException("nginx did not accept on 127.0.0.1:" + port + " within " + START_MILLIS + " ms: " + errorLog());
+        Loopback.awaitAccepting("nginx", process, port, START_MILLIS, () -> errorLog() + Loopback.read(dir.resolve("stdout.log")));
     }
 
     /** Graceful {@code nginx -s quit}, then SIGTERM, then SIGKILL, each wait bounded. */
@@ -209,11 +186,7 @@ public final class Nginx implements AutoCloseable {
                 }
             }
             if (!process.waitFor(STOP_MILLIS, TimeUnit.MILLISECONDS)) {
-                process.destroy(); // SIGTERM: the master stops its worker and exits
-                if (!process.waitFor(STOP_MILLIS, TimeUnit.MILLISECONDS)) {
-                    process.descendants().forEach(ProcessHandle::destroyForcibly); // no worker left holding the port
-                    process.destroyForcibly().waitFor(STOP_MILLIS, TimeUnit.MILLISECONDS);
-                }
+                Loopback.stop(process, STOP_MILLIS); // SIGTERM: the master stops its worker and exits
             }
         } catch (IOException e) {
             process.destroyForcibly();
@@ -226,37 +199,6 @@ public final class Nginx implements AutoCloseable {
     @Override
     public void close() {
         stopProcess();
-        deleteQuietly(dir);
-    }
-
-    private static int freePort() throws IOException {
-        try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-            return s.getLocalPort();
-        }
-    }
-
-    private static String read(Path p) {
-        try {
-            return Files.exists(p) ? Files.readString(p, StandardCharsets.UTF_8) : "";
-        } catch (IOException e) {
-            return "";
-        }
-    }
-
-    private static void sleep(long millis) {
-        try {
-            Thread.sleep(millis);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted waiting for nginx", e);
-        }
-    }
-
-    private static void deleteQuietly(Path dir) {
-        try (Stream<Path> all = Files.walk(dir)) {
-            all.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
-        } catch (IOException | UncheckedIOException e) {
-            // a temp dir left behind is harmless
-        }
+        Loopback.deleteQuietly(dir);
     }
 }

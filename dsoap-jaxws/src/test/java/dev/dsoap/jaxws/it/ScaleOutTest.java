@@ -2,6 +2,7 @@ package dev.dsoap.jaxws.it;
 
 import dev.dsoap.host.OperationStatsMXBean;
 import dev.dsoap.jaxws.DifferentialSoapFeature;
+import dev.dsoap.testing.Haproxy;
 import dev.dsoap.testing.Nginx;
 import jakarta.xml.ws.BindingProvider;
 import jakarta.xml.ws.Service;
@@ -75,6 +76,34 @@ class ScaleOutTest {
         if (Nginx.find() == null) {
             System.out.println("SKIPPED: " + Nginx.MISSING);
             Assumptions.assumeTrue(false, Nginx.MISSING);
+        }
+    }
+
+    /**
+     * The deployment guide's HAProxy recipe ({@code balance hdr(X-Dsoap-Client)}, {@code hash-type consistent}) keeps
+     * every client on one server, spreads the clients over the servers, and each server reads its clients' later
+     * messages against their own kept messages.
+     */
+    @Test
+    void haproxyRecipeKeepsEachClientOnOneServer() throws Exception {
+        if (Haproxy.find() == null) {
+            System.out.println("SKIPPED: " + Haproxy.MISSING);
+            Assumptions.assumeTrue(false, Haproxy.MISSING);
+        }
+        long seed = 0x5CA1E_0006L;
+        int calls = 8;
+        try (Cluster cluster = new Cluster(); Haproxy haproxy = Haproxy.start(HEADER, cluster.ports())) {
+            List<Echo> proxies = cluster.proxies(haproxy.url(PATH), CLIENTS, new DifferentialSoapFeature());
+            Outcome o = run(proxies, sequences(seed, CLIENTS), seed, calls, null);
+            assertTrue(o.failures.isEmpty(), "seed " + seed + ": " + o.failures + "\nhaproxy:\n" + haproxy.log());
+            Map<String, Integer> home = cluster.homes(seed); // fails if a client reached two servers
+            assertEquals(CLIENTS, home.size(), "seed " + seed + ": distinct client ids seen " + home.keySet());
+            assertTrue(home.values().stream().distinct().count() > 1, "seed " + seed + ": all clients on one server: " + home);
+            Counters all = Counters.sum(cluster.counters());
+            System.out.printf("haproxy: clients per server %s; %s%n", cluster.servers.stream()
+                    .map(s -> home.values().stream().filter(h -> h == s.index).count()).toList(), all);
+            long later = (long) CLIENTS * (calls - 1);
+            assertTrue(all.byPeer() >= later * 3 / 4, "seed " + seed + ": later reads found by the client's id: " + all);
         }
     }
 

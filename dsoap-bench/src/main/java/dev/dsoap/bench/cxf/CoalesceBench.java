@@ -22,7 +22,6 @@ import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 import org.openjdk.jmh.infra.BenchmarkParams;
 
-import java.io.IOException;
 import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.net.URI;
@@ -169,16 +168,7 @@ public class CoalesceBench {
             long start = System.nanoTime();
             calls[i] = post(i < same ? "S" + k : "S" + k + "-" + i).whenComplete((r, e) -> sample(System.nanoTime() - start));
         }
-        long bytes = 0;
-        for (CompletableFuture<HttpResponse<byte[]>> c : calls) {
-            HttpResponse<byte[]> r = c.get(120, TimeUnit.SECONDS);
-            if (r.statusCode() != 200) {
-                throw new IOException("HTTP " + r.statusCode() + ": " + new String(r.body(), StandardCharsets.UTF_8));
-            }
-            bytes += r.body().length;
-            window.completed();
-        }
-        return bytes;
+        return Batch.await(calls, 120, window);
     }
 
     @Benchmark

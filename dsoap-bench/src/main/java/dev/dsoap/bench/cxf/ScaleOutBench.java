@@ -22,7 +22,6 @@ import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 import org.openjdk.jmh.infra.BenchmarkParams;
 
-import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -224,16 +223,7 @@ public class ScaleOutBench {
         for (int c = 0; c < clients; c++) {
             calls[c] = send(c, k);
         }
-        long bytes = 0;
-        for (CompletableFuture<HttpResponse<byte[]>> f : calls) {
-            HttpResponse<byte[]> r = f.get(60, TimeUnit.SECONDS);
-            if (r.statusCode() != 200) {
-                throw new IOException("HTTP " + r.statusCode() + ": " + new String(r.body(), StandardCharsets.UTF_8));
-            }
-            bytes += r.body().length;
-            window.completed();
-        }
-        return bytes;
+        return Batch.await(calls, 60, window);
     }
 
     @Benchmark

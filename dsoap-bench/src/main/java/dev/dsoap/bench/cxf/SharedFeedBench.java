@@ -23,7 +23,6 @@ import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 import org.openjdk.jmh.infra.BenchmarkParams;
 
-import java.io.IOException;
 import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.net.URI;
@@ -150,16 +149,7 @@ public class SharedFeedBench {
         for (int c = 0; c < clients; c++) {
             calls[c] = call(c, r);
         }
-        long bytes = 0;
-        for (CompletableFuture<HttpResponse<byte[]>> f : calls) {
-            HttpResponse<byte[]> resp = f.get(60, TimeUnit.SECONDS);
-            if (resp.statusCode() != 200) {
-                throw new IOException("HTTP " + resp.statusCode() + ": " + new String(resp.body(), StandardCharsets.UTF_8));
-            }
-            bytes += resp.body().length;
-            window.completed();
-        }
-        return bytes;
+        return Batch.await(calls, 60, window);
     }
 
     @Benchmark

@@ -90,11 +90,14 @@ public final class DifferentialDeserializer {
      *              peer's last message (a hint, taken only when that state's message is clearly of the same
      *              family), or is {@link #NEW_PEER}, or 0; on return it holds the id of the kept state that read the message
      *              (unique in this JVM, so a caller can keep other state beside it), or 0 when the message was
-     *              read by a state that keeps nothing
+     *              read by a state that keeps nothing. When the array has a second slot and it is not 0, the hint
+     *              is the sender's own for certain (a client that names itself): its state is taken whenever it is
+     *              idle, however much the message changed, rather than another sender's that looks more alike
      */
     public Object[] deserialize(byte[] b, int off, int len, long[] state) {
         java.util.Objects.checkFromIndexSize(off, len, b.length);
-        DdsStream s = borrow(b, off, len, state == null ? 0 : state[0]);
+        boolean own = state != null && state.length > 1 && state[1] != 0;
+        DdsStream s = borrow(b, off, len, state == null ? 0 : state[0], own);
         if (state != null) {
             state[0] = s == null ? 0 : s.id;
         }
@@ -155,12 +158,12 @@ public final class DifferentialDeserializer {
 
     /**
      * The stream to read {@code b} with: a new stream for a {@link #NEW_PEER} while there is room; the idle stream
-     * {@code hint} when at least half of its kept
+     * {@code hint} when it is the sender's {@code own}, or when at least half of its kept
      * message's windows match; else the idle stream whose kept message looks most like it, compared outside the lock (each
      * comparison reads only a few sampled windows); a new stream when the message looks like none of them
      * while the stream used last was doing well; {@code null} when every stream is busy.
      */
-    private DdsStream borrow(byte[] b, int off, int len, long hint) {
+    private DdsStream borrow(byte[] b, int off, int len, long hint, boolean own) {
         DdsStream[] idle;
         DdsStream recent = null;
         DdsStream hinted = null;
@@ -198,7 +201,7 @@ public final class DifferentialDeserializer {
         // candidate as soon as it cannot beat the best so far
         DdsStream best = null;
         int bestScore = -1;
-        if (hinted != null && hinted.similarity(b, off, len, HINT_TAKEN) >= HINT_TAKEN) {
+        if (hinted != null && (own || hinted.similarity(b, off, len, HINT_TAKEN) >= HINT_TAKEN)) {
             synchronized (this) {
                 if (!hinted.busy) {
                     stats.onHinted();

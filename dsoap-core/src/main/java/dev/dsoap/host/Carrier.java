@@ -67,7 +67,7 @@ public final class Carrier {
      * Hosts read a request and write its response on one thread; where they do not, the response takes
      * any idle template, which is only slower.
      */
-    private final ThreadLocal<long[]> readState = ThreadLocal.withInitial(() -> new long[1]);
+    private final ThreadLocal<long[]> readState = ThreadLocal.withInitial(() -> new long[2]);
     /** Per-thread parsers for the message head, when there are several forms to choose from. */
     private final ThreadLocal<XmlScanner> heads;
     /** The binary forms of this side's messages, their readers and writers. */
@@ -234,7 +234,11 @@ public final class Carrier {
             // taking over another's (a caller or a connection may be many senders: they look for a similar one)
             state[0] = hint == 0 && named(peer) && known != null && known.remembers()
                     ? DifferentialDeserializer.NEW_PEER : hint;
+            // a client that names itself reads against its own kept message, however much it changed: searching the
+            // others instead would take another client's state and leave that client to a plain parse
+            state[1] = hint != 0 && named(peer) ? 1 : 0;
             Object[] values = form(b, len).reader.deserialize(b, 0, len, state);
+            state[1] = 0;
             if (known != null && state[0] != 0) {
                 known.remember(peer, state[0]);
             }

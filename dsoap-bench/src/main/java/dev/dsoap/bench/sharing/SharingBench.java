@@ -61,7 +61,8 @@ public class SharingBench {
     public int size;
     @Param({"32", "128", "256", "512", "1024"})
     public int chunkBytes;
-    @Param({"25", "100"})
+    /** New values per window, %: 1 and 5 where the templates should win, 25 and 100 where the window should. */
+    @Param({"1", "5", "25", "100"})
     public int percent;
     @Param({"HASH"})
     public String index;

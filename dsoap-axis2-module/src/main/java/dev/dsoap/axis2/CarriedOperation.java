@@ -75,24 +75,58 @@ abstract class CarriedOperation {
     }
 
     /**
-     * Who sent {@code in}, as far as Axis2 knows (its {@code Authorization} header, the servlet container's
-     * authenticated principal and TLS client certificate; {@link dev.dsoap.coalesce.Callers#identity}), or
-     * {@code null} when its answer is never shared.
+     * Who sent {@code in}, as far as Axis2 knows just before the receiver invokes the service
+     * ({@link dev.dsoap.coalesce.Callers}): the request target, every transport header, the remote address, Axis2's
+     * transport session, and in a servlet container the authenticated principal, the servlet session and the TLS
+     * client certificate; or {@code null} when its answer is never shared.
      */
-    static String identity(MessageContext in) {
-        java.util.Map<?, ?> h = in.getProperty(MessageContext.TRANSPORT_HEADERS) instanceof java.util.Map<?, ?> m
-                ? m : java.util.Map.of();
-        String principal = null;
-        java.security.cert.Certificate cert = null;
+    static String identity(MessageContext in, java.util.Set<String> ignored) {
+        dev.dsoap.coalesce.Callers.Identity id = dev.dsoap.coalesce.Callers.of(ignored);
+        if (in.getProperty(MessageContext.TRANSPORT_HEADERS) instanceof java.util.Map<?, ?> h) {
+            id.headers(h);
+        }
+        Object target = in.getProperty(org.apache.axis2.Constants.Configuration.TRANSPORT_IN_URL);
+        id.target(target != null ? target.toString() : in.getTo() == null ? null : in.getTo().getAddress());
+        id.remote(in.getProperty(MessageContext.REMOTE_ADDR) instanceof String a ? a : null);
+        id.header(":soap-action", in.getSoapAction());
+        if (in.getServiceContext() != null
+                && in.getServiceContext().getProperty(org.apache.axis2.kernel.http.HTTPConstants.COOKIE_STRING) instanceof String s) {
+            id.header(":axis2-session", s);
+        }
         if (in.getProperty(org.apache.axis2.kernel.http.HTTPConstants.MC_HTTP_SERVLETREQUEST)
                 instanceof jakarta.servlet.http.HttpServletRequest req) {
-            principal = req.getUserPrincipal() == null ? null : req.getUserPrincipal().getName();
+            id.target(req.getRequestURI() + (req.getQueryString() == null ? "" : "?" + req.getQueryString()));
+            id.remote(req.getRemoteAddr());
+            id.principal(req.getUserPrincipal() == null ? null : req.getUserPrincipal().getName());
             if (req.getAttribute("jakarta.servlet.request.X509Certificate")
                     instanceof java.security.cert.X509Certificate[] certs && certs.length > 0) {
-                cert = certs[0];
+                id.certificate(certs[0]);
+            }
+            jakarta.servlet.http.HttpSession session = req.getSession(false);
+            id.session(session == null ? null : session.getId());
+        }
+        return id.digest();
+    }
+
+    /**
+     * Whether the answer to {@code in} is dsoap's own as far as the service and Axis2's handlers left it: no HTTP
+     * header set on the out message or the servlet response, no HTTP status set. An answer that is not may be its
+     * caller's alone, and is not handed to identical requests.
+     */
+    static boolean ownAnswer(MessageContext in, MessageContext out) {
+        Object headers = out.getProperty(org.apache.axis2.kernel.http.HTTPConstants.HTTP_HEADERS);
+        if (headers instanceof java.util.Collection<?> c ? !c.isEmpty() : headers instanceof java.util.Map<?, ?> m ? !m.isEmpty()
+                : headers != null) {
+            return false;
+        }
+        for (MessageContext mc : new MessageContext[] {in, out}) {
+            Object status = mc.getProperty(org.apache.axis2.Constants.HTTP_RESPONSE_STATE);
+            if (status != null && !"200".equals(status.toString())) {
+                return false;
             }
         }
-        return dev.dsoap.coalesce.Callers.identity(header(h, "Authorization"), principal, cert, name -> header(h, name));
+        return !(in.getProperty(org.apache.axis2.kernel.http.HTTPConstants.MC_HTTP_SERVLETRESPONSE)
+                instanceof jakarta.servlet.http.HttpServletResponse r) || r.getHeaderNames().isEmpty();
     }
 
     // ------------------------------------------------------------------------------------------ quality

@@ -126,7 +126,8 @@ final class DsoapReceiver extends AbstractMessageReceiver {
             return;
         }
         Ticket<SharedResponse> ticket = null;
-        String who = op.coalescer == null ? null : CarriedOperation.identity(in);
+        String who = op.coalescer == null ? null
+                : CarriedOperation.identity(in, op.coalescer.settings().ignoredHeaders());
         if (who != null) {
             try {
                 ticket = op.coalescer.enter(raw.bytes(), 0, raw.length(), who);
@@ -135,7 +136,7 @@ final class DsoapReceiver extends AbstractMessageReceiver {
                 throw AxisFault.makeFault(e);
             }
             if (ticket.joined()) {
-                SharedResponse shared = shared(in, sides, ticket);
+                SharedResponse shared = shared(ticket);
                 if (shared != null) {
                     respondShared(in, sides, shared);
                     return;
@@ -151,17 +152,10 @@ final class DsoapReceiver extends AbstractMessageReceiver {
         }
     }
 
-    /**
-     * An identical request's response, or {@code null} when it had none to share; when the service failed, the same
-     * failure as this request's own fault (each request gets its own fault, made from the service's exception).
-     */
-    private SharedResponse shared(MessageContext in, CarriedOperation.Sides sides, Ticket<SharedResponse> ticket)
-            throws AxisFault {
+    /** An identical request's response, or {@code null} when it had none to share. */
+    private static SharedResponse shared(Ticket<SharedResponse> ticket) {
         try {
             return ticket.response();
-        } catch (InvocationTargetException e) {
-            op.stats.writeFallback(Fallback.FAULT, e.getCause() == null ? null : e.getCause().getClass().getName());
-            throw op.fault(in, sides.method, e);
         } catch (Exception e) {
             return null;
         }
@@ -200,14 +194,22 @@ final class DsoapReceiver extends AbstractMessageReceiver {
         boolean waited = leader != null && leader.sealed() > 0;
         if (leader != null && !waited) {
             leader.complete(null); // no one waits, and no one can join any more
+        } else if (waited && !CarriedOperation.ownAnswer(in, out)) {
+            leader.decline(); // the service set headers or a status: the waiting requests are processed on their own
+            waited = false;
         }
         try {
             replicateState(in);
             AxisEngine.send(out);
             if (waited) {
-                // the answer is shared when the formatter wrote the reply's XML bytes as they are
-                leader.complete(reply != null && !reply.binary() && out.getProperty(TemplateFormatter.WROTE) == reply
-                        ? new SharedResponse(reply.toByteArray(), 200, null, java.util.Map.of()) : null);
+                // the answer is shared when the formatter wrote the reply's XML bytes as they are, and nothing set
+                // headers or a status on the way out
+                if (reply != null && !reply.binary() && out.getProperty(TemplateFormatter.WROTE) == reply
+                        && CarriedOperation.ownAnswer(in, out)) {
+                    leader.complete(new SharedResponse(reply.toByteArray(), 200, null, java.util.Map.of()));
+                } else {
+                    leader.decline();
+                }
             }
         } finally {
             if (reply != null) {
@@ -220,14 +222,17 @@ final class DsoapReceiver extends AbstractMessageReceiver {
         return invoke(in, method, impl, args, null);
     }
 
-    /** Invokes the service; when it fails, the leader's waiters get the same failure ({@code leader} may be null). */
+    /**
+     * Invokes the service; when it fails, the leader's waiters are each processed on their own: a fault is not dsoap's
+     * answer to share ({@code leader} may be null).
+     */
     private Object invoke(MessageContext in, Method method, Object impl, Object[] args, Ticket<SharedResponse> leader)
             throws AxisFault {
         try {
             return method.invoke(impl, args);
         } catch (InvocationTargetException e) {
             if (leader != null) {
-                leader.fail(e);
+                leader.decline();
             }
             if (inOut) {
                 op.stats.writeFallback(Fallback.FAULT, e.getCause() == null ? null : e.getCause().getClass().getName());

@@ -56,9 +56,13 @@ import java.util.function.ToLongFunction;
  * ({@link #uncoalesced()}); when the budget evicts a flight, the flight stops taking waiters and still answers those
  * it has. The table is empty when no request is in flight.
  *
+ * <p><b>Answers not to share.</b> A leader whose answer may be its caller's alone (the host finishes it with
+ * {@link Ticket#decline}) lets its waiters go: each runs the work itself at once ({@link #notShared()}).
+ *
  * <p><b>Counters.</b> Every call ends in exactly one of {@link #leaders()}, {@link #joined()}, {@link #timeouts()},
- * {@link #overflow()}, {@link #uncoalesced()} or {@link #abandoned()}, so that their sum is {@link #calls()} once no
- * call is under way. The work ran {@code leaders + timeouts + overflow + uncoalesced} times.
+ * {@link #overflow()}, {@link #uncoalesced()}, {@link #notShared()} or {@link #abandoned()}, so that their sum is
+ * {@link #calls()} once no call is under way. The work ran {@code leaders + timeouts + overflow + uncoalesced +
+ * notShared} times.
  *
  * <p>Thread-safe: one per operation, called by any number of threads.
  *
@@ -108,6 +112,7 @@ public final class Coalescer<R> {
     private final LongAdder overflow = new LongAdder();
     private final LongAdder uncoalesced = new LongAdder();
     private final LongAdder abandoned = new LongAdder();
+    private final LongAdder notShared = new LongAdder();
     private final LongAdder errorsShared = new LongAdder();
     private final LongAdder leaderCancellations = new LongAdder();
     private final LongAdder bytesFannedOut = new LongAdder();
@@ -238,6 +243,11 @@ public final class Coalescer<R> {
                 promoted = true;
                 continue;
             }
+            if (o == Flight.NOT_SHARED) {
+                f.leave();
+                notShared.increment();
+                return new Ticket<>(this, Ticket.ALONE, null, null);
+            }
             joined.increment();
             if (o instanceof Flight.Failure) {
                 errorsShared.increment();
@@ -342,6 +352,14 @@ public final class Coalescer<R> {
         return abandoned.sum();
     }
 
+    /**
+     * Calls that waited for an identical request whose answer was not to be shared ({@link Ticket#decline}), then
+     * ran the work themselves.
+     */
+    public long notShared() {
+        return notShared.sum();
+    }
+
     /** Of {@link #joined()}, the calls that took an identical request's failure. */
     public long errorsShared() {
         return errorsShared.sum();
@@ -371,7 +389,7 @@ public final class Coalescer<R> {
     public String toString() {
         return "Coalescer{calls=" + calls() + ", leaders=" + leaders() + ", joined=" + joined() + ", timeouts="
                 + timeouts() + ", overflow=" + overflow() + ", uncoalesced=" + uncoalesced() + ", abandoned="
-                + abandoned() + ", errorsShared=" + errorsShared() + ", leaderCancellations=" + leaderCancellations()
+                + abandoned() + ", notShared=" + notShared() + ", errorsShared=" + errorsShared() + ", leaderCancellations=" + leaderCancellations()
                 + ", bytesFannedOut=" + bytesFannedOut() + ", inFlight=" + inFlight() + "}";
     }
 }

@@ -21,6 +21,8 @@ public final class CoalescerSettings {
     private final long waitTimeoutNanos;
     /** How long a new leader waits for identical requests before it runs the work, ns; 0 = not at all. */
     private final long lingerNanos;
+    /** Request headers that do not shape answers, lower case. */
+    private final java.util.Set<String> ignoredHeaders;
 
     private CoalescerSettings(Builder b) {
         if (b.lingerNanos > b.waitTimeoutNanos) {
@@ -31,6 +33,7 @@ public final class CoalescerSettings {
         this.maxWaiters = b.maxWaiters;
         this.waitTimeoutNanos = b.waitTimeoutNanos;
         this.lingerNanos = b.lingerNanos;
+        this.ignoredHeaders = b.ignoredHeaders;
     }
 
     /** The defaults: disabled, 64 waiters, a 10 s wait timeout, no linger. */
@@ -69,10 +72,29 @@ public final class CoalescerSettings {
         return lingerNanos;
     }
 
+    /**
+     * Request headers, lower case, that the operator said do not shape answers ({@code dsoap.coalesceIgnore}): left
+     * out of the caller's identity ({@link Callers}). Empty by default: every header but the framing ones counts.
+     */
+    public java.util.Set<String> ignoredHeaders() {
+        return ignoredHeaders;
+    }
+
+    /** A copy of these settings as a builder. */
+    public Builder toBuilder() {
+        Builder b = new Builder();
+        b.enabled = enabled;
+        b.maxWaiters = maxWaiters;
+        b.waitTimeoutNanos = waitTimeoutNanos;
+        b.lingerNanos = lingerNanos;
+        b.ignoredHeaders = ignoredHeaders;
+        return b;
+    }
+
     @Override
     public String toString() {
         return "CoalescerSettings{enabled=" + enabled + ", maxWaiters=" + maxWaiters + ", waitTimeoutNanos="
-                + waitTimeoutNanos + ", lingerNanos=" + lingerNanos + "}";
+                + waitTimeoutNanos + ", lingerNanos=" + lingerNanos + ", ignoredHeaders=" + ignoredHeaders + "}";
     }
 
     /** Builds {@link CoalescerSettings}; each setter checks its argument. Not thread-safe. */
@@ -81,8 +103,33 @@ public final class CoalescerSettings {
         private int maxWaiters = DEFAULT_MAX_WAITERS;
         private long waitTimeoutNanos = DEFAULT_WAIT_TIMEOUT_NANOS;
         private long lingerNanos;
+        private java.util.Set<String> ignoredHeaders = java.util.Set.of();
 
         private Builder() {
+        }
+
+        /**
+         * @param names request headers that do not shape answers (case-insensitive), such as {@code traceparent},
+         *              {@code User-Agent} or {@code X-Request-Id}
+         * @throws IllegalArgumentException for a header that carries credentials or a session
+         *                                  ({@link Callers#CREDENTIALS}), or a name that is not an HTTP token
+         * @see CoalescerSettings#ignoredHeaders()
+         */
+        public Builder ignoreHeaders(java.util.Collection<String> names) {
+            java.util.Set<String> s = new java.util.TreeSet<>();
+            for (String n : names) {
+                String h = n.strip().toLowerCase(java.util.Locale.ROOT);
+                if (h.isEmpty() || !h.chars().allMatch(c -> c > 32 && c < 127 && "()<>@,;:\\\"/[]?={}".indexOf(c) < 0)) {
+                    throw new IllegalArgumentException("coalescing ignores header '" + n + "': not an HTTP header name");
+                }
+                if (Callers.CREDENTIALS.contains(h)) {
+                    throw new IllegalArgumentException("coalescing cannot ignore header '" + n
+                            + "': it carries credentials or a session, which always tell callers apart");
+                }
+                s.add(h);
+            }
+            this.ignoredHeaders = java.util.Collections.unmodifiableSet(s);
+            return this;
         }
 
         /** @see CoalescerSettings#enabled() */

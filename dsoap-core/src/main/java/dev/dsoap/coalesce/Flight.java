@@ -8,8 +8,8 @@ import java.util.concurrent.atomic.AtomicIntegerFieldUpdater;
 
 /**
  * One request in flight, led by the thread that runs its work, with the identical requests waiting for its outcome.
- * Its outcome is the leader's response, a {@link Failure}, or {@link #CANCELLED} when the leader was cancelled (its
- * waiters then carry on without it). As a budget holder it is charged with its key's bytes while it is in the table;
+ * Its outcome is the leader's response, a {@link Failure}, {@link #CANCELLED} when the leader was cancelled (its
+ * waiters then carry on without it), or {@link #NOT_SHARED} (its waiters are processed on their own). As a budget holder it is charged with its key's bytes while it is in the table;
  * evicted, it leaves the table (no one joins it any more) and still completes for those already waiting.
  *
  * <p>Thread-safe. Equal to itself only (the table finds flights by {@link Key}).
@@ -20,6 +20,17 @@ final class Flight implements MemoryBudget.Holder {
         @Override
         public String toString() {
             return "CANCELLED";
+        }
+    };
+
+    /**
+     * The outcome of a flight whose leader's answer is not to be shared (the host did not write all of it): its
+     * waiters are each processed on their own, at once.
+     */
+    static final Object NOT_SHARED = new Object() {
+        @Override
+        public String toString() {
+            return "NOT_SHARED";
         }
     };
 

@@ -4,7 +4,7 @@ import java.lang.reflect.UndeclaredThrowableException;
 
 /**
  * A request's place in a {@link Coalescer}, from {@link Coalescer#enter}: it {@link #leads()} (the host processes it
- * and then finishes the ticket once: {@link #complete}, {@link #fail} or {@link #cancel}), or it {@link #joined()} an
+ * and then finishes the ticket once: {@link #complete}, {@link #fail}, {@link #decline} or {@link #cancel}), or it {@link #joined()} an
  * identical request and has that request's outcome ({@link #response()}), or neither: the host processes it alone and
  * finishes nothing.
  *
@@ -103,6 +103,15 @@ public final class Ticket<R> {
      */
     public void cancel() {
         finish(Flight.CANCELLED);
+    }
+
+    /**
+     * Finishes a leader's ticket whose answer is not to be shared: the host did not write all of it (the application
+     * or another step set headers, a status or a fault of its own), so it may be this caller's alone. The requests
+     * waiting are each processed on their own, at once.
+     */
+    public void decline() {
+        finish(Flight.NOT_SHARED);
     }
 
     private void finish(Object o) {

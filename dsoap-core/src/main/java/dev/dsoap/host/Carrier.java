@@ -137,6 +137,14 @@ public final class Carrier {
     }
 
     /**
+     * The key of a message's sender, for {@link #read(byte[], int, long, Fallback, String)}: as
+     * {@link #peerKey(String, String, String, String)} with no origin.
+     */
+    public static long peerKey(String clientId, String caller, String connection) {
+        return peerKey(clientId, caller, null, connection);
+    }
+
+    /**
      * The key of a message's sender, for {@link #read(byte[], int, long, Fallback, String)}, from what the host
      * knows of it, the first given of: the value of the client id header ({@link Settings#clientIdHeader()}),
      * which dsoap clients send; the caller the host authenticated (or the credentials it was given); the
@@ -144,11 +152,19 @@ public final class Carrier {
      * names itself is one sender; a caller or a connection may be many); nothing of the arguments is kept. Values
      * longer than 256 characters are not taken as an identity.
      *
+     * <p>A client id is bound to the caller and the origin it comes with: the same id sent by another caller, or from
+     * another address, is another sender, with kept state and a quality estimate of its own. Whoever learns a client's
+     * id cannot steer that client's state or its answers' variant.
+     *
+     * @param caller the authenticated caller or the credentials sent ({@code Authorization}), or {@code null}
+     * @param origin where the request came from: the remote address and any forwarding headers
+     *               ({@code X-Forwarded-For}, {@code Forwarded}), or {@code null}
      * @return the key, or 0 when none is given (the sender is then anonymous)
      */
-    public static long peerKey(String clientId, String caller, String connection) {
+    public static long peerKey(String clientId, String caller, String origin, String connection) {
         if (usable(clientId)) {
-            return hash("id:", clientId) | 1;
+            return hash("id:", caller == null && origin == null ? clientId
+                    : clientId + '\n' + (caller == null ? "" : caller) + '\n' + (origin == null ? "" : origin)) | 1;
         }
         if (usable(caller)) {
             return even(hash("caller:", caller));

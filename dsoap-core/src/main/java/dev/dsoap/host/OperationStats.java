@@ -232,6 +232,7 @@ public final class OperationStats implements OperationStatsMXBean {
         m.put("overflow", c.overflow());
         m.put("uncoalesced", c.uncoalesced());
         m.put("abandoned", c.abandoned());
+        m.put("notShared", c.notShared());
         m.put("errorsShared", c.errorsShared());
         m.put("leaderCancellations", c.leaderCancellations());
         m.put("bytesFannedOut", c.bytesFannedOut());

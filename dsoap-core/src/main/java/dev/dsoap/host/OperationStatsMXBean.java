@@ -135,8 +135,9 @@ public interface OperationStatsMXBean {
      * Coalescing of identical concurrent requests (empty when off): {@code leaders} (requests processed with others
      * waiting on them, or that could have been), {@code joined} (requests answered with an identical request's
      * response, without being processed), {@code timeouts}, {@code overflow} (over {@code dsoap.coalesceWaiters}),
-     * {@code uncoalesced} (the memory budget refused), {@code abandoned}, {@code errorsShared} (of joined, those that
-     * got a failure), {@code leaderCancellations}, {@code bytesFannedOut} (response bytes written to joined requests)
+     * {@code uncoalesced} (the memory budget refused), {@code abandoned}, {@code notShared} (requests that waited for
+     * an answer that was not dsoap's own, a fault or one the application set headers or a status on, and were then
+     * processed on their own), {@code errorsShared} (of joined, those that got a failure), {@code leaderCancellations}, {@code bytesFannedOut} (response bytes written to joined requests)
      * {@code inFlight} (requests others can join now) and {@code waiting} (requests waiting for one now).
      */
     Map<String, Long> getCoalescing();

@@ -74,6 +74,13 @@ public final class Settings {
     public static final String COALESCE_TIMEOUT = "dsoap.coalesceTimeout";
     /** Milliseconds, fractions allowed, a new request waits for identical ones to join it (default 0: off; at most 1000). */
     public static final String COALESCE_LINGER = "dsoap.coalesceLinger";
+    /**
+     * Request headers that do not shape answers (comma-separated, case-insensitive; none by default), such as
+     * {@code traceparent}, {@code User-Agent} or {@code X-Request-Id}: requests that differ only in them may share an
+     * answer. Headers that carry credentials or a session ({@code Authorization}, {@code Proxy-Authorization},
+     * {@code Cookie}) cannot be named.
+     */
+    public static final String COALESCE_IGNORE = "dsoap.coalesceIgnore";
 
     /**
      * Response sharing across a window ({@link dev.dsoap.sharing.WindowWriter}): {@code false} (the default),
@@ -114,6 +121,7 @@ public final class Settings {
                 .maxWaiters(p.integer(COALESCE_WAITERS, dev.dsoap.coalesce.CoalescerSettings.DEFAULT_MAX_WAITERS, 1, 4096))
                 .waitTimeoutNanos(Math.round(p.fraction(COALESCE_TIMEOUT, 10_000, 0.001, 3_600_000, false) * 1e6))
                 .lingerNanos(Math.round(p.fraction(COALESCE_LINGER, 0, 0, 1000, true) * 1e6))
+                .ignoreHeaders(p.headerNames(COALESCE_IGNORE))
                 .build();
         String sh = p.raw(SHARE);
         share = sh == null ? "" : sh.strip();
@@ -227,9 +235,7 @@ public final class Settings {
      * names it.
      */
     public dev.dsoap.coalesce.CoalescerSettings coalescing(String operation) {
-        return names(coalesce, operation) ? dev.dsoap.coalesce.CoalescerSettings.builder().enabled(true).maxWaiters(coalescing.maxWaiters())
-                .waitTimeoutNanos(coalescing.waitTimeoutNanos()).lingerNanos(coalescing.lingerNanos()).build()
-                : coalescing;
+        return names(coalesce, operation) ? coalescing.toBuilder().enabled(true).build() : coalescing;
     }
 
     /**
@@ -323,6 +329,24 @@ public final class Settings {
                 }
             }
             return v;
+        }
+
+        /** Comma-separated HTTP header names (none when absent), each checked as {@link #token}. */
+        java.util.List<String> headerNames(String name) {
+            String v = raw(name);
+            java.util.List<String> names = new java.util.ArrayList<>();
+            if (v != null) {
+                for (String n : v.split(",")) {
+                    String t = n.strip();
+                    if (!t.isEmpty()) {
+                        if (dev.dsoap.coalesce.Callers.CREDENTIALS.contains(t.toLowerCase(Locale.ROOT))) {
+                            throw bad(name, v, "headers that do not tell callers apart (credentials and sessions always do)");
+                        }
+                        names.add(token(name, t));
+                    }
+                }
+            }
+            return names;
         }
 
         boolean bool(String name, boolean dflt) {

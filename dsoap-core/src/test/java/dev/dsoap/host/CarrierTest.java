@@ -310,7 +310,11 @@ class CarrierTest {
         assertTrue(Carrier.named(Carrier.peerKey("a", null, null)), "a client id names one sender");
         assertFalse(Carrier.named(Carrier.peerKey(null, "a", null)), "a caller may be many senders");
         assertFalse(Carrier.named(Carrier.peerKey(null, null, "a")), "a connection may be many senders");
-        assertEquals(Carrier.peerKey("a", "b", "c"), Carrier.peerKey("a", null, null), "the id header comes first");
+        assertEquals(Carrier.peerKey("a", "b", "c"), Carrier.peerKey("a", "b", "d"), "the id header comes first");
+        assertTrue(Carrier.peerKey("a", "b", "c") != Carrier.peerKey("a", null, null), "an id is bound to its caller");
+        assertTrue(Carrier.peerKey("a", null, "127.0.0.1", null) != Carrier.peerKey("a", null, "127.0.0.2", null),
+                "and to its origin");
+        assertTrue(Carrier.named(Carrier.peerKey("a", "b", "o", null)));
         assertEquals(Carrier.peerKey(null, "b", "c"), Carrier.peerKey(null, "b", null), "then the caller");
     }
 

@@ -26,66 +26,99 @@ import java.util.TreeMap;
 
 /**
  * Coalescing on CXF endpoints ({@code dsoap.coalesce}): a request of a declared operation that dsoap carries joins an
- * identical one in flight (same bytes, same caller as far as CXF knows, same response-shaping headers) and gets its
- * response written once, instead of being read, invoked and written again.
+ * identical one in flight (same bytes, same caller as far as CXF knows when the service would be invoked) and gets
+ * its response written once, instead of being invoked and written again.
  *
  * <ul>
- *   <li>{@link #enter} (from {@link ReadIn}, after the bounded read and the dispatch checks, before the values are
- *   read): a joined request's response goes out through the destination's back channel and its chain stops; a leader's
- *   ticket goes into the exchange; anything else goes on alone.</li>
+ *   <li>{@link #arrived} (from {@link ReadIn}, once dsoap has read the values): the body is kept in the exchange.</li>
+ *   <li>{@link Enter} (incoming chain, just before CXF's invoker, after every interceptor that can set a security
+ *   context): the caller's identity is taken ({@link Callers}); a joined request's response goes out through the
+ *   destination's back channel and its chain stops; a leader's ticket goes into the exchange; anything else goes on
+ *   alone.</li>
  *   <li>{@link Capture} (outgoing and fault chains, after CXF's sender opened the stream): when requests wait for the
- *   leader, its response's bytes are kept while they are written, and handed to them when the stream closes; the
- *   fault chain does the same for a fault, so waiters get the same fault.</li>
+ *   leader and the answer is dsoap's own (written by dsoap, status 200, no header dsoap did not set, no header on the
+ *   servlet response), its bytes are kept while they are written and handed to them when the stream closes. Any
+ *   other answer, a fault included, is declined: the waiting requests are each processed on their own.</li>
  *   <li>{@link End} (incoming chain, last): a leader whose exchange produced no response (it broke off) lets its
- *   waiters go on alone.</li>
+ *   waiters go on without it.</li>
  * </ul>
  */
 final class Coalescing {
     /** Exchange property: the leader's ticket. */
     private static final String TICKET = Coalescing.class.getName() + ".ticket";
+    /** Exchange property: the request's body, as dsoap read it, until {@link Enter}. */
+    private static final String BODY = Coalescing.class.getName() + ".body";
+    /** CXF's key of the servlet response. */
+    private static final String HTTP_RESPONSE = "HTTP.RESPONSE";
+    /** Response headers a servlet container sets on every response, lower case. */
+    private static final java.util.Set<String> CONTAINER_HEADERS = java.util.Set.of("server", "date");
+    /** Response headers dsoap itself sets on the answers it writes, lower case. */
+    private static final java.util.Set<String> OWN_HEADERS = java.util.Set.of("content-type", "vary",
+            Binary.REQUEST_FORMAT.toLowerCase(java.util.Locale.ROOT));
 
     private Coalescing() {
     }
 
-    /**
-     * Enters a request of an operation with coalescing on. Returns {@code true} when it was answered with an identical
-     * request's response (the chain is aborted: nothing more is to be done).
-     */
-    static boolean enter(Message m, Operation op, byte[] raw, int len) {
+    /** A request of an operation with coalescing on was read by dsoap: its body waits in the exchange for {@link Enter}. */
+    static void arrived(Message m, byte[] raw) {
         Exchange ex = m.getExchange();
-        if (ex == null || ex.isOneWay() || ex.getDestination() == null) {
-            return false;
+        if (ex != null && !ex.isOneWay() && ex.getDestination() != null) {
+            ex.put(BODY, raw);
         }
-        String who = identity(m);
-        if (who == null) {
-            return false; // an answer of its own (Callers.identity)
+    }
+
+    /**
+     * Enters requests into their operation's coalescer just before CXF invokes the service: the principal and session
+     * are then what the service would see. A joined request is answered here and its chain stops.
+     */
+    static final class Enter extends DsoapInterceptor {
+        Enter() {
+            super(Phase.INVOKE);
+            addBefore("org.apache.cxf.interceptor.ServiceInvokerInterceptor");
         }
-        Ticket<SharedResponse> t;
-        try {
-            t = op.coalescer.enter(raw, 0, len, who);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new Fault(e);
+
+        @Override
+        public void handleMessage(Message m) {
+            Exchange ex = m.getExchange();
+            byte[] raw = ex == null ? null : (byte[]) ex.remove(BODY);
+            EndpointState st = raw == null ? null : state(m);
+            if (st == null || ex.getBindingOperationInfo() == null) {
+                return;
+            }
+            Operation op = st.operation(ex.getBindingOperationInfo(), ex.getService());
+            if (op.coalescer == null) {
+                return;
+            }
+            String who = identity(m, op.coalescer.settings().ignoredHeaders());
+            if (who == null) {
+                return; // an answer of its own (a quality header)
+            }
+            Ticket<SharedResponse> t;
+            try {
+                t = op.coalescer.enter(raw, 0, raw.length, who);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new Fault(e);
+            }
+            if (t.leads()) {
+                ex.put(TICKET, t);
+                return;
+            }
+            if (!t.joined()) {
+                return;
+            }
+            SharedResponse r;
+            try {
+                r = t.response();
+            } catch (Exception e) {
+                return; // a leader's capture failed: answer this one on its own
+            }
+            if (r == null) {
+                return;
+            }
+            respond(m, ex, r);
+            m.getInterceptorChain().abort();
         }
-        if (t.leads()) {
-            ex.put(TICKET, t);
-            return false;
-        }
-        if (!t.joined()) {
-            return false;
-        }
-        SharedResponse r;
-        try {
-            r = t.response();
-        } catch (Exception e) {
-            return false; // a leader's capture failed: answer this one on its own
-        }
-        if (r == null) {
-            return false;
-        }
-        respond(m, ex, r);
-        m.getInterceptorChain().abort();
-        return true;
     }
 
     /** Writes {@code r} as this exchange's response, through the destination's back channel. */
@@ -112,23 +145,71 @@ final class Coalescing {
         }
     }
 
-    /** Who sent {@code m}, as far as CXF knows ({@link Callers#identity}), or {@code null}: never shared. */
-    private static String identity(Message m) {
-        String authorization = Binary.header(m, "Authorization");
+    /**
+     * Who sent {@code m}, as far as CXF knows now ({@link Callers}): the request target, every header, the remote
+     * address, the TLS client certificate, the principal and the servlet session; or {@code null} when its answer is
+     * never shared.
+     */
+    static String identity(Message m, java.util.Set<String> ignored) {
+        Callers.Identity id = Callers.of(ignored);
+        if (m.get(Message.PROTOCOL_HEADERS) instanceof Map<?, ?> headers) {
+            id.headers(headers);
+        }
+        id.header(":content-type", (String) m.get(Message.CONTENT_TYPE));
+        Object uri = m.get(Message.REQUEST_URI);
+        Object query = m.get(Message.QUERY_STRING);
+        id.target(uri + (query == null ? "" : "?" + query));
         AuthorizationPolicy p = m.get(AuthorizationPolicy.class);
-        if (authorization == null && p != null && p.getUserName() != null) {
-            authorization = p.getAuthorizationType() + " " + p.getUserName() + ":" + p.getPassword();
+        if (p != null && p.getUserName() != null) {
+            id.header(":authorization-policy", p.getAuthorizationType() + " " + p.getUserName() + ":" + p.getPassword());
         }
-        String principal = null;
         SecurityContext sc = m.get(SecurityContext.class);
-        if (sc != null) {
-            Principal who = sc.getUserPrincipal();
-            principal = who == null ? null : who.getName();
-        }
+        Principal who = sc == null ? null : sc.getUserPrincipal();
+        id.principal(who == null ? null : who.getName());
         TLSSessionInfo tls = m.get(TLSSessionInfo.class);
         Certificate[] certs = tls == null ? null : tls.getPeerCertificates();
-        return Callers.identity(authorization, principal, certs == null || certs.length == 0 ? null : certs[0],
-                name -> name.equals("Content-Type") ? (String) m.get(Message.CONTENT_TYPE) : Binary.header(m, name));
+        id.certificate(certs == null || certs.length == 0 ? null : certs[0]);
+        Object request = Sender.SERVLET ? m.get(Sender.HTTP_REQUEST) : null;
+        if (request != null) {
+            Servlet.describe(request, id);
+        }
+        return id.digest();
+    }
+
+    /** The servlet API's part, loaded only when it is there. */
+    private static final class Servlet {
+        static void describe(Object request, Callers.Identity id) {
+            if (!(request instanceof jakarta.servlet.http.HttpServletRequest r)) {
+                return;
+            }
+            id.remote(r.getRemoteAddr());
+            Principal p = r.getUserPrincipal();
+            if (p != null) {
+                id.header(":servlet-principal", p.getName());
+            }
+            try {
+                jakarta.servlet.http.HttpSession s = r.getSession(false);
+                id.session(s == null ? null : s.getId());
+            } catch (RuntimeException e) {
+                id.session(null); // no session support here
+            }
+        }
+
+        /**
+         * Whether the servlet response carries headers already, set by the application or a filter (the container's
+         * own {@code Server} and {@code Date}, which Jetty sets on every response, aside).
+         */
+        static boolean headersSet(Object response) {
+            if (!(response instanceof jakarta.servlet.http.HttpServletResponse r)) {
+                return false;
+            }
+            for (String name : r.getHeaderNames()) {
+                if (!CONTAINER_HEADERS.contains(name.toLowerCase(java.util.Locale.ROOT))) {
+                    return true;
+                }
+            }
+            return false;
+        }
     }
 
     /** The leader's ticket of {@code m}'s exchange, or {@code null}. */
@@ -156,6 +237,11 @@ final class Coalescing {
             }
             if (t.sealed() == 0) {
                 t.complete(null); // no one waits, and no one can join any more
+                return;
+            }
+            Exchange ex = m.getExchange();
+            if (m == ex.getOutFaultMessage() || Sender.SERVLET && Servlet.headersSet(m.get(HTTP_RESPONSE))) {
+                                t.decline(); // a fault, or headers set on the servlet response: not dsoap's own answer
                 return;
             }
             OutputStream os = m.getContent(OutputStream.class);
@@ -189,6 +275,28 @@ final class Coalescing {
                 t.cancel(); // ignored when the response completed it
             }
         }
+    }
+
+    /**
+     * Whether the answer in {@code m} is dsoap's own: dsoap wrote its body, its status is dsoap's (200) and it carries no
+     * header that dsoap did not set. Anything else (the application's {@code Set-Cookie} or any header set through the
+     * JAX-WS context, another status) may be its caller's alone.
+     */
+    private static boolean ownAnswer(Message m) {
+        if (!Boolean.TRUE.equals(m.get(WriteOut.WROTE))) {
+            return false;
+        }
+        if (m.get(Message.RESPONSE_CODE) instanceof Integer code && code != 200) {
+            return false;
+        }
+        if (m.get(Message.PROTOCOL_HEADERS) instanceof Map<?, ?> given) {
+            for (Map.Entry<?, ?> e : given.entrySet()) {
+                if (!(e.getKey() instanceof String k) || !OWN_HEADERS.contains(k.toLowerCase(java.util.Locale.ROOT))) {
+                    return false;
+                }
+            }
+        }
+        return true;
     }
 
     /** Copies what is written to the leader's client; on close, hands the copy to the waiters. */
@@ -228,13 +336,16 @@ final class Coalescing {
                 ticket.cancel();
                 throw e;
             }
-            ticket.complete(response());
+            SharedResponse r = ownAnswer(m) ? response() : null;
+            if (r == null) {
+                ticket.decline();
+            } else {
+                ticket.complete(r);
+            }
         }
 
         private SharedResponse response() {
-            Exchange ex = m.getExchange();
-            boolean fault = ex != null && m == ex.getOutFaultMessage();
-            int status = m.get(Message.RESPONSE_CODE) instanceof Integer code ? code : fault ? 500 : 200;
+            int status = m.get(Message.RESPONSE_CODE) instanceof Integer code ? code : 200;
             String type = (String) m.get(Message.CONTENT_TYPE);
             String encoding = (String) m.get(Message.ENCODING);
             if (type != null && encoding != null && !type.contains("charset=")) {

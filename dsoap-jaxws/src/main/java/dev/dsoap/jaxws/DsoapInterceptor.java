@@ -44,6 +44,7 @@ abstract class DsoapInterceptor extends AbstractPhaseInterceptor<Message> {
                 p.getInInterceptors().add(new ReadIn());
                 p.getOutInterceptors().add(new CaptureOut());
                 p.getOutInterceptors().add(new WriteOut());
+                p.getInInterceptors().add(new Coalescing.Enter());
                 p.getInInterceptors().add(new Coalescing.End());
                 p.getOutInterceptors().add(new Coalescing.Capture());
                 p.getOutFaultInterceptors().add(new Coalescing.Capture());

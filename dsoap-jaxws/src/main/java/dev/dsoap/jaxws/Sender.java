@@ -9,16 +9,16 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Who sent a request, as far as CXF tells: the client id header dsoap clients send, else the caller CXF
- * authenticated, else the connection it came on (a keep-alive connection carries one client's calls in
- * turn); the key of the first known, for {@link Carrier#read(byte[], int, long, dev.dsoap.host.Fallback, String)}.
- * Stateless.
+ * Who sent a request, as far as CXF tells: the client id header dsoap clients send (bound to the caller and the
+ * address it comes with), else the caller CXF authenticated or the credentials sent, else the connection it came on
+ * (a keep-alive connection carries one client's calls in turn); the key of the first known, for
+ * {@link Carrier#read(byte[], int, long, dev.dsoap.host.Fallback, String)}. Stateless.
  */
 final class Sender {
     /** CXF's key of the servlet request, whose address and port name the connection. */
-    private static final String HTTP_REQUEST = "HTTP.REQUEST";
+    static final String HTTP_REQUEST = "HTTP.REQUEST";
     /** Whether the servlet API is there to ask (CXF's servlet and Jetty transports have it). */
-    private static final boolean SERVLET = present("jakarta.servlet.ServletRequest");
+    static final boolean SERVLET = present("jakarta.servlet.ServletRequest");
 
     private Sender() {
     }
@@ -31,13 +31,27 @@ final class Sender {
             id = v; // CXF's header map ignores case
         }
         String caller = null;
-        SecurityContext sc = id == null ? m.get(SecurityContext.class) : null;
+        SecurityContext sc = m.get(SecurityContext.class);
         if (sc != null) {
             Principal p = sc.getUserPrincipal();
             caller = p == null ? null : p.getName();
         }
-        String connection = id == null && caller == null && SERVLET ? Connection.of(m.get(HTTP_REQUEST)) : null;
-        return Carrier.peerKey(id, caller, connection);
+        if (caller == null) {
+            caller = Binary.header(m, "Authorization");
+        }
+        Object request = SERVLET ? m.get(HTTP_REQUEST) : null;
+        String origin = id == null ? null : origin(m, request);
+        String connection = id == null && caller == null && request != null ? Connection.of(request) : null;
+        return Carrier.peerKey(id, caller, origin, connection);
+    }
+
+    /** Where {@code m} came from: the remote address and the forwarding headers, or {@code null}. */
+    static String origin(Message m, Object request) {
+        String address = request == null ? null : Connection.address(request);
+        String forwarded = Binary.header(m, "X-Forwarded-For");
+        String standard = Binary.header(m, "Forwarded");
+        return address == null && forwarded == null && standard == null ? null
+                : address + " " + forwarded + " " + standard;
     }
 
     private static boolean present(String type) {
@@ -50,9 +64,13 @@ final class Sender {
     }
 
     /** The servlet API's part, loaded only when it is there. */
-    private static final class Connection {
+    static final class Connection {
         static String of(Object request) {
             return request instanceof jakarta.servlet.ServletRequest r ? r.getRemoteAddr() + " " + r.getRemotePort() : null;
+        }
+
+        static String address(Object request) {
+            return request instanceof jakarta.servlet.ServletRequest r ? r.getRemoteAddr() : null;
         }
     }
 }

@@ -23,6 +23,9 @@ import java.util.List;
  * must see it, values the plan cannot carry) is left to those writers, counted with the reason.
  */
 final class WriteOut extends DsoapInterceptor {
+    /** Message property: {@code TRUE} once dsoap wrote the message's body. */
+    static final String WROTE = WriteOut.class.getName() + ".wrote";
+
     WriteOut() {
         super(Phase.PRE_STREAM);
         addBefore("org.apache.cxf.interceptor.AttachmentOutInterceptor");
@@ -88,6 +91,7 @@ final class WriteOut extends DsoapInterceptor {
                 m.put(Message.ENCODING, "UTF-8");
             }
             reply.writeTo(os);
+            m.put(WROTE, Boolean.TRUE);
         } catch (IOException e) {
             throw new Fault(e);
         }

@@ -85,7 +85,9 @@ public @interface DifferentialSoap {
      * The operations whose identical concurrent requests are processed once ({@code dsoap.coalesce}): their local
      * names, or {@code "*"} for all. Only for operations whose answer depends on nothing but the request and the
      * caller (no side effects, no time or per-call state): requests join only those with the same bytes and the same
-     * credentials, and each gets the one answer written once (docs/coalescing.md). None by default.
+     * caller (everything CXF knows besides the body: path, query, headers, address, certificate, and the principal and
+     * session at invocation), and each gets the one answer written once when dsoap wrote it alone
+     * (docs/coalescing.md). None by default.
      */
     String[] coalesce() default {};
 

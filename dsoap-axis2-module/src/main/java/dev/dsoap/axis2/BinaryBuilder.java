@@ -5,6 +5,7 @@ import dev.dsoap.binary.BinaryFormatException;
 import dev.dsoap.binary.Descriptor;
 import dev.dsoap.binary.Frame;
 import dev.dsoap.host.BinaryRefusal;
+import dev.dsoap.host.FormatRefusal;
 import dev.dsoap.host.MessageBytes;
 import org.apache.axiom.om.OMAbstractFactory;
 import org.apache.axiom.om.OMElement;
@@ -48,25 +49,34 @@ final class BinaryBuilder implements Builder {
             }
             return client.readBinary(in, mc);
         }
+        // a binary request has no envelope: its faults go in the SOAP version of the XML it takes instead (its Accept)
+        mc.setEnvelope(envelopeFactory(mc).getDefaultEnvelope());
         int limit = engagement.maxMessageBytes();
         MessageBytes raw = Capture.readAll(in, limit, mc);
         if (raw == null) {
-            throw sender("dsoap: binary request longer than dsoap.maxMessageBytes = " + limit + " bytes");
+            engagement.binaryRefused(null, BinaryRefusal.MALFORMED, "longer than dsoap.maxMessageBytes");
+            throw sender(mc, "dsoap: binary request longer than dsoap.maxMessageBytes = " + limit + " bytes");
         }
         long id;
+        CarriedOperation op;
+        FormatRefusal unknown = null;
         try {
             id = Frame.formatId(raw.bytes(), 0, raw.length());
+            op = engagement.binaryOperation(id);
+            if (op == null) {
+                unknown = FormatRefusal.of(raw.bytes(), raw.length(), id, engagement.binaryFormats());
+            }
         } catch (BinaryFormatException e) {
-            throw sender("dsoap: " + e.getMessage());
+            engagement.binaryRefused(null, BinaryRefusal.MALFORMED, e.getMessage());
+            throw sender(mc, "dsoap: " + e.getMessage());
         }
-        CarriedOperation op = engagement.binaryOperation(id);
         String service = Engagement.serviceName(mc.getTo() == null ? null : mc.getTo().getAddress());
         if (op == null || service != null && !service.equals(op.service.getName())) {
-            String why = op == null ? "no engaged operation reads binary format " + Descriptor.hex(id)
+            String why = op == null ? unknown.detail()
                     : "binary format " + Descriptor.hex(id) + " is " + op.service.getName() + "'s, not " + service + "'s";
-            engagement.binaryRefused(op, BinaryRefusal.UNKNOWN_FORMAT, why);
+            engagement.binaryRefused(op, op == null ? unknown.reason() : BinaryRefusal.UNKNOWN_FORMAT, why);
             mc.setProperty(Constants.HTTP_RESPONSE_STATE, "415");
-            throw sender("dsoap: binary request refused: " + why);
+            throw sender(mc, "dsoap: binary request refused: " + why);
         }
         String action = mc.getSoapAction();
         if (action != null && action.length() >= 2 && action.startsWith("\"") && action.endsWith("\"")) {
@@ -77,7 +87,7 @@ final class BinaryBuilder implements Builder {
         if (named != null && named != op.operation) {
             // Axis2 would dispatch by the action: a binary request must not reach another operation than it names
             engagement.binaryRefused(op, BinaryRefusal.FORMAT_MISMATCH, "SOAPAction " + action);
-            throw sender("dsoap: binary request refused: its action '" + action + "' names "
+            throw sender(mc, "dsoap: binary request refused: its action '" + action + "' names "
                     + named.getName().getLocalPart() + ", its format " + op.operation.getName().getLocalPart());
         }
         mc.setAxisService(op.service);
@@ -85,15 +95,39 @@ final class BinaryBuilder implements Builder {
         mc.setProperty(Capture.RAW, raw);
         mc.setProperty(BINARY, Boolean.TRUE);
         BinaryFormat f = engagement.binaryFormat(id);
-        SOAPFactory fac = OMAbstractFactory.getSOAP11Factory();
+        SOAPFactory fac = envelopeFactory(mc);
         SOAPEnvelope env = fac.getDefaultEnvelope();
         Descriptor d = f.descriptor();
         env.getBody().addChild(fac.createOMElement(d.localName(), fac.createOMNamespace(d.namespace(), "ns")));
         return env;
     }
 
-    /** A sender fault (SOAP 1.1 {@code Client}): the request is wrong, not the server. */
-    static AxisFault sender(String message) {
-        return new AxisFault(message, SOAP11Constants.QNAME_SENDER_FAULTCODE);
+    /**
+     * A sender fault in {@code mc}'s SOAP version (SOAP 1.1 {@code Client}, SOAP 1.2 {@code Sender}): the request is
+     * wrong, not the server.
+     */
+    static AxisFault sender(MessageContext mc, String message) {
+        return new AxisFault(message, mc.isSOAP11() ? SOAP11Constants.QNAME_SENDER_FAULTCODE
+                : org.apache.axiom.soap.SOAP12Constants.QNAME_SENDER_FAULTCODE);
+    }
+
+    /**
+     * The SOAP version of a binary request: that of the XML media type its {@code Accept} header takes besides dsoap's
+     * binary form ({@code application/soap+xml}: SOAP 1.2), else SOAP 1.1.
+     */
+    private static SOAPFactory envelopeFactory(MessageContext mc) {
+        Object accept = mc.getProperty(MessageContext.TRANSPORT_HEADERS) instanceof java.util.Map<?, ?> h
+                ? header(h, "Accept") : null;
+        return accept != null && accept.toString().toLowerCase(java.util.Locale.ROOT).contains("application/soap+xml")
+                ? OMAbstractFactory.getSOAP12Factory() : OMAbstractFactory.getSOAP11Factory();
+    }
+
+    private static Object header(java.util.Map<?, ?> headers, String name) {
+        for (java.util.Map.Entry<?, ?> e : headers.entrySet()) {
+            if (e.getKey() instanceof String k && k.equalsIgnoreCase(name)) {
+                return e.getValue();
+            }
+        }
+        return null;
     }
 }

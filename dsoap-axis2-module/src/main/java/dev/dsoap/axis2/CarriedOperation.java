@@ -115,8 +115,9 @@ abstract class CarriedOperation {
      */
     static boolean ownAnswer(MessageContext in, MessageContext out) {
         Object headers = out.getProperty(org.apache.axis2.kernel.http.HTTPConstants.HTTP_HEADERS);
-        if (headers instanceof java.util.Collection<?> c ? !c.isEmpty() : headers instanceof java.util.Map<?, ?> m ? !m.isEmpty()
-                : headers != null) {
+        java.util.Set<?> own = out.getProperty(OWN_HEADERS) instanceof java.util.Set<?> s ? s : java.util.Set.of();
+        if (headers instanceof java.util.Collection<?> c ? !own.containsAll(c) // each one dsoap added, not a copy
+                : headers instanceof java.util.Map<?, ?> m ? !m.isEmpty() : headers != null) {
             return false;
         }
         for (MessageContext mc : new MessageContext[] {in, out}) {
@@ -168,7 +169,7 @@ abstract class CarriedOperation {
         } catch (QualityWire.Malformed e) {
             stats.qualityRefused(QualityWire.REQUEST + ": " + e.getMessage());
             stats.rejected();
-            throw BinaryBuilder.sender("dsoap: " + QualityWire.REQUEST + ": " + e.getMessage());
+            throw BinaryBuilder.sender(in, "dsoap: " + QualityWire.REQUEST + ": " + e.getMessage());
         }
     }
 
@@ -207,16 +208,29 @@ abstract class CarriedOperation {
 
     /** Adds HTTP header {@code name} to the response in {@code out}, keeping those set already. */
     static void addHeader(MessageContext out, String name, String value) {
-        java.util.List<org.apache.axis2.context.NamedValue> headers = new java.util.ArrayList<>();
+        java.util.List<Object> headers = new java.util.ArrayList<>();
         if (out.getProperty(org.apache.axis2.kernel.http.HTTPConstants.HTTP_HEADERS) instanceof java.util.List<?> given) {
-            for (Object o : given) {
-                if (o instanceof org.apache.axis2.context.NamedValue v) {
-                    headers.add(v);
-                }
-            }
+            headers.addAll(given);
         }
-        headers.add(new org.apache.axis2.context.NamedValue(name, value));
+        org.apache.axis2.context.NamedValue header = new org.apache.axis2.context.NamedValue(name, value);
+        headers.add(header);
         out.setProperty(org.apache.axis2.kernel.http.HTTPConstants.HTTP_HEADERS, headers);
+        java.util.Set<Object> own = ownHeaders(out);
+        own.add(header);
+    }
+
+    /** Message-context property: the HTTP headers (their {@code NamedValue}s) dsoap added to an out message. */
+    private static final String OWN_HEADERS = "dev.dsoap.axis2.ownHeaders";
+
+    @SuppressWarnings("unchecked")
+    private static java.util.Set<Object> ownHeaders(MessageContext out) {
+        Object o = out.getProperty(OWN_HEADERS);
+        if (o instanceof java.util.Set<?> s) {
+            return (java.util.Set<Object>) s;
+        }
+        java.util.Set<Object> s = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
+        out.setProperty(OWN_HEADERS, s);
+        return s;
     }
 
     /** Why the operation's style is not one dsoap carries, or {@code null}; fixed at engagement. */
@@ -335,9 +349,9 @@ abstract class CarriedOperation {
         } catch (RejectedMessageException e) {
             if (e.unsupportedMediaType()) {
                 in.setProperty(org.apache.axis2.Constants.HTTP_RESPONSE_STATE, "415");
-                return throwSender(e.getMessage());
+                return throwSender(in, e.getMessage());
             }
-            throw binary(in) ? BinaryBuilder.sender(e.getMessage()) : rejectedFault(in, e);
+            throw binary(in) ? BinaryBuilder.sender(in, e.getMessage()) : rejectedFault(in, e);
         }
         return args != null ? args : originalArguments(in, s);
     }
@@ -379,12 +393,16 @@ abstract class CarriedOperation {
     final Reply respond(MessageContext in, MessageContext out, Sides s, Object result) throws AxisFault {
         Reply binary = binaryAnswer(in, out, s, result);
         if (binary != null) {
+            addHeader(out, "Vary", "Accept");
             return binary;
         }
         Reply reply = s.carrier.write(new Object[] {result}, null, null);
         if (reply == null) {
             out.setEnvelope(originalResponse(in, out, s, result));
             return null;
+        }
+        if (s.carrier.offersBinary()) {
+            addHeader(out, "Vary", "Accept"); // the answer's form (XML or binary) depended on Accept
         }
         SOAPFactory fac = RpcFaults.soapFactory(in);
         SOAPEnvelope env = fac.getDefaultEnvelope();
@@ -399,8 +417,8 @@ abstract class CarriedOperation {
         return Boolean.TRUE.equals(in.getProperty(BinaryBuilder.BINARY));
     }
 
-    private static Object[] throwSender(String message) throws AxisFault {
-        throw BinaryBuilder.sender(message);
+    private static Object[] throwSender(MessageContext in, String message) throws AxisFault {
+        throw BinaryBuilder.sender(in, message);
     }
 
     /**
@@ -427,8 +445,7 @@ abstract class CarriedOperation {
         out.setProperty(org.apache.axis2.Constants.Configuration.MESSAGE_TYPE, dev.dsoap.negotiation.BinaryMediaType.NAME);
         String reads = s.carrier.binaryInIds();
         if (reads != null) {
-            out.setProperty(org.apache.axis2.kernel.http.HTTPConstants.HTTP_HEADERS, java.util.List.of(
-                    new org.apache.axis2.context.NamedValue(REQUEST_FORMAT, reads)));
+            addHeader(out, REQUEST_FORMAT, reads);
         }
         return reply;
     }

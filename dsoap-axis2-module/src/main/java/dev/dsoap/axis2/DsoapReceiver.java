@@ -59,7 +59,7 @@ final class DsoapReceiver extends AbstractMessageReceiver {
             op.stats.binaryRefused(dev.dsoap.host.BinaryRefusal.NOT_OFFERED, why.description());
             op.stats.rejected();
             mc.setProperty(org.apache.axis2.Constants.HTTP_RESPONSE_STATE, "415");
-            throw BinaryBuilder.sender("dsoap: binary request refused: " + why.description());
+            throw BinaryBuilder.sender(mc, "dsoap: binary request refused: " + why.description());
         }
         if (why != null) {
             String detail = why == Fallback.UNSUPPORTED_TYPE ? (styleProblem != null ? styleProblem : op.classProblem()) : null;
@@ -170,6 +170,9 @@ final class DsoapReceiver extends AbstractMessageReceiver {
         env.getBody().addChild(fac.createOMElement(new ReplySource(shared), s.responseName));
         out.setEnvelope(env);
         out.setProperty(ReplySource.SHARED, shared);
+        if (s.carrier.offersBinary()) {
+            CarriedOperation.addHeader(out, "Vary", "Accept"); // as on the answer it shares
+        }
         replicateState(in);
         AxisEngine.send(out);
     }

@@ -44,9 +44,19 @@ final class Engagement {
         return binaryRequests.get(id);
     }
 
+    /** Every binary request format an engaged operation reads. */
+    java.util.Collection<dev.dsoap.binary.BinaryFormat> binaryFormats() {
+        return binaryFormats.values();
+    }
+
     /** The binary request format {@code id}, or {@code null}. */
     dev.dsoap.binary.BinaryFormat binaryFormat(long id) {
         return binaryFormats.get(id);
+    }
+
+    /** The statistics of binary requests refused before their operation is known (service and operation {@code *}). */
+    dev.dsoap.host.OperationStats unknownStats() {
+        return unknown;
     }
 
     /** Counts a binary request refused before it reached an operation ({@code op}'s, when known). */

@@ -33,12 +33,24 @@ public final class BinaryFormatException extends RuntimeException {
     private final Kind kind;
     private final long offset;
     private final String path;
+    private final String what;
 
     BinaryFormatException(Kind kind, long offset, String path, String what) {
         super("binary message: " + what + " at byte " + offset + (path == null ? "" : " (" + path + ")"));
         this.kind = kind;
         this.offset = offset;
         this.path = path;
+        this.what = what;
+    }
+
+    /**
+     * This error with its offset counted from {@code base} bytes earlier: a part read on its own (a format descriptor
+     * inside a message) reports its offsets from the start of the message, as every other error does.
+     */
+    BinaryFormatException from(long base) {
+        BinaryFormatException e = new BinaryFormatException(kind, offset + base, path, what);
+        e.setStackTrace(getStackTrace());
+        return e;
     }
 
     public Kind kind() {

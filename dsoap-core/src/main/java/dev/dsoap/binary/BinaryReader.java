@@ -140,7 +140,12 @@ public final class BinaryReader {
 
     /** The error for a message whose descriptor (at {@code p}, {@code n} bytes) is not this format's. */
     private BinaryFormatException mismatch(long id, int n) {
-        Descriptor theirs = Descriptor.parse(b, p, n);
+        Descriptor theirs;
+        try {
+            theirs = Descriptor.parse(b, p, n);
+        } catch (BinaryFormatException e) {
+            return e.from(p - base); // offsets from the message's start
+        }
         if (theirs.id() != id) {
             return error(Kind.FORMAT_MISMATCH, "the descriptor's id is " + theirs.idHex() + ", not the "
                     + Descriptor.hex(id) + " the message names");

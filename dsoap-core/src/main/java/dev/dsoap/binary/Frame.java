@@ -77,7 +77,12 @@ public final class Frame {
             throw new BinaryFormatException(BinaryFormatException.Kind.TRUNCATED, p - off, null,
                     "descriptor of " + n + " bytes, " + (end - p) + " left");
         }
-        Descriptor d = Descriptor.parse(b, p, n);
+        Descriptor d;
+        try {
+            d = Descriptor.parse(b, p, n);
+        } catch (BinaryFormatException e) {
+            throw e.from(p - off); // offsets from the message's start
+        }
         if (d.id() != id(b, off)) {
             throw new BinaryFormatException(BinaryFormatException.Kind.FORMAT_MISMATCH, p - off, null,
                     "the descriptor's id is " + d.idHex() + ", not the " + Descriptor.hex(id(b, off)) + " the message names");

@@ -377,6 +377,14 @@ public final class Carrier {
     }
 
     /**
+     * Whether this side writes binary answers at all, so that an answer's form depends on the request's {@code Accept}
+     * (hosts then say {@code Vary: Accept} on the answers dsoap writes).
+     */
+    public boolean offersBinary() {
+        return binary.out() != null;
+    }
+
+    /**
      * Whether a request whose {@code Accept} header is {@code accept} gets its answer in binary: the client asks for
      * binary before {@code xmlType} (naming this answer's format, or none) and this side writes binary.
      */

@@ -73,6 +73,24 @@ final class Binary {
         m.put(Message.PROTOCOL_HEADERS, headers);
     }
 
+    /** Message property: the HTTP headers dsoap set on an outgoing message, by name (case-insensitive). */
+    static final String OWN_HEADERS = Binary.class.getName() + ".ownHeaders";
+
+    /**
+     * Sets HTTP header {@code name} of outgoing {@code m} as {@link #setHeader} does, and records it as dsoap's own, so
+     * that coalescing can tell dsoap's headers from those the application or another interceptor set.
+     */
+    @SuppressWarnings("unchecked")
+    static void setOwnHeader(Message m, String name, String value) {
+        setHeader(m, name, value);
+        Map<String, List<String>> own = (Map<String, List<String>>) m.get(OWN_HEADERS);
+        if (own == null) {
+            own = new TreeMap<>(String.CASE_INSENSITIVE_ORDER);
+            m.put(OWN_HEADERS, own);
+        }
+        own.put(name, List.of(value));
+    }
+
     /** The id of {@code format} as its header value, or {@code null}. */
     static String id(BinaryFormat format) {
         return format == null ? null : format.descriptor().idHex();

@@ -52,9 +52,6 @@ final class Coalescing {
     private static final String HTTP_RESPONSE = "HTTP.RESPONSE";
     /** Response headers a servlet container sets on every response, lower case. */
     private static final java.util.Set<String> CONTAINER_HEADERS = java.util.Set.of("server", "date");
-    /** Response headers dsoap itself sets on the answers it writes, lower case. */
-    private static final java.util.Set<String> OWN_HEADERS = java.util.Set.of("content-type", "vary",
-            Binary.REQUEST_FORMAT.toLowerCase(java.util.Locale.ROOT));
 
     private Coalescing() {
     }
@@ -289,10 +286,14 @@ final class Coalescing {
         if (m.get(Message.RESPONSE_CODE) instanceof Integer code && code != 200) {
             return false;
         }
+        Map<?, ?> own = m.get(Binary.OWN_HEADERS) instanceof Map<?, ?> o ? o : Map.of();
         if (m.get(Message.PROTOCOL_HEADERS) instanceof Map<?, ?> given) {
             for (Map.Entry<?, ?> e : given.entrySet()) {
-                if (!(e.getKey() instanceof String k) || !OWN_HEADERS.contains(k.toLowerCase(java.util.Locale.ROOT))) {
+                if (!(e.getKey() instanceof String k)) {
                     return false;
+                }
+                if (!k.equalsIgnoreCase("Content-Type") && !java.util.Objects.equals(own.get(k), e.getValue())) {
+                    return false; // a header the application or another interceptor set
                 }
             }
         }

@@ -189,6 +189,20 @@ final class EndpointState {
         return formats.get(id);
     }
 
+    /** The binary formats the operations of {@code ex}'s endpoint read. */
+    java.util.List<dev.dsoap.binary.BinaryFormat> binaryFormats(org.apache.cxf.message.Exchange ex) {
+        java.util.List<dev.dsoap.binary.BinaryFormat> all = new java.util.ArrayList<>();
+        if (ex.getEndpoint() != null) {
+            for (BindingOperationInfo bop : ex.getEndpoint().getEndpointInfo().getBinding().getOperations()) {
+                Operation op = operation(bop, ex.getService());
+                if (op.binary) {
+                    all.addAll(op.carrier.binaryIns());
+                }
+            }
+        }
+        return all;
+    }
+
     /** This thread's parser for message heads. */
     XmlScanner scanner() {
         return scanners.get();

@@ -76,7 +76,7 @@ final class Quality {
             replace(m, v, index);
         }
         if (f != null) {
-            Binary.setHeader(m, QualityWire.ANSWER, x.answer());
+            Binary.setOwnHeader(m, QualityWire.ANSWER, x.answer());
         }
         return v;
     }

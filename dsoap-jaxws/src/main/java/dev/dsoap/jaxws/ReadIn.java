@@ -1,10 +1,10 @@
 package dev.dsoap.jaxws;
 
 import dev.dsoap.binary.BinaryFormatException;
-import dev.dsoap.binary.Descriptor;
 import dev.dsoap.binary.Frame;
 import dev.dsoap.deserialize.MessageBindingException;
 import dev.dsoap.host.BinaryRefusal;
+import dev.dsoap.host.FormatRefusal;
 import dev.dsoap.host.EnvelopeHead;
 import dev.dsoap.host.HeaderBlocks;
 import dev.dsoap.host.Fallback;
@@ -201,17 +201,21 @@ final class ReadIn extends DsoapInterceptor {
             bop = ex.getBindingOperationInfo();
         } else {
             long id;
+            FormatRefusal unknown = null;
             try {
                 id = Frame.formatId(raw, 0, raw.length);
+                bop = st.operationOfFormat(id, ex);
+                if (bop == null) {
+                    unknown = FormatRefusal.of(raw, raw.length, id, st.binaryFormats(ex));
+                }
             } catch (BinaryFormatException e) {
+                st.unknown.binaryRefused(BinaryRefusal.MALFORMED, e.getMessage());
                 st.unknown.rejected();
                 throw fault("dsoap: " + e.getMessage(), e);
             }
-            bop = st.operationOfFormat(id, ex);
-            String obstacle = bop == null ? "no operation of this endpoint reads binary format " + Descriptor.hex(id)
-                    : binaryObstacle(m, st);
+            String obstacle = unknown != null ? unknown.detail() : binaryObstacle(m, st);
             if (obstacle != null) {
-                st.unknown.binaryRefused(bop == null ? BinaryRefusal.UNKNOWN_FORMAT : BinaryRefusal.NOT_OFFERED, obstacle);
+                st.unknown.binaryRefused(unknown != null ? unknown.reason() : BinaryRefusal.NOT_OFFERED, obstacle);
                 st.unknown.rejected();
                 throw unsupported("dsoap: binary request refused: " + obstacle, null);
             }

@@ -85,6 +85,9 @@ final class WriteOut extends DsoapInterceptor {
             if (reply == null) {
                 return;
             }
+            if (!st.client && op.binary && op.carrier.offersBinary()) {
+                Binary.setOwnHeader(m, "Vary", "Accept"); // the answer's form (XML or binary) depended on Accept
+            }
             if (reply.binary()) {
                 m.put(Message.CONTENT_TYPE, BinaryMediaType.NAME);
             } else {
@@ -123,7 +126,7 @@ final class WriteOut extends DsoapInterceptor {
         Reply r = op.carrier.writeBinary(parts, Boolean.TRUE.equals(answer));
         String reads = op.carrier.binaryInIds();
         if (r != null && reads != null) {
-            Binary.setHeader(m, Binary.REQUEST_FORMAT, reads);
+            Binary.setOwnHeader(m, Binary.REQUEST_FORMAT, reads);
         }
         return r;
     }

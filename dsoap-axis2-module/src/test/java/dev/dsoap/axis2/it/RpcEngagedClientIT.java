@@ -284,15 +284,49 @@ class RpcEngagedClientIT {
         Stats client = Stats.find(performanceClients, "client", "anonService", "anonOutInOp");
         assertEquals(calls + 60, client.get("BinaryMessagesRead"), client.toString());
 
+        // refused before dispatch: counted by reason, answered 415 in the SOAP version of the XML the request takes
+        Stats refused = dsoap.stats("*", "*");
+        long unknowns = refused.map("BinaryRefusals").getOrDefault("UNKNOWN_FORMAT", 0L);
         byte[] unknown = {(byte) 0x89, 'D', 'S', 'B', 1, 0, 1, 2, 3, 4, 5, 6, 7, 8};
+        java.net.HttpURLConnection c = binaryPost(unknown, null);
+        assertEquals(415, c.getResponseCode());
+        String body = new String(c.getErrorStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        assertTrue(body.contains("Fault") && body.contains("0102030405060708"), body);
+        assertTrue(c.getContentType().startsWith("text/xml"), "a SOAP 1.1 fault: " + c.getContentType());
+        assertTrue(body.contains("http://schemas.xmlsoap.org/soap/envelope/") && body.contains(":Client<"), body);
+        c = binaryPost(unknown, "application/vnd.dsoap.binary, application/soap+xml");
+        assertEquals(415, c.getResponseCode());
+        body = new String(c.getErrorStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        assertTrue(c.getContentType().startsWith("application/soap+xml"), "a SOAP 1.2 fault: " + c.getContentType());
+        assertTrue(body.contains("http://www.w3.org/2003/05/soap-envelope") && body.contains(":Sender<")
+                && !body.contains(":Client<"), body);
+        assertEquals(unknowns + 2, refused.map("BinaryRefusals").getOrDefault("UNKNOWN_FORMAT", 0L), refused.toString());
+
+        // a request describing itself in a format that differs from the operation's: the first difference is named
+        long mismatches = refused.map("BinaryRefusals").getOrDefault("FORMAT_MISMATCH", 0L);
+        dev.dsoap.binding.MessageShape boxed = dev.dsoap.binding.MessageShape.wrapped(plain.namespace(), "echo",
+                dev.dsoap.binding.MessageShape.Part.of("", "v", Double[].class, true));
+        dev.dsoap.binary.BinaryWriter w = dev.dsoap.binary.BinaryFormat.of(new dev.dsoap.binding.PlanCompiler().compile(boxed,
+                dev.dsoap.binding.WireConvention.documentLiteralWrapped()), plain.namespace(), "echo").newWriter();
+        w.write(new Object[] {new Double[] {1.0}}, true);
+        c = binaryPost(w.toByteArray(), null);
+        assertEquals(415, c.getResponseCode());
+        body = new String(c.getErrorStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        assertTrue(body.contains("is not {" + plain.namespace() + "}echo's") && body.contains(": echo/v: "), body);
+        assertEquals(mismatches + 1, refused.map("BinaryRefusals").getOrDefault("FORMAT_MISMATCH", 0L), refused.toString());
+    }
+
+    /** A raw binary POST to the dsoap server's echo, with {@code accept} when given. */
+    private static java.net.HttpURLConnection binaryPost(byte[] body, String accept) throws java.io.IOException {
         java.net.HttpURLConnection c = (java.net.HttpURLConnection) java.net.URI.create(dsoap.url()).toURL().openConnection();
         c.setDoOutput(true);
         c.setRequestProperty("Content-Type", "application/vnd.dsoap.binary");
         c.setRequestProperty("SOAPAction", "urn:echo");
-        c.getOutputStream().write(unknown);
-        assertEquals(415, c.getResponseCode());
-        String body = new String(c.getErrorStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
-        assertTrue(body.contains("Fault") && body.contains("0102030405060708"), body);
+        if (accept != null) {
+            c.setRequestProperty("Accept", accept);
+        }
+        c.getOutputStream().write(body);
+        return c;
     }
 
     /**
@@ -307,6 +341,13 @@ class RpcEngagedClientIT {
                 + "<soapenv:Body><ns:echoMios xmlns:ns=\"" + plain.namespace() + "\"/></soapenv:Body></soapenv:Envelope>")
                 .getBytes(java.nio.charset.StandardCharsets.UTF_8), "text/xml; charset=UTF-8", "application/vnd.dsoap.binary");
         assertEquals(200, c.getResponseCode());
+        assertEquals("Accept", c.getHeaderField("Vary"), "a binary answer's form depended on Accept");
+        java.net.HttpURLConnection xml = post(("<soapenv:Envelope xmlns:soapenv=\"http://schemas.xmlsoap.org/soap/envelope/\">"
+                + "<soapenv:Body><ns:echoMios xmlns:ns=\"" + plain.namespace() + "\"/></soapenv:Body></soapenv:Envelope>")
+                .getBytes(java.nio.charset.StandardCharsets.UTF_8), "text/xml; charset=UTF-8", null);
+        assertEquals(200, xml.getResponseCode());
+        assertTrue(xml.getContentType().startsWith("text/xml"), xml.getContentType());
+        assertEquals("Accept", xml.getHeaderField("Vary"), "so did an XML one's");
         String formats = c.getHeaderField("X-Dsoap-Request-Format");
         assertTrue(formats != null && formats.matches("[0-9a-f]{16}(,[0-9a-f]{16})*"), String.valueOf(formats));
         Stats st = dsoap.stats("echoMios");

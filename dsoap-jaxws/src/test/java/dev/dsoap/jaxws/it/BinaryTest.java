@@ -255,23 +255,49 @@ class BinaryTest {
                 xml.getBytes(StandardCharsets.UTF_8));
         assertTrue(wrongFormat.type.startsWith("text/xml"), "an answer of a format the client does not read went binary");
 
-        // a binary request of a format no operation reads: 415 with a SOAP fault; a malformed one: a sender fault
+        // answers whose form depended on Accept say so, XML and binary alike
+        assertEquals("Accept", asXml.vary, "Vary on an XML answer");
+        assertEquals("Accept", asked.vary, "Vary on a binary answer");
+
+        // a binary request of a format no operation reads: 415 with a SOAP fault; one that describes itself and differs
+        // from the operation's format names the first difference; a malformed one: a sender fault
+        OperationStatsMXBean unknownStats = cxf.stats("server", "EchoService.EchoPort", "*");
+        long mismatches = unknownStats.getBinaryRefusals().getOrDefault("FORMAT_MISMATCH", 0L);
+        long unknowns = unknownStats.getBinaryRefusals().getOrDefault("UNKNOWN_FORMAT", 0L);
         MessageShape other = MessageShape.wrapped(Echo.NS, "echoDoubles", MessageShape.Part.of("", "other", double[].class, false));
         BinaryFormat f = BinaryFormat.of(new PlanCompiler().compile(other, WireConvention.documentLiteralWrapped()), Echo.NS, "echoDoubles");
         var w = f.newWriter();
         w.write(new Object[] {new double[] {1}}, true);
+        Response mismatch = post(BinaryMediaType.NAME, null, w.toByteArray());
+        assertEquals(415, mismatch.code);
+        String fault = new String(mismatch.body, StandardCharsets.UTF_8);
+        assertTrue(fault.contains("Fault") && fault.contains("is not {" + Echo.NS + "}echoDoubles's")
+                && fault.contains("echoDoubles/"), fault);
+        MessageShape boxed = MessageShape.wrapped(Echo.NS, "echoDoubles", MessageShape.Part.of("", "values", Double[].class, false));
+        var bw = BinaryFormat.of(new PlanCompiler().compile(boxed, WireConvention.documentLiteralWrapped()), Echo.NS, "echoDoubles")
+                .newWriter();
+        bw.write(new Object[] {new Double[] {1.0}}, true);
+        Response layout = post(BinaryMediaType.NAME, null, bw.toByteArray());
+        assertEquals(415, layout.code);
+        String layoutFault = new String(layout.body, StandardCharsets.UTF_8);
+        assertTrue(layoutFault.contains("echoDoubles/values: layout 1, is 2"), layoutFault);
+        assertEquals(mismatches + 2, unknownStats.getBinaryRefusals().getOrDefault("FORMAT_MISMATCH", 0L));
+        w.write(new Object[] {new double[] {1}}, false);
         Response unknown = post(BinaryMediaType.NAME, null, w.toByteArray());
         assertEquals(415, unknown.code);
-        String fault = new String(unknown.body, StandardCharsets.UTF_8);
-        assertTrue(fault.contains("Fault") && fault.contains("binary format"), fault);
+        String unknownFault = new String(unknown.body, StandardCharsets.UTF_8);
+        assertTrue(unknownFault.contains("binary format " + f.descriptor().idHex()) && unknownFault.contains("no descriptor"),
+                unknownFault);
+        assertEquals(unknowns + 1, unknownStats.getBinaryRefusals().getOrDefault("UNKNOWN_FORMAT", 0L));
         Response garbage = post(BinaryMediaType.NAME, null, new byte[] {(byte) 0x89, 'D', 'S', 'B', 9});
         assertEquals(500, garbage.code);
         assertTrue(new String(garbage.body, StandardCharsets.UTF_8).contains("Client"), "a sender fault");
         assertFalse(server("echoDoubles").getBinaryRefusals().containsKey("MALFORMED"), "refused before any operation");
+        assertTrue(unknownStats.getBinaryRefusals().getOrDefault("MALFORMED", 0L) > 0, "and counted there");
         assertEquals(200, post("text/xml; charset=UTF-8", null, xml.getBytes(StandardCharsets.UTF_8)).code, "the next one is served");
     }
 
-    private record Response(int code, String type, byte[] body) {
+    private record Response(int code, String type, byte[] body, String vary) {
     }
 
     private static Response post(String contentType, String accept, byte[] body) throws IOException {
@@ -285,7 +311,8 @@ class BinaryTest {
         c.getOutputStream().write(body);
         int code = c.getResponseCode();
         try (InputStream in = code < 400 ? c.getInputStream() : c.getErrorStream()) {
-            return new Response(code, String.valueOf(c.getContentType()), in == null ? new byte[0] : in.readAllBytes());
+            return new Response(code, String.valueOf(c.getContentType()), in == null ? new byte[0] : in.readAllBytes(),
+                    c.getHeaderField("Vary"));
         }
     }
 }

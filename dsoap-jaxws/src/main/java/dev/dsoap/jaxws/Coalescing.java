@@ -6,6 +6,7 @@ import dev.dsoap.coalesce.Ticket;
 import org.apache.cxf.configuration.security.AuthorizationPolicy;
 import org.apache.cxf.helpers.CastUtils;
 import org.apache.cxf.interceptor.Fault;
+import org.apache.cxf.interceptor.Interceptor;
 import org.apache.cxf.message.Exchange;
 import org.apache.cxf.message.Message;
 import org.apache.cxf.message.MessageImpl;
@@ -30,7 +31,9 @@ import java.util.TreeMap;
  * its response written once, instead of being invoked and written again.
  *
  * <ul>
- *   <li>{@link #arrived} (from {@link ReadIn}, once dsoap has read the values): the body is kept in the exchange.</li>
+ *   <li>{@link #arrived} (from {@link ReadIn}, after the bounded read and the dispatch checks, before the values are
+ *   read): when nothing later in the chain can change who the caller is, the request enters here (a joined request
+ *   is then never read); otherwise its body is kept in the exchange for {@link Enter}.</li>
  *   <li>{@link Enter} (incoming chain, just before CXF's invoker, after every interceptor that can set a security
  *   context): the caller's identity is taken ({@link Callers}); a joined request's response goes out through the
  *   destination's back channel and its chain stops; a leader's ticket goes into the exchange; anything else goes on
@@ -56,17 +59,81 @@ final class Coalescing {
     private Coalescing() {
     }
 
-    /** A request of an operation with coalescing on was read by dsoap: its body waits in the exchange for {@link Enter}. */
-    static void arrived(Message m, byte[] raw) {
+    /**
+     * Enters a request of an operation with coalescing on, from {@link ReadIn} before the values are read, when nothing
+     * between here and the invocation can change who the caller is ({@link #settledAt}); otherwise keeps its body for
+     * {@link Enter}, just before the invocation. Returns {@code true} when it was answered with an identical request's
+     * response (the chain is aborted: nothing more is to be done).
+     */
+    static boolean arrived(Message m, Operation op, byte[] raw) {
         Exchange ex = m.getExchange();
-        if (ex != null && !ex.isOneWay() && ex.getDestination() != null) {
-            ex.put(BODY, raw);
+        if (ex == null || ex.isOneWay() || ex.getDestination() == null) {
+            return false;
         }
+        if (!settledAt(m)) {
+            ex.put(BODY, raw);
+            return false;
+        }
+        return join(m, ex, op, raw);
     }
 
     /**
-     * Enters requests into their operation's coalescer just before CXF invokes the service: the principal and session
-     * are then what the service would see. A joined request is answered here and its chain stops.
+     * Whether the caller is settled when {@code m} is read: every interceptor of its chain is dsoap's or one of CXF's
+     * that neither authenticates nor touches a session ({@link Chains#READERS}, {@link Chains#NEUTRAL}), so the
+     * principal and session seen now are those the service would see. Any other interceptor (an authentication one
+     * setting a security context in {@code PRE_INVOKE}, a trusted one of the application's) may change them: the request
+     * then joins only at invocation.
+     */
+    private static boolean settledAt(Message m) {
+        for (Interceptor<? extends Message> i : m.getInterceptorChain()) {
+            String n = i.getClass().getName();
+            if (!(i instanceof DsoapInterceptor) && !Chains.READERS.contains(n) && !Chains.NEUTRAL.contains(n)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /**
+     * Enters a request into its operation's coalescer: a joined request is answered here and its chain stops
+     * ({@code true}); a leader's ticket goes into the exchange; anything else goes on alone.
+     */
+    private static boolean join(Message m, Exchange ex, Operation op, byte[] raw) {
+        String who = identity(m, op.coalescer.settings().ignoredHeaders());
+        if (who == null) {
+            return false; // an answer of its own (a quality header)
+        }
+        Ticket<SharedResponse> t;
+        try {
+            t = op.coalescer.enter(raw, 0, raw.length, who);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new Fault(e);
+        }
+        if (t.leads()) {
+            ex.put(TICKET, t);
+            return false;
+        }
+        if (!t.joined()) {
+            return false;
+        }
+        SharedResponse r;
+        try {
+            r = t.response();
+        } catch (Exception e) {
+            return false; // a leader's capture failed: answer this one on its own
+        }
+        if (r == null) {
+            return false;
+        }
+        respond(m, ex, r);
+        m.getInterceptorChain().abort();
+        return true;
+    }
+
+    /**
+     * Enters the requests whose caller was not settled when they were read, just before CXF invokes the service: the
+     * principal and session are then what the service would see.
      */
     static final class Enter extends DsoapInterceptor {
         Enter() {
@@ -83,38 +150,9 @@ final class Coalescing {
                 return;
             }
             Operation op = st.operation(ex.getBindingOperationInfo(), ex.getService());
-            if (op.coalescer == null) {
-                return;
+            if (op.coalescer != null) {
+                join(m, ex, op, raw);
             }
-            String who = identity(m, op.coalescer.settings().ignoredHeaders());
-            if (who == null) {
-                return; // an answer of its own (a quality header)
-            }
-            Ticket<SharedResponse> t;
-            try {
-                t = op.coalescer.enter(raw, 0, raw.length, who);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new Fault(e);
-            }
-            if (t.leads()) {
-                ex.put(TICKET, t);
-                return;
-            }
-            if (!t.joined()) {
-                return;
-            }
-            SharedResponse r;
-            try {
-                r = t.response();
-            } catch (Exception e) {
-                return; // a leader's capture failed: answer this one on its own
-            }
-            if (r == null) {
-                return;
-            }
-            respond(m, ex, r);
-            m.getInterceptorChain().abort();
         }
     }
 

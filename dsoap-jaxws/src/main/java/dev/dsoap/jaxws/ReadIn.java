@@ -154,6 +154,9 @@ final class ReadIn extends DsoapInterceptor {
             why = readHeaders(op, raw, len, head.headerBlocks(), headers);
             reason = why == null ? null : Fallback.REQUEST_SHAPE;
         }
+        if (reason == null && op.coalescer != null && !st.client && Coalescing.arrived(m, op, raw)) {
+            return; // answered with an identical request's response
+        }
         Object[] values;
         try {
             values = op.carrier.read(raw, len, st.client ? 0 : Sender.of(m, op.carrier.settings().clientIdHeader()), reason, why);
@@ -163,9 +166,6 @@ final class ReadIn extends DsoapInterceptor {
         if (values == null) {
             giveBack(m, raw);
             return;
-        }
-        if (op.coalescer != null && !st.client) {
-            Coalescing.arrived(m, raw);
         }
         deliver(m, ex, bop, op, values, headers, st.client);
     }

@@ -62,6 +62,13 @@ public class CoalesceBench {
     public int workMicros;
     @Param({"1000"})
     public int size;
+    /**
+     * Callers in a batch: 1 (anonymous), or that many tenants told apart only by an {@code X-Api-Key} header, taking
+     * the batch's requests in turn. Every answer's first price is checked against its own caller's: a trial with an
+     * answer of another caller fails.
+     */
+    @Param({"1"})
+    public int callers;
 
     private Bus bus;
     private Endpoint endpoint;
@@ -74,6 +81,9 @@ public class CoalesceBench {
     private int samples;
     private volatile boolean measuring;
     private static final int MAX_SAMPLES = 1 << 20;
+    private final java.util.concurrent.atomic.AtomicLong checked = new java.util.concurrent.atomic.AtomicLong();
+    private final java.util.concurrent.atomic.AtomicLong leaked = new java.util.concurrent.atomic.AtomicLong();
+    private volatile String firstLeak;
 
     @Setup(Level.Trial)
     public void setup(BenchmarkParams params, MeasuredServer server) throws Exception {
@@ -99,7 +109,10 @@ public class CoalesceBench {
         }
         String prefix = CxfEchoServer.threadPrefix(bus, port);
         http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).connectTimeout(Duration.ofSeconds(10)).build();
-        byte[] answer = post("CHECK").get(60, TimeUnit.SECONDS).body();
+        if (callers < 1) {
+            throw new IllegalArgumentException("callers: at least 1, not " + callers);
+        }
+        byte[] answer = post("CHECK", null).get(60, TimeUnit.SECONDS).body();
         String text = new String(answer, StandardCharsets.UTF_8);
         int items = text.split("<return>", -1).length - 1;
         if (items != size) {
@@ -118,14 +131,32 @@ public class CoalesceBench {
             l = java.util.Arrays.copyOf(latencies, samples);
         }
         java.util.Arrays.sort(l);
+        String method = params.getBenchmark().substring(params.getBenchmark().lastIndexOf('.') + 1);
         if (l.length > 0) {
-            String method = params.getBenchmark().substring(params.getBenchmark().lastIndexOf('.') + 1);
             System.out.printf(java.util.Locale.ROOT, "%n[coalesce] %s batch %d %s: per-request latency p50 %.2f ms, p95 %.2f"
                     + " ms, p99 %.2f ms (%d requests)%n", method, batch, requests, at(l, 0.50), at(l, 0.95), at(l, 0.99),
                     l.length);
         }
+        System.out.printf(java.util.Locale.ROOT, "[coalesce] %s batch %d %s, %d caller(s): %d answers checked, %d of another"
+                + " caller's%n", method, batch, requests, callers, checked.get(), leaked.get());
         endpoint.stop();
         bus.shutdown(true);
+        if (leaked.get() > 0) {
+            throw new IllegalStateException(leaked.get() + " answers went to the wrong caller; the first: " + firstLeak);
+        }
+    }
+
+    /** Checks that {@code answer} is {@code apiKey}'s caller's answer for {@code symbol}. */
+    private void check(byte[] answer, String symbol, String apiKey) {
+        String text = new String(answer, StandardCharsets.UTF_8);
+        int at = text.indexOf("<return>");
+        int end = at < 0 ? -1 : text.indexOf("</return>", at);
+        double first = end < 0 ? Double.NaN : Double.parseDouble(text.substring(at + 8, end).trim());
+        checked.incrementAndGet();
+        if (Double.doubleToLongBits(first) != Double.doubleToLongBits(PricingImpl.firstPrice(symbol, apiKey))) {
+            leaked.incrementAndGet();
+            firstLeak = "caller " + apiKey + ", " + symbol + ": " + text.substring(0, Math.min(300, text.length()));
+        }
     }
 
     @Setup(Level.Iteration)
@@ -149,13 +180,17 @@ public class CoalesceBench {
         }
     }
 
-    private CompletableFuture<HttpResponse<byte[]>> post(String symbol) {
+    private CompletableFuture<HttpResponse<byte[]>> post(String symbol, String apiKey) {
         byte[] body = ("<soap:Envelope xmlns:soap=\"http://schemas.xmlsoap.org/soap/envelope/\"><soap:Body>"
                 + "<p:price xmlns:p=\"" + Pricing.NS + "\"><symbol>" + symbol + "</symbol><n>" + size + "</n></p:price>"
                 + "</soap:Body></soap:Envelope>").getBytes(StandardCharsets.UTF_8);
-        return http.sendAsync(HttpRequest.newBuilder(uri).timeout(Duration.ofSeconds(120))
-                .header("Content-Type", "text/xml; charset=UTF-8").header("SOAPAction", "\"\"")
-                .POST(HttpRequest.BodyPublishers.ofByteArray(body)).build(), HttpResponse.BodyHandlers.ofByteArray());
+        HttpRequest.Builder b = HttpRequest.newBuilder(uri).timeout(Duration.ofSeconds(120))
+                .header("Content-Type", "text/xml; charset=UTF-8").header("SOAPAction", "\"\"");
+        if (apiKey != null) {
+            b.header("X-Api-Key", apiKey);
+        }
+        return http.sendAsync(b.POST(HttpRequest.BodyPublishers.ofByteArray(body)).build(),
+                HttpResponse.BodyHandlers.ofByteArray());
     }
 
     private long batch() throws Exception {
@@ -166,7 +201,14 @@ public class CoalesceBench {
         CompletableFuture<HttpResponse<byte[]>>[] calls = new CompletableFuture[batch];
         for (int i = 0; i < batch; i++) {
             long start = System.nanoTime();
-            calls[i] = post(i < same ? "S" + k : "S" + k + "-" + i).whenComplete((r, e) -> sample(System.nanoTime() - start));
+            String symbol = i < same ? "S" + k : "S" + k + "-" + i;
+            String key = callers == 1 ? null : "tenant-" + i % callers;
+            calls[i] = post(symbol, key).whenComplete((r, e) -> {
+                sample(System.nanoTime() - start);
+                if (r != null && r.statusCode() == 200) {
+                    check(r.body(), symbol, key);
+                }
+            });
         }
         return Batch.await(calls, 120, window);
     }

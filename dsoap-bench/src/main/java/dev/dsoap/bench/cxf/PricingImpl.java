@@ -8,13 +8,36 @@ import java.lang.management.ThreadMXBean;
 
 /**
  * The pricing service: each call spends {@link #workNanos} of its thread's CPU time (the model a real service's
- * pricing would run) and answers {@code n} prices. Two endpoints: with dsoap and coalescing of {@code price}, and
+ * pricing would run) and answers {@code n} prices, which depend on the caller's {@code X-Api-Key} when it sends one
+ * (so that an answer handed to the wrong caller shows). Two endpoints: with dsoap and coalescing of {@code price}, and
  * with dsoap alone.
  */
 public class PricingImpl implements Pricing {
     private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
     /** CPU time each call spends before it answers, ns. */
     static volatile long workNanos;
+
+    @jakarta.annotation.Resource
+    private jakarta.xml.ws.WebServiceContext context;
+
+    /** What a caller's prices add to everyone's: 0 without an API key, a number of the key's own with one. */
+    static double callerTerm(String apiKey) {
+        return apiKey == null ? 0 : 1_000_000.0 * (1 + Math.floorMod(apiKey.hashCode(), 1000));
+    }
+
+    /** The first price {@code apiKey}'s caller gets for {@code symbol}. */
+    static double firstPrice(String symbol, String apiKey) {
+        return symbol.hashCode() * 1e-3 + callerTerm(apiKey);
+    }
+
+    /** The {@code X-Api-Key} header of the call, or {@code null}. */
+    private String apiKey() {
+        if (context != null && context.getMessageContext().get(jakarta.xml.ws.handler.MessageContext.HTTP_REQUEST_HEADERS)
+                instanceof java.util.Map<?, ?> h && h.get("X-Api-Key") instanceof java.util.List<?> v && !v.isEmpty()) {
+            return String.valueOf(v.get(0)); // CXF's header map ignores case
+        }
+        return null;
+    }
 
     @Override
     public double[] price(String symbol, int n) {
@@ -26,8 +49,9 @@ public class PricingImpl implements Pricing {
             }
         }
         double[] d = new double[n];
+        double base = firstPrice(symbol, apiKey());
         for (int i = 0; i < n; i++) {
-            d[i] = symbol.hashCode() * 1e-3 + i * 0.25 + (x == -1 ? 1 : 0);
+            d[i] = base + i * 0.25 + (x == -1 ? 1 : 0);
         }
         return d;
     }

@@ -92,6 +92,9 @@ public record Suite(String name, List<Entry> entries, int warmups, int iteration
         // on and off); the other batches, the mix and dsoap alone beside the identical ones are in the full suite
         e.add(methods(entry("cxf.CoalesceBench", "batch", "1,64", "requests", "identical"), "dsoapCoalesced"));
         e.add(entry("cxf.CoalesceBench", "batch", "16", "requests", "distinct"));
+        // and whether any answer reaches the wrong caller: two tenants told apart by an API key, half of a batch of 64
+        // identical (the trial fails on an answer of the other tenant's)
+        e.add(methods(entry("cxf.CoalesceBench", "batch", "64", "requests", "mix50", "callers", "2"), "dsoapCoalesced"));
         // (scale-out behind nginx is in the full suite only: its four trials at the target's points took the short suite
         // from 5.5 to 6.6 minutes, past its bound)
         return new Suite("short", e, 1, 3, 1);

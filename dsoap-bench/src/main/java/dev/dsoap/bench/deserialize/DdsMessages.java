@@ -80,6 +80,10 @@ public final class DdsMessages {
     private final int partitions;
     /** Whether a changed value keeps its lexical width. */
     private final boolean sameWidth;
+    /** Where the changes fall. */
+    private final Pattern pattern;
+    /** Whether a changed value takes another lexical width (a feed's prices, not the paper's hard doubles). */
+    private final boolean otherWidths;
     /** The indices that change between consecutive messages, ascending. */
     private final int[] changed;
     /** The values of each message. */
@@ -87,7 +91,29 @@ public final class DdsMessages {
     /** The bytes of each message. */
     private final byte[][] messages;
 
+    /**
+     * Where a message's changed values fall: {@code CLUSTERED}, in runs at the centre of {@code partitions}
+     * partitions (the paper's, above); {@code SCATTERED}, at uniformly random positions (drawn once from the seed,
+     * the same between every pair of consecutive messages); {@code EVERY_KTH}, every {@code round(100 / percent)}-th
+     * value from the first.
+     */
+    public enum Pattern { CLUSTERED, SCATTERED, EVERY_KTH }
+
+    /** What a changed value's width does. */
+    public enum Widths {
+        /** Another hard double, 23 or 24 bytes (the paper's setting). */
+        HARD,
+        /** A hard double of exactly the old value's width: no byte after a change moves. */
+        SAME,
+        /** A value of another width: a price-like value (1 to 12 bytes) or a hard double, as a feed's values change. */
+        CHANGING
+    }
+
     private DdsMessages(ValueKind kind, int size, int percent, int partitions, int count, boolean sameWidth) {
+        this(kind, size, percent, partitions, Pattern.CLUSTERED, sameWidth ? Widths.SAME : Widths.HARD, count);
+    }
+
+    private DdsMessages(ValueKind kind, int size, int percent, int partitions, Pattern pattern, Widths widths, int count) {
         if (size < 0 || percent < 0 || percent > 100 || partitions < 1 || count < 1) {
             throw new IllegalArgumentException("size " + size + ", percent " + percent + ", partitions " + partitions
                     + ", count " + count + ": need size >= 0, 0 <= percent <= 100, partitions >= 1, count >= 1");
@@ -96,14 +122,23 @@ public final class DdsMessages {
         this.size = size;
         this.percent = percent;
         this.partitions = partitions;
-        this.sameWidth = sameWidth;
-        this.changed = changedIndices(size, percent, partitions);
+        this.sameWidth = widths == Widths.SAME;
+        this.pattern = pattern;
+        this.otherWidths = widths == Widths.CHANGING;
+        if (otherWidths && kind != ValueKind.DOUBLE) {
+            throw new IllegalArgumentException("changing widths are made for doubles only, not " + kind);
+        }
         this.payloads = new Payload[count];
         this.messages = new byte[count][];
         Random r = new Random(SEED);
         payloads[0] = base(kind, size, r);
+        this.changed = switch (pattern) {
+            case CLUSTERED -> changedIndices(size, percent, partitions);
+            case SCATTERED -> scatteredIndices(size, percent, r);
+            case EVERY_KTH -> everyKthIndices(size, percent);
+        };
         for (int i = 1; i < count; i++) {
-            payloads[i] = next(payloads[i - 1], changed, sameWidth, r);
+            payloads[i] = otherWidths ? otherWidths(payloads[i - 1], changed, r) : next(payloads[i - 1], changed, sameWidth, r);
         }
         DifferentialSerializer out = serializer(kind);
         for (int i = 0; i < count; i++) {
@@ -120,6 +155,16 @@ public final class DdsMessages {
     public static DdsMessages generate(ValueKind kind, int size, int percent, int partitions, int count,
                                        boolean sameWidth) {
         return new DdsMessages(kind, size, percent, partitions, count, sameWidth);
+    }
+
+    /**
+     * A stream of {@code count} requests of {@code size} values of {@code kind}, each differing from the previous one
+     * in {@code percent} % of the values, placed by {@code pattern} ({@code partitions} counts for
+     * {@link Pattern#CLUSTERED} only) and of {@code widths}.
+     */
+    public static DdsMessages generate(ValueKind kind, int size, int percent, int partitions, Pattern pattern,
+                                       Widths widths, int count) {
+        return new DdsMessages(kind, size, percent, partitions, pattern, widths, count);
     }
 
     /** A stream of hard doubles, changed values of any width: the paper's setting. */
@@ -193,6 +238,55 @@ public final class DdsMessages {
                     + ", percent " + percent + ", partitions " + partitions + ")");
         }
         return out;
+    }
+
+    /** {@link #changedCount} indices drawn uniformly at random (without repeats) from {@code [0, size)}, ascending. */
+    public static int[] scatteredIndices(int size, int percent, Random r) {
+        int c = changedCount(size, percent);
+        java.util.BitSet chosen = new java.util.BitSet(size);
+        // Floyd's sampling: c draws, each adding one new index
+        for (int j = size - c; j < size; j++) {
+            int t = r.nextInt(j + 1);
+            chosen.set(chosen.get(t) ? j : t);
+        }
+        return chosen.stream().toArray();
+    }
+
+    /** Every {@code round(100 / percent)}-th index from 0 (none for 0 %). */
+    public static int[] everyKthIndices(int size, int percent) {
+        if (percent == 0) {
+            return new int[0];
+        }
+        int k = Math.max(1, Math.round(100f / percent));
+        int[] out = new int[(size + k - 1) / k];
+        for (int i = 0; i < out.length; i++) {
+            out[i] = i * k;
+        }
+        return out;
+    }
+
+    /**
+     * {@code prev} with each value at {@code changed} replaced by one of another width: half of the time a price-like
+     * value (1 to 5 integer digits, 0 to 6 decimals: 1 to 12 bytes), half a hard double (23 or 24 bytes), drawn again
+     * until its width differs from the old value's.
+     */
+    private static Payload otherWidths(Payload prev, int[] changed, Random r) {
+        double[] a = prev.doubles().clone();
+        for (int i : changed) {
+            int old = Values.width(a[i]);
+            double v;
+            do {
+                v = r.nextBoolean() ? price(r) : hardDouble(r);
+            } while (Values.width(v) == old);
+            a[i] = v;
+        }
+        return Payload.of(a);
+    }
+
+    /** A value as a feed prints it: up to 5 integer digits and 0 to 6 decimals. */
+    private static double price(Random r) {
+        double scale = Math.pow(10, r.nextInt(7));
+        return Math.round(r.nextDouble() * Math.pow(10, 1 + r.nextInt(5)) * scale) / scale;
     }
 
     /** Changed values in the partition {@code [start, end)}: at most {@code end - start}, and they sum to {@code c}. */
@@ -354,8 +448,9 @@ public final class DdsMessages {
 
     @Override
     public String toString() {
-        return "DdsMessages(" + kind + ", size " + size + ", " + percent + " % in " + partitions + " partitions, "
-                + messages.length + " messages" + (sameWidth ? ", same widths" : "") + ", first "
-                + messages[0].length + " bytes)";
+        return "DdsMessages(" + kind + ", size " + size + ", " + percent + " % "
+                + (pattern == Pattern.CLUSTERED ? "in " + partitions + " partitions" : pattern.name().toLowerCase(java.util.Locale.ROOT))
+                + ", " + messages.length + " messages" + (sameWidth ? ", same widths" : otherWidths ? ", other widths" : "")
+                + ", first " + messages[0].length + " bytes)";
     }
 }

@@ -28,7 +28,9 @@ import java.util.concurrent.TimeUnit;
  * Differential deserialization beside regular deserialization, as in Table 1 and Figure 2 of "Lightweight
  * Checkpointing for Faster SOAP Deserialization": a stream of {@code echo} requests of {@code size} hard
  * doubles where each message differs from the previous one in {@code percent} % of the values, in
- * {@code partitions} runs spread through the array (percent 0: identical messages; 100: nothing alike).
+ * {@code partitions} runs spread through the array (percent 0: identical messages; 100: nothing alike), or
+ * {@code scattered} at random positions or {@code every_kth} value ({@code pattern}), with changed values of the same,
+ * the paper's or other widths ({@code widths}).
  * Each invocation reads the other of two such messages, so every read is against its predecessor.
  *
  * <ul>
@@ -60,6 +62,18 @@ public class DdsReadBench {
     public CheckpointStrategy strategy;
     @Param({"false"})
     public boolean adaptive;
+    /**
+     * Where the changes fall ({@link DdsMessages.Pattern}): {@code clustered} in {@code partitions} runs (the paper's),
+     * {@code scattered} at uniformly random positions, {@code every_kth} every {@code round(100 / percent)}-th value.
+     */
+    @Param({"clustered"})
+    public String pattern;
+    /**
+     * What a changed value's width does ({@link DdsMessages.Widths}): {@code hard} (another 23- or 24-byte hard double,
+     * the paper's), {@code same}, {@code changing} (a value of another width, as a feed's values).
+     */
+    @Param({"hard"})
+    public String widths;
 
     private DdsMessages stream;
     private int next;
@@ -70,8 +84,10 @@ public class DdsReadBench {
 
     @Setup
     public void setup() throws Exception {
+        DdsMessages.Pattern where = DdsMessages.Pattern.valueOf(pattern.toUpperCase(java.util.Locale.ROOT));
+        DdsMessages.Widths how = DdsMessages.Widths.valueOf(widths.toUpperCase(java.util.Locale.ROOT));
         stream = percent == 0 ? DdsMessages.identical(ValueKind.DOUBLE, size, 2)
-                : DdsMessages.doubles(size, percent, partitions, 2);
+                : DdsMessages.generate(ValueKind.DOUBLE, size, percent, partitions, where, how, 2);
         MessagePlan plan = DdsMessages.requestPlan(ValueKind.DOUBLE);
         woodstox = new WoodstoxReader();
         plain = new PlanDeserializer(plan, ParserLimits.defaults());

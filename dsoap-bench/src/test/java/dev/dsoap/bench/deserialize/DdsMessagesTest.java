@@ -145,6 +145,43 @@ class DdsMessagesTest {
         }
     }
 
+    @Test
+    void scatteredAndEveryKthChangesFallWhereTheySayAndChangingWidthsChangeWidth() {
+        for (int p : new int[] {1, 10, 25}) {
+            DdsMessages s = DdsMessages.generate(ValueKind.DOUBLE, 1000, p, 1, DdsMessages.Pattern.SCATTERED,
+                    DdsMessages.Widths.CHANGING, 3);
+            int[] want = s.changedIndices();
+            assertEquals(DdsMessages.changedCount(1000, p), want.length, s.toString());
+            for (int i = 1; i < want.length; i++) {
+                assertTrue(want[i] > want[i - 1], "ascending, no repeats: " + s);
+            }
+            for (int i = 1; i < s.count(); i++) {
+                double[] a = s.doubles(i - 1);
+                double[] b = s.doubles(i);
+                assertArrayEquals(want, differing(a, b), s + ", message " + i);
+                for (int k : want) {
+                    assertNotEquals(dev.dsoap.bench.serialize.Values.width(a[k]), dev.dsoap.bench.serialize.Values.width(b[k]),
+                            s + ": value " + k + " keeps its width");
+                }
+            }
+            DdsMessages same = DdsMessages.generate(ValueKind.DOUBLE, 1000, p, 1, DdsMessages.Pattern.SCATTERED,
+                    DdsMessages.Widths.SAME, 3);
+            assertEquals(same.message(0).length, same.message(2).length, "same widths keep the length: " + same);
+            DdsMessages kth = DdsMessages.generate(ValueKind.DOUBLE, 1000, p, 1, DdsMessages.Pattern.EVERY_KTH,
+                    DdsMessages.Widths.HARD, 2);
+            int k = Math.round(100f / p);
+            int[] every = kth.changedIndices();
+            for (int i = 0; i < every.length; i++) {
+                assertEquals(i * k, every[i], kth.toString());
+            }
+            assertArrayEquals(every, differing(kth.doubles(0), kth.doubles(1)));
+        }
+        // the clustered stream is the one the paper's benchmarks always had
+        assertArrayEquals(DdsMessages.doubles(1000, 10, 100, 2).message(1),
+                DdsMessages.generate(ValueKind.DOUBLE, 1000, 10, 100, DdsMessages.Pattern.CLUSTERED,
+                        DdsMessages.Widths.HARD, 2).message(1));
+    }
+
     static int[] differing(double[] a, double[] b) {
         assertEquals(a.length, b.length);
         int[] out = new int[a.length];

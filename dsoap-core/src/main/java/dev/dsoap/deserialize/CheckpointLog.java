@@ -30,6 +30,14 @@ abstract class CheckpointLog {
     /** Byte offset of checkpoint {@code i}. */
     public abstract int offset(int i);
 
+    /**
+     * As {@link #floor(int)}, for callers that know the answer is checkpoint {@code from} or a later one (the
+     * search then starts there).
+     */
+    public int floor(int offset, int from) {
+        return floor(offset);
+    }
+
     /** Spells out checkpoint {@code i} into {@code into}, {@link Checkpoint#index} included. */
     public abstract void read(int i, Checkpoint into);
 

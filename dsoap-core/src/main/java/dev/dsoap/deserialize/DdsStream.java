@@ -514,7 +514,7 @@ final class DdsStream implements Binder.Engine, MemoryBudget.Holder {
             // the match does not reach the next checkpoint: nothing to skip
             return false;
         }
-        int d = prevLog.floor(q + mm);
+        int d = prevLog.floor(q + mm, cursor);
         parsed += p - regularFrom;
         if (lightweight && binder.fGroup[binder.top] >= 0) {
             // the candidate stands in the container the reader is in: its checkpoints join that group
@@ -553,6 +553,14 @@ final class DdsStream implements Binder.Engine, MemoryBudget.Holder {
         for (int i = from; i <= to; i++) {
             if (lightweight) {
                 prevLog.readPosition(i, c);
+                if (c.group == mapOld && c.group >= 0) {
+                    // the rest of this run, in one piece
+                    LightweightLog src = (LightweightLog) prevLog;
+                    int end = Math.min(to, src.runEnd(i));
+                    ((LightweightLog) log).appendShifted(src, i, end, mapNew, delta, ds, dj, dd, dobj);
+                    i = end;
+                    continue;
+                }
                 if (c.group != mapOld) {
                     prevLog.read(i, c);
                     mapOld = c.group;

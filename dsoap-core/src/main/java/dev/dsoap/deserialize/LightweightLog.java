@@ -48,6 +48,9 @@ final class LightweightLog extends CheckpointLog {
     private int[] vLanes = new int[0];
     private int vCount;
 
+    /** Lane lengths read while carrying checkpoints over. */
+    private final Checkpoint scratch = new Checkpoint();
+
     /** Sequential decoding cache: the last checkpoint decoded. */
     private int lastI = -1;
     private int lastRun;
@@ -81,10 +84,23 @@ final class LightweightLog extends CheckpointLog {
             lastI = i;
             return;
         }
-        int r = run(i);
-        int off = rOffset[r];
-        int idx = rIndex[r];
-        for (int k = rFirst[r] + 1; k <= i; k++) {
+        int r;
+        int k;
+        int off;
+        int idx;
+        if (lastI >= 0 && i > lastI && i < (lastRun + 1 < runCount ? rFirst[lastRun + 1] : count)) {
+            // further on in the same run: go on from the last one decoded
+            r = lastRun;
+            k = lastI;
+            off = lastOffset;
+            idx = lastIndex;
+        } else {
+            r = lastI >= 0 && i >= rFirst[lastRun] && i < lastI ? lastRun : run(i);
+            k = rFirst[r];
+            off = rOffset[r];
+            idx = rIndex[r];
+        }
+        for (k++; k <= i; k++) {
             off += dOffset[k];
             idx += dIndex[k] & 0xFF;
         }
@@ -112,6 +128,47 @@ final class LightweightLog extends CheckpointLog {
         int end = lo + 1 < runCount ? rFirst[lo + 1] : count;
         int off = rOffset[lo];
         int i = rFirst[lo];
+        while (i + 1 < end && off + dOffset[i + 1] <= offset) {
+            i++;
+            off += dOffset[i];
+        }
+        return i;
+    }
+
+    @Override
+    public int floor(int offset, int from) {
+        if (from < 0 || from >= count) {
+            return floor(offset);
+        }
+        seek(from);
+        if (lastOffset > offset) {
+            return floor(offset);
+        }
+        // gallop over the runs from checkpoint from's, then search between the last two probes
+        int lo = lastRun;
+        int step = 1;
+        int hi = lo + step;
+        while (hi < runCount && rOffset[hi] <= offset) {
+            lo = hi;
+            step <<= 1;
+            hi = lo + step;
+        }
+        hi = Math.min(hi, runCount) - 1;
+        while (lo < hi) {
+            int mid = (lo + hi + 1) >>> 1;
+            if (rOffset[mid] <= offset) {
+                lo = mid;
+            } else {
+                hi = mid - 1;
+            }
+        }
+        int end = lo + 1 < runCount ? rFirst[lo + 1] : count;
+        int off = rOffset[lo];
+        int i = rFirst[lo];
+        if (lo == lastRun && from > i) {
+            i = from; // go on from checkpoint from, already decoded
+            off = lastOffset;
+        }
         while (i + 1 < end && off + dOffset[i + 1] <= offset) {
             i++;
             off += dOffset[i];
@@ -262,6 +319,102 @@ final class LightweightLog extends CheckpointLog {
         lastRun = r;
         lastOffset = offset;
         lastIndex = index;
+    }
+
+    /**
+     * The last checkpoint of the run holding checkpoint {@code i}: checkpoints {@code i} to it share a group and
+     * are carried over together by {@link #appendShifted}.
+     */
+    int runEnd(int i) {
+        seek(i);
+        return lastRun + 1 < runCount ? rFirst[lastRun + 1] - 1 : count - 1;
+    }
+
+    /**
+     * Appends checkpoints {@code from..to} of {@code src} (all in one of its runs) to this log as a run of group
+     * {@code g}, their offsets shifted by {@code delta} and their lane lengths by {@code ds}, {@code dj}, {@code dd},
+     * {@code dobj}: what {@link #addLight} would append one by one, at the cost of one run's head and two array
+     * copies. Group {@code g} must have the stride of the source group.
+     */
+    void appendShifted(LightweightLog src, int from, int to, int g, int delta, int ds, int dj, int dd, int dobj) {
+        int n = to - from + 1;
+        if (count + n > dOffset.length) {
+            int cap = Math.max(count + n, dOffset.length * 2);
+            dOffset = Arrays.copyOf(dOffset, cap);
+            dIndex = Arrays.copyOf(dIndex, cap);
+        }
+        src.seek(from);
+        int sr = src.lastRun;
+        boolean variable = src.rVar[sr] >= 0;
+        int r = runCount - 1;
+        int i = count;
+        int room = r >= 0 && rGroup[r] == g ? RUN - (i - rFirst[r]) : 0;
+        int k = 0;
+        if (room > 0) {
+            // continue this log's last run, as addLight would, while it has room
+            int off = src.lastOffset + delta;
+            int idx = src.lastIndex;
+            seek(i - 1);
+            int dOff = off - lastOffset;
+            int dIdx = idx - lastIndex;
+            if (dOff >= 0 && dOff <= Character.MAX_VALUE && dIdx >= 0 && dIdx <= 255) {
+                k = Math.min(room, n);
+                dOffset[i] = (char) dOff;
+                dIndex[i] = (byte) dIdx;
+                System.arraycopy(src.dOffset, from + 1, dOffset, i + 1, k - 1);
+                System.arraycopy(src.dIndex, from + 1, dIndex, i + 1, k - 1);
+            }
+        }
+        if (k < n) {
+            // the rest as a run of its own, headed by absolute values
+            int head = from + k;
+            src.seek(head);
+            if (runCount == rFirst.length) {
+                int m = runCount * 2;
+                rFirst = Arrays.copyOf(rFirst, m);
+                rGroup = Arrays.copyOf(rGroup, m);
+                rOffset = Arrays.copyOf(rOffset, m);
+                rIndex = Arrays.copyOf(rIndex, m);
+                rLanes = Arrays.copyOf(rLanes, 4 * m);
+                rVar = Arrays.copyOf(rVar, m);
+            }
+            r = runCount++;
+            int at = i + k;
+            rFirst[r] = at;
+            rGroup[r] = g;
+            rOffset[r] = src.lastOffset + delta;
+            rIndex[r] = src.lastIndex;
+            Checkpoint c = scratch;
+            src.lanes(sr, head, src.lastIndex, c);
+            rLanes[4 * r] = c.s + ds;
+            rLanes[4 * r + 1] = c.j + dj;
+            rLanes[4 * r + 2] = c.d + dd;
+            rLanes[4 * r + 3] = c.o + dobj;
+            rVar[r] = variable ? vCount + k : -1;
+            dOffset[at] = 0;
+            dIndex[at] = 0;
+            System.arraycopy(src.dOffset, head + 1, dOffset, at + 1, n - k - 1);
+            System.arraycopy(src.dIndex, head + 1, dIndex, at + 1, n - k - 1);
+        }
+        if (variable) {
+            if (4 * (vCount + n) > vLanes.length) {
+                vLanes = Arrays.copyOf(vLanes, Math.max(4 * (vCount + n), Math.max(64, vLanes.length * 2)));
+            }
+            int v = 4 * (src.rVar[sr] + from - src.rFirst[sr]);
+            for (int q = 0; q < n; q++, v += 4) {
+                vLanes[4 * vCount] = src.vLanes[v] + ds;
+                vLanes[4 * vCount + 1] = src.vLanes[v + 1] + dj;
+                vLanes[4 * vCount + 2] = src.vLanes[v + 2] + dd;
+                vLanes[4 * vCount + 3] = src.vLanes[v + 3] + dobj;
+                vCount++;
+            }
+        }
+        src.seek(to);
+        count = i + n;
+        lastI = count - 1;
+        lastRun = runCount - 1;
+        lastOffset = src.lastOffset + delta;
+        lastIndex = src.lastIndex;
     }
 
     @Override

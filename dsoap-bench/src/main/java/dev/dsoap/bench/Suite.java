@@ -65,6 +65,11 @@ public record Suite(String name, List<Entry> entries, int warmups, int iteration
                 "interval", "128", "strategy", "LIGHTWEIGHT", "adaptive", "false"), "baselineWoodstox|dsoapDds"), 2));
         e.add(warmups(entry(D + "DdsReadBench", "size", "100000", "percent", "100", "partitions", "1",
                 "interval", "128", "strategy", "LIGHTWEIGHT", "adaptive", "true"), 2));
+        // updates as feeds make them: 1 and 10 % of the values changed at random positions, each to a value of another
+        // width (the other patterns, 25 % and same widths are in the full suite)
+        e.add(warmups(methods(entry(D + "DdsReadBench", "size", "100000", "percent", "1,10", "partitions", "100",
+                "interval", "128", "strategy", "LIGHTWEIGHT", "adaptive", "false", "pattern", "scattered",
+                "widths", "changing"), "baselineWoodstox|dsoapDds"), 2));
         // end to end, at the targets' point (100K doubles, 25 % change), POJO service, one client: two
         // forks; the ADB service, 100 %, four clients and the other shapes and sizes are in the full suite
         e.add(oneClient(entry("axis2.Axis2EchoBench", "style", "pojo", "shape", "doubles", "size", "100000", "percent", "25")));
@@ -116,6 +121,10 @@ public record Suite(String name, List<Entry> entries, int warmups, int iteration
         e.add(entry("send.SendTimeBench", "size", "100000", "framing", "CHUNKED"));
         // Table 1: every P, T, N and size, lightweight checkpoints, no bypass (as the paper measured)
         e.add(new Entry(D + "DdsReadBench", Map.of()));
+        // updates as feeds make them: scattered and every tenth, same and other widths, beside clustered runs
+        e.add(entry(D + "DdsReadBench", "size", "100000", "percent", "1,10,25", "partitions", "100", "interval", "128",
+                "strategy", "LIGHTWEIGHT", "adaptive", "false", "pattern", "scattered,every_kth,clustered",
+                "widths", "changing,same"));
         // Figure 2: checkpoint overhead when every message differs, per strategy and interval
         e.add(entry(D + "DdsReadBench", "size", "10000,50000,100000", "percent", "100", "partitions", "1",
                 "interval", "32,64,128,256,512,1024", "strategy", "FULL,DIFFERENTIAL,LIGHTWEIGHT", "adaptive", "false"));

@@ -103,6 +103,14 @@ final class Targets {
                             Double.parseDouble(pt[1]), Results.Pair::speedup, p -> "N = " + p.dsoap().param("interval"),
                             List.of())));
         }
+        Predicate<Measurement> feed = dds.and(eq("pattern", "scattered")).and(eq("widths", "changing"))
+                .and(eq("interval", "128")).and(eq("strategy", "LIGHTWEIGHT"));
+        for (String[] pt : new String[][] {{"10", "12"}, {"1", "40"}}) {
+            t.add(new Target(DDS, "scattered " + pt[0] + " % (uniformly random positions, new values of other widths): ≥ "
+                    + pt[1] + "x faster than Woodstox + parseDouble", r -> atLeast(
+                    r.pairs(feed.and(eq("percent", pt[0])), "dsoapDds", "baselineWoodstox"), Double.parseDouble(pt[1]),
+                    Results.Pair::speedup, p -> "N = " + p.dsoap().param("interval"), List.of())));
+        }
         t.add(new Target(DDS, "P = 100 % (nothing alike), default settings (adaptive bypass on): ≥ 1.5x faster than "
                 + "Woodstox + parseDouble, and within 5 % of dsoap's own plain parse", Targets::ddsNothingAlike));
         t.add(new Target(DDS, "LCP checkpoint memory ≤ 3 % of the message at N = 128", Targets::checkpointMemory));

@@ -536,11 +536,11 @@ final class DdsStream implements Binder.Engine, MemoryBudget.Holder {
             reentries++;
             return true;
         }
-        if (cursor + 1 >= prevLog.size() || prevLog.offset(cursor + 1) > q + mm) {
+        int d = prevLog.floor(q + mm, cursor);
+        if (d <= cursor) {
             // the match does not reach the next checkpoint: nothing to skip
             return false;
         }
-        int d = prevLog.floor(q + mm, cursor);
         parsed += p - regularFrom;
         if (lightweight && binder.fGroup[binder.top] >= 0) {
             // the candidate stands in the container the reader is in: its checkpoints join that group
@@ -551,7 +551,17 @@ final class DdsStream implements Binder.Engine, MemoryBudget.Holder {
         prevLog.read(d, tmp);
         tape.append(prevTape, cand.s, cand.j, cand.d, cand.o, tmp.s, tmp.j, tmp.d, tmp.o);
         int np = tmp.offset + delta;
-        restore(tmp, np);
+        if (lightweight && tmp.group == cand.group && tmp.group >= 0) {
+            // the same container: the parser's state is the candidate's, which the reader's equals; only the frames'
+            // innermost index and the position move
+            binder.restoreFrames(tmp.frames, 0, tmp.framesLength);
+            binder.sc.moveTo(np);
+            if (tmp.group == mapOld) {
+                binder.fGroup[binder.top] = mapNew;
+            }
+        } else {
+            restore(tmp, np);
+        }
         skipped += tmp.offset - q;
         regularFrom = np;
         lastCheckpointAt = np;

@@ -1773,6 +1773,22 @@ public final class XmlScanner {
         declCount = 0;
     }
 
+    /**
+     * Moves to {@code position} (relative to the input's start) keeping the current state: what
+     * {@link #restoreState} does with a saved state equal to the current one ({@link #stateEquals}), without copying
+     * it. For a reader that jumps between two boundaries of one container.
+     */
+    public void moveTo(int position) {
+        java.util.Objects.checkIndex(position, limit - base + 1);
+        where = stack.depth > 0 ? Where.CONTENT : Where.EPILOG;
+        pendingEnd = false;
+        pos = base + position;
+        tokenStart = pos;
+        event = 0;
+        attrs.count = 0;
+        declCount = 0;
+    }
+
     /** Whether the current state equals {@code src[off..off+len)} as written by {@link #saveState}. */
     public boolean stateEquals(int[] src, int off, int len) {
         java.util.Objects.checkFromIndexSize(off, len, src.length);

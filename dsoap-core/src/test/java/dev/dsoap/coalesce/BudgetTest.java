@@ -100,11 +100,13 @@ class BudgetTest {
         Probes probe = new Probes(1, 1);
         Coalescer<byte[]> c = coalescer(budget, probe);
         CountDownLatch release = new CountDownLatch(1);
+        CountDownLatch working = new CountDownLatch(1);
         AtomicInteger runs = new AtomicInteger();
         Thread test = Thread.currentThread();
         Coalescer.Work<byte[]> work = () -> {
             runs.incrementAndGet();
             if (Thread.currentThread() != test) { // the pool's leader holds its flight until released
+                working.countDown();
                 await(release);
             }
             return Responses.of(BODY, "alice");
@@ -112,6 +114,7 @@ class BudgetTest {
         Future<byte[]> leader = pool.submit(() -> c.call(BODY.clone(), 0, BODY.length, "alice", work));
         Future<byte[]> waiter = pool.submit(() -> c.call(BODY.clone(), 0, BODY.length, "alice", work));
         await(probe.led); // charged
+        await(working); // and its work under way (counted in runs)
         await(probe.waiting[0]);
         assertEquals(CHARGE, budget.usedBytes());
         boolean[] evicted = new boolean[1];

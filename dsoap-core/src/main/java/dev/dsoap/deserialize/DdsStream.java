@@ -34,17 +34,7 @@ final class DdsStream implements Binder.Engine, MemoryBudget.Holder {
     private final ReadNode[] nodes;
     private final Materializer materializer = new Materializer();
     private final boolean lightweight;
-    /** Bytes between this message's checkpoints: the configured interval, or a denser one ({@link #spacing}). */
-    private int interval;
-    /** Re-entries into fast mode while reading the current message: how many separate changes it had. */
-    private int reentries;
-    /** The densest spacing of checkpoints, bytes. */
-    static final int DENSE_INTERVAL = 32;
-    /**
-     * Changes closer together than this many configured intervals on average make the next message's checkpoints
-     * dense: every change then costs the parse of about one value around it, not of the windows around it.
-     */
-    static final int DENSE_GAP = 32;
+    private final int interval;
 
     // the previous message
     private byte[] prev = EMPTY;
@@ -264,7 +254,6 @@ final class DdsStream implements Binder.Engine, MemoryBudget.Holder {
         msg = b;
         msgOff = off;
         msgLen = len;
-        reentries = 0;
         log.clear();
         skipped = 0;
         parsed = 0;
@@ -301,24 +290,10 @@ final class DdsStream implements Binder.Engine, MemoryBudget.Holder {
         stats.onBytes(skipped, parsed);
         Tape read = tape; // commit keeps it, unless the message is not to be kept
         commit(b, off, len);
-        interval = spacing(len, reentries);
         if (havePrev) {
             adapt((double) skipped / len);
         }
         return materializer.parts(plan, read);
-    }
-
-    /**
-     * The spacing of the next message's checkpoints: dense when this message's changes were many and close together
-     * (scattered updates: resuming and re-synchronising then happen a value or two from each change), the configured
-     * interval otherwise (clustered changes, where fewer checkpoints cost less to make and carry).
-     */
-    private int spacing(int len, int changes) {
-        int configured = config.interval();
-        if (configured <= DENSE_INTERVAL || changes == 0) {
-            return configured;
-        }
-        return (long) len < (long) changes * DENSE_GAP * configured ? DENSE_INTERVAL : configured;
     }
 
     /** The message read becomes the kept one. */
@@ -533,7 +508,6 @@ final class DdsStream implements Binder.Engine, MemoryBudget.Holder {
             skipped += prevLen - q;
             binder.finished = true;
             stats.onReentry();
-            reentries++;
             return true;
         }
         int d = prevLog.floor(q + mm, cursor);
@@ -551,9 +525,10 @@ final class DdsStream implements Binder.Engine, MemoryBudget.Holder {
         prevLog.read(d, tmp);
         tape.append(prevTape, cand.s, cand.j, cand.d, cand.o, tmp.s, tmp.j, tmp.d, tmp.o);
         int np = tmp.offset + delta;
-        if (lightweight && tmp.group == cand.group && tmp.group >= 0) {
-            // the same container: the parser's state is the candidate's, which the reader's equals; only the frames'
-            // innermost index and the position move
+        if (lightweight && tmp.group == cand.group && tmp.group >= 0
+                && binder.sc.stateEquals(tmp.scanner, 0, tmp.scannerLength)) {
+            // the same container, and the parser already in its state: only the frames' innermost index and the
+            // position move
             binder.restoreFrames(tmp.frames, 0, tmp.framesLength);
             binder.sc.moveTo(np);
             if (tmp.group == mapOld) {
@@ -567,7 +542,6 @@ final class DdsStream implements Binder.Engine, MemoryBudget.Holder {
         lastCheckpointAt = np;
         nextCheckpointAt = np + interval;
         stats.onReentry();
-        reentries++;
         cursor = d;
         cand.group = -2;
         cand.framesLength = 0;

@@ -107,47 +107,6 @@ class ScatteredUpdatesTest {
         assertTrue(stats.bytesSkipped() > stats.bytesParsed(), "scattered but few changes are still mostly skipped: " + stats);
     }
 
-    /**
-     * Scattered changes make the next message's checkpoints dense, so each change costs the parse of about one value
-     * around it: at 10 % of 20,000 doubles changed at random positions (values of other widths), lightweight
-     * checkpoints at the default interval parse under a third of each message (the windows around the changes
-     * would be over half of it).
-     */
-    @org.junit.jupiter.api.Test
-    void scatteredChangesCostTheValuesAroundThemNotTheirWindows() {
-        long seed = 0x5CA7_10L;
-        Random r = new Random(seed);
-        MessagePlan plan = new PlanCompiler().compile(MessageShape.wrapped(CompiledPlanSequenceTest.NS, "feed",
-                Part.of("v", double[].class)), CompiledPlanSequenceTest.DOC);
-        DifferentialSerializer ds = new DifferentialSerializer(plan, SerializerConfig.defaults(), new SerializerStats(), null);
-        DeserializerStats stats = new DeserializerStats();
-        DifferentialDeserializer dds = new DifferentialDeserializer(plan, DeserializerConfig.builder()
-                .checkpoints(CheckpointStrategy.LIGHTWEIGHT).adaptive(false).build(), stats, null);
-        double[] v = new double[20_000];
-        for (int i = 0; i < v.length; i++) {
-            v[i] = Double.longBitsToDouble(r.nextLong() & 0x3FFF_FFFF_FFFF_FFFFL); // long, positive, finite
-        }
-        long skipped = 0;
-        long parsed = 0;
-        for (int msg = 0; msg < 30; msg++) {
-            for (int k = msg == 0 ? 0 : v.length / 10; k > 0; k--) {
-                v[r.nextInt(v.length)] = Math.round(r.nextDouble() * 1e6) / 100.0; // a price: another width
-            }
-            ds.reset();
-            ds.serialize(new Object[] {v.clone()});
-            byte[] bytes = ds.toByteArray();
-            if (msg == 10) {
-                skipped = stats.bytesSkipped();
-                parsed = stats.bytesParsed();
-            }
-            double[] got = (double[]) dds.deserialize(bytes, 0, bytes.length)[0];
-            org.junit.jupiter.api.Assertions.assertArrayEquals(v, got, "seed 0x" + Long.toHexString(seed) + " message " + msg);
-        }
-        double share = (double) (stats.bytesParsed() - parsed) / (stats.bytesParsed() - parsed + stats.bytesSkipped() - skipped);
-        System.out.printf("scattered 10 %%: %.3f of the bytes parsed%n", share);
-        assertTrue(share < 0.33, "seed 0x" + Long.toHexString(seed) + ": " + share + " of the bytes parsed");
-    }
-
     private static SeqBeans.Mio[] copy(SeqBeans.Mio[] m) {
         SeqBeans.Mio[] c = new SeqBeans.Mio[m.length];
         for (int i = 0; i < m.length; i++) {

@@ -57,6 +57,9 @@ public class CxfPlainProxyEchoBench {
     public int size;
     @Param({"0", "25", "100"})
     public int percent;
+    /** Where the changed items fall: {@code clustered} (runs at the centre of 100 partitions), {@code scattered}, {@code every_kth}. */
+    @Param({"clustered"})
+    public String pattern;
 
     private CxfEchoServers servers;
     private EchoValues values;
@@ -72,7 +75,8 @@ public class CxfPlainProxyEchoBench {
         dsoap = method.startsWith("dsoap");
         servers = CxfEchoServers.start();
         try {
-            values = new EchoValues(Shape.DOUBLES, size, percent);
+            values = new EchoValues(Shape.DOUBLES, size, percent, EchoValues.SEED,
+                    dev.dsoap.bench.deserialize.DdsMessages.Pattern.valueOf(pattern.toUpperCase(java.util.Locale.ROOT)));
             measured = dsoap ? servers.dsoap() : servers.plain();
             port = servers.defaultPort(dsoap);
             servers.verifyDefaultPort(port, dsoap, values);

@@ -103,6 +103,16 @@ public final class EchoValues {
      * and variants), as distinct clients' data have; the changed positions are the same.
      */
     public EchoValues(Shape shape, int size, int percent, long seed) {
+        this(shape, size, percent, seed, DdsMessages.Pattern.CLUSTERED);
+    }
+
+    /**
+     * Values whose changed items fall as {@code pattern} says: {@link DdsMessages.Pattern#CLUSTERED} in one run at the
+     * centre of each partition (as above), {@code SCATTERED} at uniformly random positions (drawn once, from a seed of
+     * their own, so the values are those of the clustered stream's draws), {@code EVERY_KTH} every
+     * {@code round(100 / percent)}-th item.
+     */
+    public EchoValues(Shape shape, int size, int percent, long seed, DdsMessages.Pattern pattern) {
         if (size < 0 || percent < 0 || percent > 100) {
             throw new IllegalArgumentException("size " + size + ", percent " + percent
                     + ": need size >= 0, 0 <= percent <= 100");
@@ -110,7 +120,11 @@ public final class EchoValues {
         this.shape = shape;
         this.size = size;
         this.percent = percent;
-        this.changed = DdsMessages.changedIndices(size, percent, PARTITIONS);
+        this.changed = switch (pattern) {
+            case CLUSTERED -> DdsMessages.changedIndices(size, percent, PARTITIONS);
+            case SCATTERED -> DdsMessages.scatteredIndices(size, percent, new Random(seed ^ 0x5CA7_7E2L));
+            case EVERY_KTH -> DdsMessages.everyKthIndices(size, percent);
+        };
         this.runs = runs(changed, size);
         Random r = new Random(seed);
         this.base = base(r);

@@ -115,8 +115,15 @@ final class LightweightLog extends CheckpointLog {
         if (runCount == 0 || rOffset[0] > offset) {
             return -1;
         }
-        int lo = 0;
-        int hi = runCount - 1;
+        return floorIn(0, runCount - 1, -1, offset);
+    }
+
+    /**
+     * The last checkpoint at or before {@code offset}, whose run is one of {@code lo..hi} (the first of them starting
+     * at or before it); decoding starts at checkpoint {@code from} when that is in the run found and already decoded
+     * ({@link #lastI}), else at the run's head.
+     */
+    private int floorIn(int lo, int hi, int from, int offset) {
         while (lo < hi) {
             int mid = (lo + hi + 1) >>> 1;
             if (rOffset[mid] <= offset) {
@@ -128,6 +135,10 @@ final class LightweightLog extends CheckpointLog {
         int end = lo + 1 < runCount ? rFirst[lo + 1] : count;
         int off = rOffset[lo];
         int i = rFirst[lo];
+        if (from > i && from == lastI && lo == lastRun) {
+            i = from; // go on from checkpoint from, already decoded
+            off = lastOffset;
+        }
         while (i + 1 < end && off + dOffset[i + 1] <= offset) {
             i++;
             off += dOffset[i];
@@ -153,27 +164,7 @@ final class LightweightLog extends CheckpointLog {
             step <<= 1;
             hi = lo + step;
         }
-        hi = Math.min(hi, runCount) - 1;
-        while (lo < hi) {
-            int mid = (lo + hi + 1) >>> 1;
-            if (rOffset[mid] <= offset) {
-                lo = mid;
-            } else {
-                hi = mid - 1;
-            }
-        }
-        int end = lo + 1 < runCount ? rFirst[lo + 1] : count;
-        int off = rOffset[lo];
-        int i = rFirst[lo];
-        if (lo == lastRun && from > i) {
-            i = from; // go on from checkpoint from, already decoded
-            off = lastOffset;
-        }
-        while (i + 1 < end && off + dOffset[i + 1] <= offset) {
-            i++;
-            off += dOffset[i];
-        }
-        return i;
+        return floorIn(lo, Math.min(hi, runCount) - 1, from, offset);
     }
 
     /** The run holding checkpoint {@code i}. */

@@ -1764,13 +1764,7 @@ public final class XmlScanner {
             throw new IllegalArgumentException("not a saved scanner state of epoch " + epoch + ": " + bad);
         }
         stack.restore(src, off, len);
-        where = stack.depth > 0 ? Where.CONTENT : Where.EPILOG;
-        pendingEnd = false;
-        pos = base + position;
-        tokenStart = pos;
-        event = 0;
-        attrs.count = 0;
-        declCount = 0;
+        moveTo(position);
     }
 
     /**

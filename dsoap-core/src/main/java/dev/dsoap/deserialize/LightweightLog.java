@@ -273,16 +273,7 @@ final class LightweightLog extends CheckpointLog {
             }
         }
         if (newRun) {
-            if (runCount == rFirst.length) {
-                int n = runCount * 2;
-                rFirst = Arrays.copyOf(rFirst, n);
-                rGroup = Arrays.copyOf(rGroup, n);
-                rOffset = Arrays.copyOf(rOffset, n);
-                rIndex = Arrays.copyOf(rIndex, n);
-                rLanes = Arrays.copyOf(rLanes, 4 * n);
-                rVar = Arrays.copyOf(rVar, n);
-            }
-            r = runCount++;
+            r = newRun();
             rFirst[r] = i;
             rGroup[r] = g;
             rOffset[r] = offset;
@@ -360,16 +351,7 @@ final class LightweightLog extends CheckpointLog {
             // the rest as a run of its own, headed by absolute values
             int head = from + k;
             src.seek(head);
-            if (runCount == rFirst.length) {
-                int m = runCount * 2;
-                rFirst = Arrays.copyOf(rFirst, m);
-                rGroup = Arrays.copyOf(rGroup, m);
-                rOffset = Arrays.copyOf(rOffset, m);
-                rIndex = Arrays.copyOf(rIndex, m);
-                rLanes = Arrays.copyOf(rLanes, 4 * m);
-                rVar = Arrays.copyOf(rVar, m);
-            }
-            r = runCount++;
+            r = newRun();
             int at = i + k;
             rFirst[r] = at;
             rGroup[r] = g;
@@ -406,6 +388,20 @@ final class LightweightLog extends CheckpointLog {
         lastRun = runCount - 1;
         lastOffset = src.lastOffset + delta;
         lastIndex = src.lastIndex;
+    }
+
+    /** A new run's index, the run arrays grown when full. */
+    private int newRun() {
+        if (runCount == rFirst.length) {
+            int m = runCount * 2;
+            rFirst = Arrays.copyOf(rFirst, m);
+            rGroup = Arrays.copyOf(rGroup, m);
+            rOffset = Arrays.copyOf(rOffset, m);
+            rIndex = Arrays.copyOf(rIndex, m);
+            rLanes = Arrays.copyOf(rLanes, 4 * m);
+            rVar = Arrays.copyOf(rVar, m);
+        }
+        return runCount++;
     }
 
     @Override

@@ -35,6 +35,14 @@ final class DdsStream implements Binder.Engine, MemoryBudget.Holder {
     private final Materializer materializer = new Materializer();
     private final boolean lightweight;
     private final int interval;
+    /** Spacing of new checkpoints where changes are scattered: a quarter of the interval, at least 32 bytes. */
+    private final int dense;
+    /** Bytes between the new checkpoints of the message being read: {@link #interval} or {@link #dense}. */
+    private int spacing;
+    /** Whether the next message takes its new checkpoints {@link #dense}ly: the last one's changes were short. */
+    private boolean denseNext;
+    /** Jumps back to fast mode in the message being read. */
+    private int reentries;
 
     // the previous message
     private byte[] prev = EMPTY;
@@ -104,6 +112,8 @@ final class DdsStream implements Binder.Engine, MemoryBudget.Holder {
         this.log = CheckpointLog.create(config.checkpoints());
         this.lightweight = config.checkpoints() == CheckpointStrategy.LIGHTWEIGHT;
         this.interval = config.interval();
+        this.dense = Math.max(32, interval / 4);
+        this.spacing = interval;
     }
 
     @Override
@@ -259,6 +269,8 @@ final class DdsStream implements Binder.Engine, MemoryBudget.Holder {
         parsed = 0;
         candValid = false;
         mapOld = -1;
+        reentries = 0;
+        spacing = havePrev && denseNext ? dense : interval;
         int c = havePrev ? prevLog.floor(m) : -1;
         if (c >= 0) {
             stats.onResumed();
@@ -269,7 +281,7 @@ final class DdsStream implements Binder.Engine, MemoryBudget.Holder {
             skipped = tmp.offset;
             regularFrom = tmp.offset;
             lastCheckpointAt = tmp.offset;
-            nextCheckpointAt = tmp.offset + interval;
+            nextCheckpointAt = tmp.offset + spacing;
             startCursor(c + 1);
         } else {
             if (havePrev) {
@@ -288,6 +300,9 @@ final class DdsStream implements Binder.Engine, MemoryBudget.Holder {
             parsed += len - regularFrom;
         }
         stats.onBytes(skipped, parsed);
+        // changes in short regions (scattered values) are skipped past sooner with denser checkpoints: the parse
+        // after a change goes on to the next checkpoint whose bytes match up to the one after it
+        denseNext = havePrev && parsed < (reentries + 1L) * 4 * interval;
         Tape read = tape; // commit keeps it, unless the message is not to be kept
         commit(b, off, len);
         if (havePrev) {
@@ -393,6 +408,11 @@ final class DdsStream implements Binder.Engine, MemoryBudget.Holder {
 
     @Override
     public boolean boundary() {
+        if (binder.sc.pendingEnd()) {
+            // after <x/>, the state still holds x, which the bytes before here have closed: a checkpoint taken or
+            // matched here would pair a state with an offset past its end
+            return false;
+        }
         int p = binder.sc.position();
         if (candValid) {
             int rel = relation();
@@ -540,11 +560,12 @@ final class DdsStream implements Binder.Engine, MemoryBudget.Holder {
         skipped += tmp.offset - q;
         regularFrom = np;
         lastCheckpointAt = np;
-        nextCheckpointAt = np + interval;
+        nextCheckpointAt = np + spacing;
         stats.onReentry();
         cursor = d;
         cand.group = -2;
         cand.framesLength = 0;
+        reentries++;
         advance();
         return true;
     }
@@ -612,7 +633,7 @@ final class DdsStream implements Binder.Engine, MemoryBudget.Holder {
                 created(p);
                 return;
             }
-            if (n.kind != ReadNode.ARRAY && !spine(top) && p < lastCheckpointAt + 2 * interval) {
+            if (n.kind != ReadNode.ARRAY && !spine(top) && p < lastCheckpointAt + 2 * spacing) {
                 return;
             }
         }
@@ -648,7 +669,7 @@ final class DdsStream implements Binder.Engine, MemoryBudget.Holder {
     private void created(int p) {
         stats.onCheckpoint();
         lastCheckpointAt = p;
-        nextCheckpointAt = p + interval;
+        nextCheckpointAt = p + spacing;
     }
 
     /** Whether no array frame is below {@code top}: a struct read once per message, not per item. */

@@ -1549,8 +1549,11 @@ public final class XmlScanner {
         return stack.depth;
     }
 
-    /** Whether the last start tag was empty ({@code <x/>}) and its END_ELEMENT is still to come. */
-    boolean pendingEnd() {
+    /**
+     * Whether the last start tag was empty ({@code <x/>}) and its END_ELEMENT is still to come: the state then
+     * holds an element the bytes before {@link #position()} have already closed, so it is not one to save or compare.
+     */
+    public boolean pendingEnd() {
         return pendingEnd;
     }
 

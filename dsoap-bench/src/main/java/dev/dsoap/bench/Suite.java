@@ -74,13 +74,26 @@ public record Suite(String name, List<Entry> entries, int warmups, int iteration
         // forks; the ADB service, 100 %, four clients and the other shapes and sizes are in the full suite
         e.add(oneClient(entry("axis2.Axis2EchoBench", "style", "pojo", "shape", "doubles", "size", "100000", "percent", "25")));
         // the same service called by Axis2's own RPCServiceClient (plain, default options), as POJO users call it
-        e.add(entry("axis2.RpcClientEchoBench", "size", "100000", "percent", "25"));
+        e.add(methods(entry("axis2.RpcClientEchoBench", "size", "100000", "percent", "25"),
+                "baselineRpcClient|dsoapRpcClient|dsoapEngagedRpcClient"));
+        // and with updates as feeds make them (10 % of the values changed at random positions, each to a value of
+        // another width), beside the transport floor: the same client and bytes against a server doing no SOAP work
+        e.add(methods(entry("axis2.RpcClientEchoBench", "size", "100000", "percent", "10", "pattern", "scattered",
+                "widths", "changing"), "baselineRpcClient|dsoapRpcClient|floorRpcClient"));
         // the same point on Apache CXF (JAX-WS proxies against Endpoint.publish on Jetty); the other shapes,
         // sizes and percentages are in the full suite
         e.add(oneClient(entry("cxf.CxfEchoBench", "shape", "doubles", "size", "100000", "percent", "25")));
         // the same endpoints called by plain JAX-WS proxies with CXF's default client settings (no dsoap on the
         // client, CXF's 4 KiB request chunks), as most CXF users call them
-        e.add(entry("cxf.CxfPlainProxyEchoBench", "size", "100000", "percent", "25"));
+        e.add(methods(entry("cxf.CxfPlainProxyEchoBench", "size", "100000", "percent", "25"),
+                "baselinePlainProxy|dsoapPlainProxy"));
+        // 64 distinct plain clients, each on a keep-alive connection of its own with 1000 doubles of its own, 10 % of them
+        // changed at random positions to values of other widths, beside one such client
+        e.add(entry("axis2.DistinctClientsBench", "clients", "1,64", "size", "1000", "percent", "10", "pattern", "scattered",
+                "widths", "changing"));
+        // the feed-like updates and the transport floor, as for Axis2 above
+        e.add(entry("cxf.CxfPlainProxyEchoBench", "size", "100000", "percent", "10", "pattern", "scattered",
+                "widths", "changing"));
         // (echoVoid is left to the full suite: an empty call costs about 1 ms until the JIT has compiled the host's
         // stack, which takes some 10 s of calls on two cores, so one-second iterations would time the interpreter)
         // send time against the dummy server (paper Figures 4-5 on the wire), one point, Woodstox beside dsoap
@@ -125,6 +138,14 @@ public record Suite(String name, List<Entry> entries, int warmups, int iteration
         e.add(entry(D + "DdsReadBench", "size", "100000", "percent", "1,10,25", "partitions", "100", "interval", "128",
                 "strategy", "LIGHTWEIGHT", "adaptive", "false", "pattern", "scattered,every_kth,clustered",
                 "widths", "changing,same"));
+        // end to end with plain clients, updates as feeds make them: scattered and every tenth, each change of another
+        // width, beside the transport floor
+        e.add(entry("axis2.RpcClientEchoBench", "size", "100000", "percent", "1,10,25", "pattern", "scattered,every_kth",
+                "widths", "changing"));
+        e.add(entry("axis2.DistinctClientsBench", "clients", "1,16,64", "size", "1000", "percent", "10", "pattern",
+                "scattered", "widths", "changing"));
+        e.add(entry("cxf.CxfPlainProxyEchoBench", "size", "100000", "percent", "1,10,25", "pattern",
+                "scattered,every_kth", "widths", "changing"));
         // Figure 2: checkpoint overhead when every message differs, per strategy and interval
         e.add(entry(D + "DdsReadBench", "size", "10000,50000,100000", "percent", "100", "partitions", "1",
                 "interval", "32,64,128,256,512,1024", "strategy", "FULL,DIFFERENTIAL,LIGHTWEIGHT", "adaptive", "false"));

@@ -26,7 +26,8 @@ import java.util.concurrent.TimeUnit;
  * Many distinct clients of one Axis2 POJO service, with and without dsoap.mar: {@code clients} clients, each
  * with its own {@code size} doubles (nothing alike between clients: each draws its values from its own seed),
  * {@code percent} % of them changed from one of its calls to its next, calling in turn (client 0, 1, ...,
- * {@code clients - 1}, 0, ...), each call a schema-shaped request as a generated stub writes it. With one
+ * {@code clients - 1}, 0, ...) each over a keep-alive connection of its own, each call a schema-shaped request as
+ * a generated stub writes it. With one
  * client this is {@link Axis2EchoBench}'s workload; with 64, a server that kept only a few messages per
  * operation would compare each request with another client's.
  *
@@ -47,11 +48,18 @@ public class DistinctClientsBench {
     public int size;
     @Param({"10"})
     public int percent;
+    /** Where each client's changed items fall: {@code clustered} (runs at the centre of 100 partitions), {@code scattered}, {@code every_kth}. */
+    @Param({"clustered"})
+    public String pattern;
+    /** What a changed item's printed width does: {@code hard} (23-24 bytes each time), {@code changing} (short and long in turn). */
+    @Param({"hard"})
+    public String widths;
 
     private EchoServers servers;
     private EchoMessages[] streams;
     private EchoServer measured;
-    private EchoClient http;
+    /** Client {@code c}'s HTTP client: a keep-alive connection of its own, as distinct client programs have. */
+    private EchoClient[] http;
     private byte[] buffer;
     /** Calls made so far; call {@code n} is client {@code n % clients}'s message {@code n / clients}. */
     private long next;
@@ -64,15 +72,19 @@ public class DistinctClientsBench {
         streams = new EchoMessages[clients];
         int longest = 0;
         for (int c = 0; c < clients; c++) {
-            streams[c] = new EchoMessages(new EchoValues(Shape.DOUBLES, size, percent, 0xD15_7_1C7L + c), Style.POJO, ns);
+            streams[c] = new EchoMessages(new EchoValues(Shape.DOUBLES, size, percent, 0xD15_7_1C7L + c,
+                    dev.dsoap.bench.deserialize.DdsMessages.Pattern.valueOf(pattern.toUpperCase(java.util.Locale.ROOT)),
+                    dev.dsoap.bench.deserialize.DdsMessages.Widths.valueOf(widths.toUpperCase(java.util.Locale.ROOT))),
+                    Style.POJO, ns);
             longest = Math.max(longest, streams[c].maxLength());
         }
         String method = params.getBenchmark().substring(params.getBenchmark().lastIndexOf('.') + 1);
         measured = method.startsWith("dsoap") ? servers.dsoap() : servers.plain();
-        http = new EchoClient();
+        http = new EchoClient[clients];
         buffer = new byte[longest];
-        for (EchoMessages s : streams) {
-            servers.verify(s, http);
+        for (int c = 0; c < clients; c++) {
+            http[c] = new EchoClient();
+            servers.verify(streams[c], http[c]);
         }
         next = 2L * clients; // verify sent each client's messages 0 and 1
         window = new CpuWindow(measured, measured::connectionCpu);
@@ -95,9 +107,10 @@ public class DistinctClientsBench {
 
     private long call() throws Exception {
         long n = next++;
-        EchoMessages s = streams[(int) (n % clients)];
+        int c = (int) (n % clients);
+        EchoMessages s = streams[c];
         int length = s.fill(n / clients, buffer);
-        long echoed = http.post(measured.uri(Style.POJO), buffer, length);
+        long echoed = http[c].post(measured.uri(Style.POJO), buffer, length);
         if (echoed < length / 2) {
             throw new IllegalStateException(measured + " answered a " + length + "-byte request with only " + echoed + " bytes");
         }

@@ -80,6 +80,12 @@ final class EchoMessages {
                 for (int k = 0; k < VARIANTS; k++) {
                     StringBuilder b = new StringBuilder();
                     for (int p = values.runFrom(run); p < values.runTo(run); p++) {
+                        if (p > values.runFrom(run)) {
+                            // scattered changes: the unchanged items between two changed ones of a run
+                            for (int i = values.changedIndex(p - 1) + 1; i < values.changedIndex(p); i++) {
+                                b.append(item(i, -1, 0));
+                            }
+                        }
                         b.append(item(values.changedIndex(p), k, p));
                     }
                     variants[run][k] = utf8(b);

@@ -71,6 +71,12 @@ public class RpcClientEchoBench {
     public int size;
     @Param({"0", "25", "100"})
     public int percent;
+    /** Where the changed items fall: {@code clustered} (runs at the centre of 100 partitions), {@code scattered}, {@code every_kth}. */
+    @Param({"clustered"})
+    public String pattern;
+    /** What a changed item's printed width does: {@code hard} (23-24 bytes each time), {@code changing} (short and long in turn). */
+    @Param({"hard"})
+    public String widths;
 
     private EchoServers servers;
     private EchoValues values;
@@ -81,11 +87,15 @@ public class RpcClientEchoBench {
     private QName echo;
     private long next;
     private CpuWindow window;
+    /** The transport floor in front of the plain service, for {@code floorRpcClient}; else null. */
+    private dev.dsoap.bench.echo.FloorServer floor;
 
     @Setup(Level.Trial)
     public void setup(BenchmarkParams params, MeasuredServer server) throws Exception {
         servers = EchoServers.start();
-        values = new EchoValues(Shape.DOUBLES, size, percent);
+        values = new EchoValues(Shape.DOUBLES, size, percent, EchoValues.SEED,
+                dev.dsoap.bench.deserialize.DdsMessages.Pattern.valueOf(pattern.toUpperCase(java.util.Locale.ROOT)),
+                dev.dsoap.bench.deserialize.DdsMessages.Widths.valueOf(widths.toUpperCase(java.util.Locale.ROOT)));
         echo = new QName(servers.plain().namespace(Style.POJO), Shape.DOUBLES.operation);
         String method = params.getBenchmark().substring(params.getBenchmark().lastIndexOf('.') + 1);
         measured = method.startsWith("dsoap") ? servers.dsoap() : servers.plain();
@@ -125,7 +135,13 @@ public class RpcClientEchoBench {
         } else {
             next = 2;
         }
-        window = new CpuWindow(measured, measured::connectionCpu);
+        if (method.startsWith("floor")) {
+            floor = dev.dsoap.bench.echo.FloorServer.relaying(measured.uri(Style.POJO));
+            client.getOptions().setTo(new EndpointReference(floor.uri().toString()));
+            window = new CpuWindow(floor, floor::requestCpu);
+        } else {
+            window = new CpuWindow(measured, measured::connectionCpu);
+        }
         server.watch(window);
     }
 
@@ -139,6 +155,10 @@ public class RpcClientEchoBench {
         if (engaged) {
             System.out.printf("[axis2 DsoapRpcServiceClient] client side: %s%n",
                     OperationStats.of("Axis2Operation", "client", "anonService", "anonOutInOp"));
+        }
+        if (floor != null) {
+            System.out.printf("%n[axis2 RPCServiceClient] %s: %d requests%n", floor, floor.requests());
+            floor.close();
         }
         client.cleanup();
         servers.close();
@@ -164,7 +184,7 @@ public class RpcClientEchoBench {
     private int measuredCall() throws Exception {
         double[] got = call((double[]) values.values(next++));
         if (got.length != size) {
-            throw new IllegalStateException(measured + " echoed " + got.length + " of " + size + " items");
+            throw new IllegalStateException((floor != null ? floor : measured) + " echoed " + got.length + " of " + size + " items");
         }
         window.completed();
         return got.length;
@@ -182,6 +202,17 @@ public class RpcClientEchoBench {
 
     @Benchmark
     public int dsoapEngagedRpcClient(ServerCpu cpu) throws Exception {
+        return measuredCall();
+    }
+
+    /**
+     * The transport floor: the same plain client calling a {@link dev.dsoap.bench.echo.FloorServer} (an HTTP server
+     * that reads the request's bytes and answers with the plain service's answer to the first one, no SOAP work).
+     * It runs on Jetty, not on Axis2's own HTTP transport, so it is the floor of moving these bytes on this machine,
+     * not of Axis2's transport.
+     */
+    @Benchmark
+    public int floorRpcClient(ServerCpu cpu) throws Exception {
         return measuredCall();
     }
 }

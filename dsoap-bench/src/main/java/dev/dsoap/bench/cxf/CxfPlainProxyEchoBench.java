@@ -60,11 +60,16 @@ public class CxfPlainProxyEchoBench {
     /** Where the changed items fall: {@code clustered} (runs at the centre of 100 partitions), {@code scattered}, {@code every_kth}. */
     @Param({"clustered"})
     public String pattern;
+    /** What a changed item's printed width does: {@code hard} (23-24 bytes each time), {@code changing} (short and long in turn). */
+    @Param({"hard"})
+    public String widths;
 
     private CxfEchoServers servers;
     private EchoValues values;
     private boolean dsoap;
     private CxfEchoServer measured;
+    /** The transport floor in front of the plain endpoint, for {@code floorPlainProxy}; else null. */
+    private dev.dsoap.bench.echo.FloorServer floor;
     private EchoPort port;
     private long next;
     private CpuWindow window;
@@ -73,19 +78,25 @@ public class CxfPlainProxyEchoBench {
     public void setup(BenchmarkParams params, MeasuredServer server) throws Exception {
         String method = params.getBenchmark().substring(params.getBenchmark().lastIndexOf('.') + 1);
         dsoap = method.startsWith("dsoap");
+        boolean atFloor = method.startsWith("floor");
         servers = CxfEchoServers.start();
         try {
             values = new EchoValues(Shape.DOUBLES, size, percent, EchoValues.SEED,
-                    dev.dsoap.bench.deserialize.DdsMessages.Pattern.valueOf(pattern.toUpperCase(java.util.Locale.ROOT)));
+                    dev.dsoap.bench.deserialize.DdsMessages.Pattern.valueOf(pattern.toUpperCase(java.util.Locale.ROOT)),
+                    dev.dsoap.bench.deserialize.DdsMessages.Widths.valueOf(widths.toUpperCase(java.util.Locale.ROOT)));
             measured = dsoap ? servers.dsoap() : servers.plain();
             port = servers.defaultPort(dsoap);
             servers.verifyDefaultPort(port, dsoap, values);
+            if (atFloor) {
+                floor = dev.dsoap.bench.echo.FloorServer.relaying(measured.uri());
+                CxfEchoServers.via(port, floor.uri().toString());
+            }
         } catch (Exception | Error e) {
             servers.close();
             throw e;
         }
         next = 2;
-        window = new CpuWindow(measured, measured::requestCpu);
+        window = floor != null ? new CpuWindow(floor, floor::requestCpu) : new CpuWindow(measured, measured::requestCpu);
         server.watch(window);
     }
 
@@ -95,6 +106,10 @@ public class CxfPlainProxyEchoBench {
         if (dsoap) {
             System.out.printf("%n[cxf, plain proxy with default settings] dsoap on %s: server %s%n", values,
                     servers.describe("server", values.shape()));
+        }
+        if (floor != null) {
+            System.out.printf("%n[cxf, plain proxy with default settings] %s: %d requests%n", floor, floor.requests());
+            floor.close();
         }
         servers.close();
     }
@@ -107,7 +122,7 @@ public class CxfPlainProxyEchoBench {
     private double[] call() {
         double[] got = port.echoDoubles((double[]) values.values(next++));
         if (got == null || got.length != size) {
-            throw new IllegalStateException(measured + " echoed " + CxfEchoServers.items(got) + " of " + size + " items");
+            throw new IllegalStateException((floor != null ? floor : measured) + " echoed " + CxfEchoServers.items(got) + " of " + size + " items");
         }
         window.completed();
         return got;
@@ -120,6 +135,16 @@ public class CxfPlainProxyEchoBench {
 
     @Benchmark
     public double[] dsoapPlainProxy(ServerCpu cpu) {
+        return call();
+    }
+
+    /**
+     * The transport floor: the same proxy calling a {@link dev.dsoap.bench.echo.FloorServer} (Jetty, no SOAP work: it
+     * reads the request's bytes and answers with the plain endpoint's answer to the first one). Its server CPU per
+     * request is what moving these bytes costs; the echoed values are the first call's, so only their count is checked.
+     */
+    @Benchmark
+    public double[] floorPlainProxy(ServerCpu cpu) {
         return call();
     }
 }

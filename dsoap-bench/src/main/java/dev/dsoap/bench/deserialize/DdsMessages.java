@@ -284,7 +284,7 @@ public final class DdsMessages {
     }
 
     /** A value as a feed prints it: up to 5 integer digits and 0 to 6 decimals. */
-    private static double price(Random r) {
+    public static double price(Random r) {
         double scale = Math.pow(10, r.nextInt(7));
         return Math.round(r.nextDouble() * Math.pow(10, 1 + r.nextInt(5)) * scale) / scale;
     }

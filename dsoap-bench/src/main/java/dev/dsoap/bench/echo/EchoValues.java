@@ -79,6 +79,8 @@ public final class EchoValues {
             "lum", "mer", "no", "or", "pla", "qui", "ros", "sta", "tion", "u", "ver", "wil", "xe", "yo", "zen"};
 
     private final Shape shape;
+    /** Whether a changed item's printed width changes from one array to the next. */
+    private final boolean changingWidths;
     private final int size;
     private final int percent;
     /** The changed items' indices, ascending; a run is a stretch of consecutive positions in this array. */
@@ -113,6 +115,18 @@ public final class EchoValues {
      * {@code round(100 / percent)}-th item.
      */
     public EchoValues(Shape shape, int size, int percent, long seed, DdsMessages.Pattern pattern) {
+        this(shape, size, percent, seed, pattern, DdsMessages.Widths.HARD);
+    }
+
+    /**
+     * As {@link #EchoValues(Shape, int, int, long, DdsMessages.Pattern)}; with {@code widths}
+     * {@link DdsMessages.Widths#CHANGING} (doubles and MIOs only), a changed item's even variants are price-like values
+     * (1 to 12 bytes) and its odd ones hard doubles (23 or 24 bytes), so that, consecutive arrays taking variants of
+     * different parity, every changed item changes its printed width from one array to the next, as a feed's values
+     * do. {@code HARD} (the default): every variant a hard double.
+     */
+    public EchoValues(Shape shape, int size, int percent, long seed, DdsMessages.Pattern pattern,
+            DdsMessages.Widths widths) {
         if (size < 0 || percent < 0 || percent > 100) {
             throw new IllegalArgumentException("size " + size + ", percent " + percent
                     + ": need size >= 0, 0 <= percent <= 100");
@@ -126,6 +140,13 @@ public final class EchoValues {
             case EVERY_KTH -> DdsMessages.everyKthIndices(size, percent);
         };
         this.runs = runs(changed, size);
+        if (widths == DdsMessages.Widths.SAME) {
+            throw new IllegalArgumentException("same-width echo values are not made; HARD or CHANGING");
+        }
+        this.changingWidths = widths == DdsMessages.Widths.CHANGING;
+        if (changingWidths && shape != Shape.DOUBLES && shape != Shape.MIOS) {
+            throw new IllegalArgumentException("changing widths are made for doubles and MIOs only, not " + shape);
+        }
         Random r = new Random(seed);
         this.base = base(r);
         this.intVariants = shape == Shape.INTS ? new int[VARIANTS][changed.length] : null;
@@ -243,9 +264,10 @@ public final class EchoValues {
             }
             intVariants[k][p] = v;
         } else {
-            double v = DdsMessages.hardDouble(r);
+            boolean shortOne = changingWidths && k % 2 == 0;
+            double v = shortOne ? DdsMessages.price(r) : DdsMessages.hardDouble(r);
             while (used(k, p, Double.doubleToRawLongBits(v))) {
-                v = DdsMessages.hardDouble(r);
+                v = shortOne ? DdsMessages.price(r) : DdsMessages.hardDouble(r);
             }
             doubleVariants[k][p] = v;
         }
@@ -433,6 +455,6 @@ public final class EchoValues {
     @Override
     public String toString() {
         return shape.param + ", size " + size + ", " + percent + " % changed in " + runCount() + " runs of "
-                + VARIANTS + " variants";
+                + VARIANTS + " variants" + (changingWidths ? ", each changing its width" : "");
     }
 }

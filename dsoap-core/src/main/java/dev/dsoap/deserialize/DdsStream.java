@@ -125,9 +125,17 @@ final class DdsStream implements Binder.Engine, MemoryBudget.Holder {
     }
 
     /**
+     * How far either way, in bytes, {@link #similarity} looks for a window around its relative position: values of
+     * other widths shift everything after them, and scattered changes add up their shifts like a random walk (25 %
+     * of 100,000 doubles changed to values of other widths drift a window by some 500 bytes from where the length
+     * ratio puts it).
+     */
+    static final int MAX_RADIUS = 4096;
+
+    /**
      * How much {@code b} looks like the kept message: how many of 16 sampled 32-byte windows of {@code b}
-     * occur in the kept message near the same relative position (within 1/32 of its length, at most 256
-     * bytes either way, since values of other widths shift everything after them); 0 when nothing is kept.
+     * occur in the kept message near the same relative position (within 1/32 of its length, at most
+     * {@value #MAX_RADIUS} bytes either way); 0 when nothing is kept.
      */
     int similarity(byte[] b, int off, int len) {
         return similarity(b, off, len, 0);
@@ -146,7 +154,7 @@ final class DdsStream implements Binder.Engine, MemoryBudget.Holder {
             return 0;
         }
         int w = 32;
-        int radius = Math.min(256, prevLen / 32);
+        int radius = Math.min(MAX_RADIUS, prevLen / 32);
         int score = 0;
         for (int k = 1; k <= WINDOWS; k++) {
             if (score + WINDOWS - k + 1 < atLeast) {

@@ -239,6 +239,9 @@ final class DdsStream implements Binder.Engine, MemoryBudget.Holder {
         stats.onBytes(0, len);
         Object[] parts = materializer.parts(plan, tape);
         tape.clear();
+        if (tape.retainedBytes() >= Tape.KEEP_WORKING_BELOW) {
+            tape = new Tape();
+        }
         return parts;
     }
 
@@ -255,6 +258,7 @@ final class DdsStream implements Binder.Engine, MemoryBudget.Holder {
             }
         }
         binder.engine = this;
+        tape.reserve(prevTape);
         binder.start(b, off, len, tape);
         if (havePrev && binder.sc.symbolEpoch() != epoch) {
             havePrev = false;
@@ -319,7 +323,13 @@ final class DdsStream implements Binder.Engine, MemoryBudget.Holder {
         }
         System.arraycopy(b, off, prev, 0, len);
         prevTape.trim(prevTape);
-        tape.trim(prevTape);
+        if (tape.retainedBytes() >= Tape.KEEP_WORKING_BELOW) {
+            // the working tape is needed only while a message is read: a large one is not kept with the sender's
+            // state (it would add the size of the kept values again), and is sized afresh for the next message
+            tape = new Tape();
+        } else {
+            tape.trim(prevTape);
+        }
         prevLen = len;
         epoch = binder.sc.symbolEpoch();
         account();

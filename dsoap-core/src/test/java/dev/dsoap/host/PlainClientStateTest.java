@@ -116,4 +116,50 @@ class PlainClientStateTest {
     void plainClientOnItsConnection() throws Exception {
         run(Carrier.peerKey(null, null, "127.0.0.1 50123"), 100_000, "connection");
     }
+
+    /**
+     * A message of a known sender that changed almost wholly (the values around one sampled window kept) looks like no
+     * kept message: it replaces its sender's kept message, read against it, instead of starting a second state beside
+     * it, and its answer is written on the sender's template.
+     */
+    @Test
+    void aMessageChangedBeyondRecognitionReplacesItsSendersState() throws Exception {
+        OperationStats stats = new OperationStats("Test", line -> { }, "svc", "echo");
+        MemoryBudget budget = new MemoryBudget(Settings.DEFAULT_BUDGET);
+        Carrier c = Carrier.builder(Settings.read(Map.<String, String>of()::get, "test"), stats, budget, plans)
+                .reads(() -> IN, W).writes(() -> OUT, W).build();
+        stats.templates(c::retainedBytes);
+        long peer = Carrier.peerKey(null, null, "127.0.0.1 50124");
+        long seed = 0x5EED_0036L;
+        Random r = new Random(seed);
+        int n = 20_000;
+        double[] v = new double[n];
+        for (int i = 0; i < n; i++) {
+            v[i] = 100 + r.nextInt(800) + r.nextInt(1000) / 1000.0; // all of one printed width: positions stay put
+        }
+        for (int call = 0; call < 4; call++) {
+            if (call == 1 || call == 3) {
+                for (int k = 0; k < n / 100; k++) {
+                    v[r.nextInt(n)] = 100 + r.nextInt(800) + r.nextInt(1000) / 1000.0;
+                }
+            } else if (call == 2) {
+                int keep = n / 17; // the item under the first sampled window
+                for (int i = 0; i < n; i++) {
+                    if (Math.abs(i - keep) > 40) {
+                        v[i] = 100 + r.nextInt(800) + r.nextInt(1000) / 1000.0;
+                    }
+                }
+            }
+            byte[] b = request(v);
+            Object[] got = c.read(b, b.length, peer, null, null);
+            assertArrayEquals(v, (double[]) got[0], "seed " + seed + " call " + call);
+            try (Reply reply = c.write(new Object[] {got[0]}, null, null)) {
+                reply.writeTo(DISCARD);
+            }
+        }
+        String msg = "seed " + seed + ": " + stats;
+        assertEquals(1, stats.reads().firstReads(), msg);
+        assertEquals(3, stats.reads().resumed(), msg);
+        assertEquals(1, stats.writes().matches(MatchClass.FIRST_SEND), msg);
+    }
 }

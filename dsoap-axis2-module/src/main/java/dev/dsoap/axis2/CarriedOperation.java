@@ -254,16 +254,35 @@ abstract class CarriedOperation {
     abstract void plan(Carrier.Builder carrier, Sides s, SoapVersion version);
 
     /**
-     * The sender of {@code in} as far as Axis2 tells: the client id header, else the credentials of its
-     * {@code Authorization} header; 0 when neither is sent (Axis2's HTTP transport does not say which
-     * connection a request came on).
+     * The sender of {@code in} as far as Axis2 tells ({@link Carrier#peerKey(String, String, String, String)}): the
+     * client id header, bound to the caller and the origin it comes with; else the caller (the servlet container's
+     * authenticated principal, or the credentials of the {@code Authorization} header); else, in a servlet container
+     * ({@code AxisServlet}), the connection: the remote address and port, which name one keep-alive connection, so a
+     * plain client's calls find its own kept state. Axis2's SimpleHTTPServer tells only the remote address, which
+     * many clients may share: its plain clients are anonymous (0), matched by similarity.
      */
     private long peer(MessageContext in) {
-        if (!(in.getProperty(MessageContext.TRANSPORT_HEADERS) instanceof java.util.Map<?, ?> headers) || headers.isEmpty()) {
-            return 0;
+        java.util.Map<?, ?> headers = in.getProperty(MessageContext.TRANSPORT_HEADERS) instanceof java.util.Map<?, ?> h
+                ? h : java.util.Map.of();
+        Object servlet = in.getProperty(org.apache.axis2.kernel.http.HTTPConstants.MC_HTTP_SERVLETREQUEST);
+        jakarta.servlet.http.HttpServletRequest request = servlet instanceof jakarta.servlet.http.HttpServletRequest r ? r : null;
+        String idName = settings.clientIdHeader();
+        String id = idName == null ? null : header(headers, idName);
+        String caller = request == null || request.getUserPrincipal() == null ? null : request.getUserPrincipal().getName();
+        if (caller == null) {
+            caller = header(headers, "Authorization");
         }
-        String id = settings.clientIdHeader();
-        return Carrier.peerKey(id == null ? null : header(headers, id), header(headers, "Authorization"), null);
+        String address = request != null ? request.getRemoteAddr()
+                : in.getProperty(MessageContext.REMOTE_ADDR) instanceof String a ? a : null;
+        String origin = null;
+        if (id != null) {
+            String forwarded = header(headers, "X-Forwarded-For");
+            String standard = header(headers, "Forwarded");
+            origin = address == null && forwarded == null && standard == null ? null
+                    : address + " " + forwarded + " " + standard;
+        }
+        String connection = request == null ? null : request.getRemoteAddr() + " " + request.getRemotePort();
+        return Carrier.peerKey(id, caller, origin, connection);
     }
 
     /** The value of header {@code name}, matched ignoring case, or {@code null}. */

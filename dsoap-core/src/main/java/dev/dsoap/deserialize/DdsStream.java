@@ -135,9 +135,17 @@ final class DdsStream implements Binder.Engine, MemoryBudget.Holder {
     }
 
     /**
+     * How far either way, in bytes, {@link #similarity} looks for a window around its relative position: values of
+     * other widths shift everything after them, and scattered changes add up their shifts like a random walk (25 %
+     * of 100,000 doubles changed to values of other widths drift a window by some 500 bytes from where the length
+     * ratio puts it).
+     */
+    static final int MAX_RADIUS = 4096;
+
+    /**
      * How much {@code b} looks like the kept message: how many of 16 sampled 32-byte windows of {@code b}
-     * occur in the kept message near the same relative position (within 1/32 of its length, at most 256
-     * bytes either way, since values of other widths shift everything after them); 0 when nothing is kept.
+     * occur in the kept message near the same relative position (within 1/32 of its length, at most
+     * {@value #MAX_RADIUS} bytes either way); 0 when nothing is kept.
      */
     int similarity(byte[] b, int off, int len) {
         return similarity(b, off, len, 0);
@@ -156,7 +164,7 @@ final class DdsStream implements Binder.Engine, MemoryBudget.Holder {
             return 0;
         }
         int w = 32;
-        int radius = Math.min(256, prevLen / 32);
+        int radius = Math.min(MAX_RADIUS, prevLen / 32);
         int score = 0;
         for (int k = 1; k <= WINDOWS; k++) {
             if (score + WINDOWS - k + 1 < atLeast) {
@@ -241,6 +249,9 @@ final class DdsStream implements Binder.Engine, MemoryBudget.Holder {
         stats.onBytes(0, len);
         Object[] parts = materializer.parts(plan, tape);
         tape.clear();
+        if (tape.retainedBytes() >= Tape.KEEP_WORKING_BELOW) {
+            tape = new Tape();
+        }
         return parts;
     }
 
@@ -257,6 +268,7 @@ final class DdsStream implements Binder.Engine, MemoryBudget.Holder {
             }
         }
         binder.engine = this;
+        tape.reserve(prevTape);
         binder.start(b, off, len, tape);
         if (havePrev && binder.sc.symbolEpoch() != epoch) {
             havePrev = false;
@@ -326,7 +338,13 @@ final class DdsStream implements Binder.Engine, MemoryBudget.Holder {
         }
         System.arraycopy(b, off, prev, 0, len);
         prevTape.trim(prevTape);
-        tape.trim(prevTape);
+        if (tape.retainedBytes() >= Tape.KEEP_WORKING_BELOW) {
+            // the working tape is needed only while a message is read: a large one is not kept with the sender's
+            // state (it would add the size of the kept values again), and is sized afresh for the next message
+            tape = new Tape();
+        } else {
+            tape.trim(prevTape);
+        }
         prevLen = len;
         epoch = binder.sc.symbolEpoch();
         account();

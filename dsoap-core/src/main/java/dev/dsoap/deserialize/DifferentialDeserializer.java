@@ -161,7 +161,10 @@ public final class DifferentialDeserializer {
      * {@code hint} when it is the sender's {@code own}, or when at least half of its kept
      * message's windows match; else the idle stream whose kept message looks most like it, compared outside the lock (each
      * comparison reads only a few sampled windows); a new stream when the message looks like none of them
-     * while the stream used last was doing well; {@code null} when every stream is busy.
+     * while the stream used last was doing well, unless the hinted stream is idle and shares at least one window
+     * with it (the sender's message changed a lot: it replaces the sender's kept message rather than adding one;
+     * another sender's message on the same connection shares no window of values); {@code null} when every stream
+     * is busy.
      */
     private DdsStream borrow(byte[] b, int off, int len, long hint, boolean own) {
         DdsStream[] idle;
@@ -218,8 +221,12 @@ public final class DifferentialDeserializer {
             }
             sortByQuick(idle, quick);
         }
+        int hintedScore = 0;
         for (DdsStream s : idle) {
             int score = s.similarity(b, off, len, bestScore + 1);
+            if (s == hinted) {
+                hintedScore = score;
+            }
             if (score > bestScore) {
                 best = s;
                 bestScore = score;
@@ -236,7 +243,11 @@ public final class DifferentialDeserializer {
             // fewer than a quarter of the windows alike, while the stream used last was doing well: another family
             boolean newFamily = best == null
                     || (bestScore < DdsStream.WINDOWS / 4 && recent != null && recent.lastSimilarity >= config.bypassThreshold());
-            if (newFamily && streams.size() < config.states()) {
+            if (newFamily && hinted != null && !hinted.busy && hintedScore > 0) {
+                // the sender's own last state, changed beyond recognition but not unlike it: its message replaces
+                // the kept one instead of adding a state beside it (the sender would never come back to the old one)
+                best = hinted;
+            } else if (newFamily && streams.size() < config.states()) {
                 best = new DdsStream(plan, config, stats, budget);
                 best.onEvicted = this::reclaim;
                 streams.add(best);

@@ -91,6 +91,9 @@ public record Suite(String name, List<Entry> entries, int warmups, int iteration
         // changed at random positions to values of other widths, beside one such client
         e.add(entry("axis2.DistinctClientsBench", "clients", "1,64", "size", "1000", "percent", "10", "pattern", "scattered",
                 "widths", "changing"));
+        // and the same 64 distinct clients as plain JAX-WS proxies of a @DifferentialSoap endpoint
+        e.add(entry("cxf.CxfDistinctClientsBench", "clients", "1,64", "size", "1000", "percent", "10", "pattern", "scattered",
+                "widths", "changing"));
         // the feed-like updates and the transport floor, as for Axis2 above
         e.add(entry("cxf.CxfPlainProxyEchoBench", "size", "100000", "percent", "10", "pattern", "scattered",
                 "widths", "changing"));
@@ -127,7 +130,7 @@ public record Suite(String name, List<Entry> entries, int warmups, int iteration
                 "axis2.Axis2EchoBench", "axis2.RpcClientEchoBench", "axis2.DistinctClientsBench", "cxf.CxfEchoBench", "cxf.CxfPlainProxyEchoBench",
                 "echo.VoidLatencyBench", "send.SendTimeBench",
                 S + "TypeSerializeBench", D + "TypeDeserializeBench", "binary.BinaryCodecBench", "binary.DifferentialBinaryBench", "cxf.LinkEchoBench", "cxf.CoalesceBench",
-                "cxf.ScaleOutBench", "cxf.SharedFeedBench")) {
+                "cxf.ScaleOutBench", "cxf.SharedFeedBench", "cxf.CxfDistinctClientsBench")) {
             e.add(new Entry(c, Map.of()));
         }
         // send time with one HTTP chunk per template chunk (chunk overlaying on the wire), at 100K items

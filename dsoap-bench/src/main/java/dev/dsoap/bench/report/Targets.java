@@ -165,6 +165,10 @@ final class Targets {
                 + "own (1000 doubles each) → Axis2 POJO service: the server CPU ratio (plain / dsoap) at least 70 % of the "
                 + "one-client ratio", r -> distinctClients(r, bench("DistinctClientsBench").and(eq("size", "1000"))
                 .and(eq("percent", "10")).and(eq("pattern", "scattered")).and(eq("widths", "changing")))));
+        t.add(new Target(FEEDS, "scattered width-changing updates, 64 distinct plain JAX-WS proxies (1000 doubles each) → "
+                + "@DifferentialSoap endpoint: the server CPU ratio (plain / dsoap) at least 70 % of the one-client ratio",
+                r -> distinctClients(r, bench("CxfDistinctClientsBench").and(eq("size", "1000")).and(eq("percent", "10"))
+                        .and(eq("pattern", "scattered")).and(eq("widths", "changing")), "dsoapCxf", "baselineCxf")));
         t.add(new Target(COALESCE, "64 identical concurrent requests cost at most 1.2x the server CPU of one",
                 Targets::coalescedBatch));
         t.add(new Target(COALESCE, "with no identical requests, coalescing on costs at most 3 % more server CPU than off",
@@ -228,8 +232,12 @@ final class Targets {
     }
 
     private static Verdict distinctClients(Results r, Predicate<Measurement> p) {
-        List<Results.Pair> one = new ArrayList<>(r.pairs(p.and(eq("clients", "1")), "dsoapAxis2", "baselineAxis2"));
-        List<Results.Pair> many = new ArrayList<>(r.pairs(p.and(eq("clients", "64")), "dsoapAxis2", "baselineAxis2"));
+        return distinctClients(r, p, "dsoapAxis2", "baselineAxis2");
+    }
+
+    private static Verdict distinctClients(Results r, Predicate<Measurement> p, String dsoap, String baseline) {
+        List<Results.Pair> one = new ArrayList<>(r.pairs(p.and(eq("clients", "1")), dsoap, baseline));
+        List<Results.Pair> many = new ArrayList<>(r.pairs(p.and(eq("clients", "64")), dsoap, baseline));
         one.removeIf(x -> Double.isNaN(x.cpuRatio()));
         many.removeIf(x -> Double.isNaN(x.cpuRatio()));
         if (one.isEmpty() || many.isEmpty()) {

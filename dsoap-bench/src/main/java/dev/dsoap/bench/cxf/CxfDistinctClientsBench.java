@@ -1,0 +1,135 @@
+package dev.dsoap.bench.cxf;
+
+import dev.dsoap.bench.deserialize.DdsMessages;
+import dev.dsoap.bench.echo.CpuWindow;
+import dev.dsoap.bench.echo.EchoValues;
+import dev.dsoap.bench.echo.MeasuredServer;
+import dev.dsoap.bench.echo.ServerCpu;
+import dev.dsoap.bench.echo.Shape;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
+import org.openjdk.jmh.annotations.Warmup;
+import org.openjdk.jmh.infra.BenchmarkParams;
+
+import java.util.Locale;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Many distinct plain CXF clients of one endpoint, with and without {@code @DifferentialSoap}: {@code clients} JAX-WS
+ * proxies at CXF's default settings ({@link CxfEchoServers#defaultPort}), each with a keep-alive connection of its
+ * own and its own {@code size} doubles (drawn from its own seed: nothing alike between clients), {@code percent} % of
+ * them changed from one of its calls to its next as {@code pattern} and {@code widths} say, calling in turn (client
+ * 0, 1, ..., {@code clients - 1}, 0, ...). With 64, a server that could not tell its clients apart would compare each
+ * request with another client's kept message. The CXF counterpart of {@code axis2.DistinctClientsBench}.
+ *
+ * <p>Score: ms per call. The auxiliary counters {@code serverCpuNanos}/{@code serverRequests} give the endpoint's CPU
+ * time per request; the report compares the plain/dsoap ratio at 64 clients with the one at one client. The setup
+ * checks every client's first two echoes bit for bit; the dsoap method's teardown prints dsoap's counters (bytes
+ * skipped against bytes parsed).
+ */
+@State(Scope.Benchmark)
+@BenchmarkMode(Mode.AverageTime)
+@OutputTimeUnit(TimeUnit.MILLISECONDS)
+@Warmup(iterations = 3, time = 2)
+@Measurement(iterations = 5, time = 2)
+@Fork(value = 1, jvmArgsAppend = {"-Xms2g", "-Xmx2g", "-XX:+AlwaysPreTouch"})
+public class CxfDistinctClientsBench {
+    @Param({"1", "64"})
+    public int clients;
+    @Param({"1000"})
+    public int size;
+    @Param({"10"})
+    public int percent;
+    /** Where each client's changed items fall: {@code clustered}, {@code scattered}, {@code every_kth}. */
+    @Param({"scattered"})
+    public String pattern;
+    /** What a changed item's printed width does: {@code hard}, {@code changing}. */
+    @Param({"changing"})
+    public String widths;
+
+    private CxfEchoServers servers;
+    private EchoValues[] values;
+    private EchoPort[] ports;
+    private CxfEchoServer measured;
+    private boolean dsoap;
+    /** Calls made so far; call {@code n} is client {@code n % clients}'s array {@code n / clients}. */
+    private long next;
+    private CpuWindow window;
+
+    @Setup(Level.Trial)
+    public void setup(BenchmarkParams params, MeasuredServer server) throws Exception {
+        String method = params.getBenchmark().substring(params.getBenchmark().lastIndexOf('.') + 1);
+        dsoap = method.startsWith("dsoap");
+        servers = CxfEchoServers.start();
+        try {
+            measured = dsoap ? servers.dsoap() : servers.plain();
+            values = new EchoValues[clients];
+            ports = new EchoPort[clients];
+            for (int c = 0; c < clients; c++) {
+                values[c] = new EchoValues(Shape.DOUBLES, size, percent, 0xC0F_D157L + c,
+                        DdsMessages.Pattern.valueOf(pattern.toUpperCase(Locale.ROOT)),
+                        DdsMessages.Widths.valueOf(widths.toUpperCase(Locale.ROOT)));
+                ports[c] = servers.defaultPort(dsoap);
+                for (long n = 0; n < 2; n++) {
+                    double[] want = (double[]) values[c].values(n);
+                    String diff = EchoValues.difference(want, ports[c].echoDoubles(want));
+                    if (diff != null) {
+                        throw new IllegalStateException(measured + " echoed client " + c + "'s array " + n + " wrongly: " + diff);
+                    }
+                }
+            }
+        } catch (Exception | Error e) {
+            servers.close();
+            throw e;
+        }
+        next = 2L * clients;
+        window = new CpuWindow(measured, measured::requestCpu);
+        server.watch(window);
+    }
+
+    @TearDown(Level.Trial)
+    public void tearDown() throws Exception {
+        window.awaitClosed();
+        if (dsoap) {
+            System.out.printf("%n[cxf %d distinct plain clients] dsoap on %s: server %s%n", clients, values[0],
+                    servers.describe("server", Shape.DOUBLES));
+        }
+        servers.close();
+    }
+
+    @Setup(Level.Iteration)
+    public void openWindow() {
+        window.open();
+    }
+
+    private int call() {
+        long n = next++;
+        int c = (int) (n % clients);
+        double[] got = ports[c].echoDoubles((double[]) values[c].values(n / clients));
+        if (got == null || got.length != size) {
+            throw new IllegalStateException(measured + " echoed " + CxfEchoServers.items(got) + " of " + size + " items");
+        }
+        window.completed();
+        return got.length;
+    }
+
+    @Benchmark
+    public int baselineCxf(ServerCpu cpu) {
+        return call();
+    }
+
+    @Benchmark
+    public int dsoapCxf(ServerCpu cpu) {
+        return call();
+    }
+}

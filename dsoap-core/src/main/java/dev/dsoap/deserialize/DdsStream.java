@@ -560,10 +560,30 @@ final class DdsStream implements Binder.Engine, MemoryBudget.Holder {
             mapNew = binder.fGroup[binder.top];
         }
         carry(cursor, d, delta, ds, dj, dd, dobj);
-        prevLog.read(d, tmp);
+        // a checkpoint of the candidate's own container: its group's state is the candidate's, which the parser's
+        // matched, so only the position, the innermost index and the lanes are read
+        boolean within = false;
+        if (lightweight && cand.group >= 0 && cand.framesLength > 0) {
+            tmp.framesLength = 0;
+            prevLog.readPosition(d, tmp);
+            within = tmp.group == cand.group;
+        }
+        if (!within) {
+            prevLog.read(d, tmp);
+        }
         tape.append(prevTape, cand.s, cand.j, cand.d, cand.o, tmp.s, tmp.j, tmp.d, tmp.o);
         int np = tmp.offset + delta;
-        if (lightweight && tmp.group == cand.group && tmp.group >= 0
+        if (within) {
+            binder.restoreFrames(cand.frames, 0, cand.framesLength);
+            binder.fIndex[binder.top] = tmp.index;
+            binder.sc.moveTo(np);
+            if (cand.group == mapOld) {
+                binder.fGroup[binder.top] = mapNew;
+            }
+            stateVersion = binder.version;
+            stateGroup = cand.group;
+            stateOk = true;
+        } else if (lightweight && tmp.group == cand.group && tmp.group >= 0
                 && binder.sc.stateEquals(tmp.scanner, 0, tmp.scannerLength)) {
             // the same container, and the parser already in its state: only the frames' innermost index and the
             // position move
@@ -581,8 +601,10 @@ final class DdsStream implements Binder.Engine, MemoryBudget.Holder {
         nextCheckpointAt = np + spacing;
         stats.onReentry();
         cursor = d;
-        cand.group = -2;
-        cand.framesLength = 0;
+        if (!within) {
+            cand.group = -2;
+            cand.framesLength = 0;
+        }
         reentries++;
         advance();
         return true;

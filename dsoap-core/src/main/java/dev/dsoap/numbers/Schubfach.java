@@ -102,13 +102,23 @@ final class Schubfach {
         if (m == 0 || Math.abs(p - m) > p * 0x1p-50 || m / SHORT_SCALE != v) {
             return -1;
         }
-        return Decimals.write((long) m, -SHORT_FRACTION, dst, off);
+        long f = (long) m;
+        if (v < PLAIN_MIN) {
+            return Decimals.write(f, -SHORT_FRACTION, dst, off);
+        }
+        // 10^-3 <= v < 10^7: the plain layout, integer part and 8 fraction digits apart
+        int ip = (int) (f / SHORT_UNIT);
+        return Decimals.writePlain(ip, (int) (f - ip * SHORT_UNIT), dst, off);
     }
 
     /** Fraction digits {@link #fewFractionDigits} handles. */
     private static final int SHORT_FRACTION = 8;
     /** {@code 10^SHORT_FRACTION}, exact. */
     private static final double SHORT_SCALE = 1e8;
+    /** {@code 10^SHORT_FRACTION}. */
+    private static final long SHORT_UNIT = 100_000_000L;
+    /** The least value written in plain notation. */
+    private static final double PLAIN_MIN = 1e-3;
     /** The bits of {@code 10^7}: {@link #fewFractionDigits} takes smaller magnitudes, so {@code m <= 10^15}. */
     private static final long SHORT_LIMIT = Double.doubleToRawLongBits(1e7);
 

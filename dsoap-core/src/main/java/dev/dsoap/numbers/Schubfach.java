@@ -70,7 +70,7 @@ final class Schubfach {
                     return Decimals.write(f, 0, dst, off);
                 }
             }
-            if (bits < SHORT_LIMIT) {
+            if (bits < SHORT_LIMIT && bits >= SHORT_MIN) {
                 int end = fewFractionDigits(bits, dst, off);
                 if (end >= 0) {
                     return end;
@@ -121,6 +121,8 @@ final class Schubfach {
     private static final double PLAIN_MIN = 1e-3;
     /** The bits of {@code 10^7}: {@link #fewFractionDigits} takes smaller magnitudes, so {@code m <= 10^15}. */
     private static final long SHORT_LIMIT = Double.doubleToRawLongBits(1e7);
+    /** The bits of {@code 10^-8}, the least value of {@code SHORT_FRACTION} fraction digits: smaller ones are not tried. */
+    private static final long SHORT_MIN = Double.doubleToRawLongBits(1e-8);
 
     /** As {@link #writeDouble} for a float's bits; at most 14 bytes. */
     static int writeFloat(int bits, byte[] dst, int off) {

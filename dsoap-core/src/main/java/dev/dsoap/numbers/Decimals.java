@@ -63,6 +63,53 @@ final class Decimals {
         }
     }
 
+    /**
+     * Writes {@code ip + fp 10^-8} ({@code 0 <= ip < 10^7}, {@code 0 <= fp < 10^8}, the value at least
+     * {@code 10^-3}) in the plain layout of {@link #write}: the integer part, a point, the fraction without trailing
+     * zeros (at least one digit). Returns the new offset; writes at most 16 bytes.
+     */
+    static int writePlain(int ip, int fp, byte[] dst, int off) {
+        int p = off;
+        if (ip == 0) {
+            dst[p++] = '0';
+        } else {
+            p += digitCount(ip);
+            writeDigits(ip, dst, p);
+        }
+        dst[p++] = '.';
+        if (fp == 0) {
+            dst[p++] = '0';
+            return p;
+        }
+        int n = 8;
+        if (fp % 10_000 == 0) {
+            fp /= 10_000;
+            n -= 4;
+        }
+        if (fp % 100 == 0) {
+            fp /= 100;
+            n -= 2;
+        }
+        if (fp % 10 == 0) {
+            fp /= 10;
+            n--;
+        }
+        // n digits, zero-padded, right to left
+        int end = p + n;
+        int q = end;
+        while (q - p >= 2) {
+            int r = (fp % 100) << 1;
+            fp /= 100;
+            q -= 2;
+            dst[q] = PAIRS[r];
+            dst[q + 1] = PAIRS[r + 1];
+        }
+        if (q > p) {
+            dst[p] = (byte) ('0' + fp);
+        }
+        return end;
+    }
+
     /** Writes exactly eight digits of {@code 0 <= v < 10^8}, zero-padded, at {@code dst[pos..pos+8)}. */
     private static void write8(int v, byte[] dst, int pos) {
         int hi = v / 10_000;

@@ -70,12 +70,59 @@ final class Schubfach {
                     return Decimals.write(f, 0, dst, off);
                 }
             }
+            if (bits < SHORT_LIMIT && bits >= SHORT_MIN) {
+                int end = fewFractionDigits(bits, dst, off);
+                if (end >= 0) {
+                    return end;
+                }
+            }
             return toDecimal(-mq, c, 0, dst, off);
         }
         return t < D_C_TINY
                 ? toDecimal(D_Q_MIN, 10 * t, -1, dst, off)
                 : toDecimal(D_Q_MIN, t, 0, dst, off);
     }
+
+    /**
+     * The shortest decimal of a value with at most {@value #SHORT_FRACTION} fraction digits below
+     * {@code 10^7} (a price, a measurement), without the 126-bit arithmetic, or {@code -1} for any other
+     * value. {@code m = rint(v 10^8)} is tried: if {@code m 10^-8} rounds to {@code v} (one correctly rounded
+     * division by an exact power of ten tells), it is a decimal of at most 15 significant digits ({@code m <= 10^15})
+     * that reads back as {@code v}; two decimals of at most 15 significant digits never round to the same double,
+     * so no shorter one does, and it is the one {@link #toDecimal} finds (where that has one digit, no two-digit
+     * decimal but itself lies within the half-ulp rounding interval of a double this large). Most other values are
+     * turned away before the division: when {@code m 10^-8} reads as {@code v}, {@code v 10^8} is within
+     * {@code 2^-52} of it relative (half an ulp of {@code v}, scaled, and the product's own rounding), so a
+     * product farther than {@code 2^-50} from the nearest integer rules it out.
+     */
+    private static int fewFractionDigits(long bits, byte[] dst, int off) {
+        double v = Double.longBitsToDouble(bits);
+        double p = v * SHORT_SCALE;
+        double m = Math.rint(p);
+        if (m == 0 || Math.abs(p - m) > p * 0x1p-50 || m / SHORT_SCALE != v) {
+            return -1;
+        }
+        long f = (long) m;
+        if (v < PLAIN_MIN) {
+            return Decimals.write(f, -SHORT_FRACTION, dst, off);
+        }
+        // 10^-3 <= v < 10^7: the plain layout, integer part and 8 fraction digits apart
+        int ip = (int) (f / SHORT_UNIT);
+        return Decimals.writePlain(ip, (int) (f - ip * SHORT_UNIT), dst, off);
+    }
+
+    /** Fraction digits {@link #fewFractionDigits} handles. */
+    private static final int SHORT_FRACTION = 8;
+    /** {@code 10^SHORT_FRACTION}, exact. */
+    private static final double SHORT_SCALE = 1e8;
+    /** {@code 10^SHORT_FRACTION}. */
+    private static final long SHORT_UNIT = 100_000_000L;
+    /** The least value written in plain notation. */
+    private static final double PLAIN_MIN = 1e-3;
+    /** The bits of {@code 10^7}: {@link #fewFractionDigits} takes smaller magnitudes, so {@code m <= 10^15}. */
+    private static final long SHORT_LIMIT = Double.doubleToRawLongBits(1e7);
+    /** The bits of {@code 10^-8}, the least value of {@code SHORT_FRACTION} fraction digits: smaller ones are not tried. */
+    private static final long SHORT_MIN = Double.doubleToRawLongBits(1e-8);
 
     /** As {@link #writeDouble} for a float's bits; at most 14 bytes. */
     static int writeFloat(int bits, byte[] dst, int off) {

@@ -11,6 +11,7 @@ import static org.junit.jupiter.api.Assertions.fail;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.math.BigDecimal;
+import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -124,6 +125,38 @@ class XsdFormatDoubleTest {
             if (Double.isFinite(h) && h != 0) {
                 checkAgainstReference(h, "seed " + (SEED + 3) + " draw " + i);
             }
+        }
+    }
+
+    /**
+     * Decimals of 0 to 7 integer and 0 to 10 fraction digits (prices, measurements: the short path below
+     * {@code 10^7} with up to 8 fraction digits, and just past it), their neighbours one ulp away, and values near
+     * {@code 10^7} and {@code 5e-9}: the exact reference, and the layout.
+     */
+    @Test
+    void fewFractionDigitsMatchTheExactReference() {
+        long seed = SEED + 8;
+        SplittableRandom r = new SplittableRandom(seed);
+        for (int i = 0; i < 60_000; i++) {
+            int scale = r.nextInt(0, 11);
+            int digits = Math.min(15, r.nextInt(1, 8) + scale);
+            long unscaled = r.nextLong(1, (long) Math.pow(10, digits));
+            double v = new BigDecimal(BigInteger.valueOf(unscaled), scale).doubleValue();
+            for (double w : new double[]{v, Math.nextUp(v), Math.nextDown(v)}) {
+                String where = "seed " + seed + " draw " + i + " (" + unscaled + "E-" + scale + ")";
+                checkAgainstReference(w, where);
+                String problem = layoutProblem(format(w));
+                if (problem != null) {
+                    fail(problem + " (" + Double.toHexString(w) + ", " + where + ")");
+                }
+            }
+        }
+        double[] edges = {1e7, Math.nextDown(1e7), 9999999.99999999, 9999999.9999999, 5e-9, 4e-9, 6e-9, 1e-8,
+            Math.nextUp(1e-8), 0.1, 0.2, 0.3, 0.7, 1.1, 2.675, 1.005, 1234567.89012345, 0.12345678, 0.123456789};
+        for (double e : edges) {
+            checkAgainstReference(e, "edge " + e);
+            checkAgainstReference(Math.nextUp(e), "after edge " + e);
+            checkAgainstReference(Math.nextDown(e), "before edge " + e);
         }
     }
 

@@ -84,8 +84,12 @@ public final class DdsMessages {
     private final Pattern pattern;
     /** Whether a changed value takes another lexical width (a feed's prices, not the paper's hard doubles). */
     private final boolean otherWidths;
-    /** The indices that change between consecutive messages, ascending. */
+    /** Whether every value is price-like ({@link Widths#PRICES}). */
+    private final boolean prices;
+    /** The indices that change between the first two messages, ascending (between every pair unless {@link #drawEach}). */
     private final int[] changed;
+    /** Whether scattered positions are drawn anew for every message (else once, the same for every pair). */
+    private final boolean drawEach;
     /** The values of each message. */
     private final Payload[] payloads;
     /** The bytes of each message. */
@@ -106,7 +110,12 @@ public final class DdsMessages {
         /** A hard double of exactly the old value's width: no byte after a change moves. */
         SAME,
         /** A value of another width: a price-like value (1 to 12 bytes) or a hard double, as a feed's values change. */
-        CHANGING
+        CHANGING,
+        /**
+         * A feed of prices: every value, the first message's too, is price-like ({@link #price}: 1 to 5 integer digits,
+         * 0 to 6 decimals); a changed value is another price of another width.
+         */
+        PRICES
     }
 
     private DdsMessages(ValueKind kind, int size, int percent, int partitions, int count, boolean sameWidth) {
@@ -114,6 +123,11 @@ public final class DdsMessages {
     }
 
     private DdsMessages(ValueKind kind, int size, int percent, int partitions, Pattern pattern, Widths widths, int count) {
+        this(kind, size, percent, partitions, pattern, widths, count, false);
+    }
+
+    private DdsMessages(ValueKind kind, int size, int percent, int partitions, Pattern pattern, Widths widths, int count,
+                        boolean drawEach) {
         if (size < 0 || percent < 0 || percent > 100 || partitions < 1 || count < 1) {
             throw new IllegalArgumentException("size " + size + ", percent " + percent + ", partitions " + partitions
                     + ", count " + count + ": need size >= 0, 0 <= percent <= 100, partitions >= 1, count >= 1");
@@ -124,21 +138,27 @@ public final class DdsMessages {
         this.partitions = partitions;
         this.sameWidth = widths == Widths.SAME;
         this.pattern = pattern;
-        this.otherWidths = widths == Widths.CHANGING;
+        this.otherWidths = widths == Widths.CHANGING || widths == Widths.PRICES;
+        this.prices = widths == Widths.PRICES;
+        this.drawEach = drawEach && pattern == Pattern.SCATTERED;
         if (otherWidths && kind != ValueKind.DOUBLE) {
             throw new IllegalArgumentException("changing widths are made for doubles only, not " + kind);
         }
         this.payloads = new Payload[count];
         this.messages = new byte[count][];
         Random r = new Random(SEED);
-        payloads[0] = base(kind, size, r);
+        payloads[0] = prices ? prices(size, r) : base(kind, size, r);
         this.changed = switch (pattern) {
             case CLUSTERED -> changedIndices(size, percent, partitions);
             case SCATTERED -> scatteredIndices(size, percent, r);
             case EVERY_KTH -> everyKthIndices(size, percent);
         };
+        int[] at = changed;
         for (int i = 1; i < count; i++) {
-            payloads[i] = otherWidths ? otherWidths(payloads[i - 1], changed, r) : next(payloads[i - 1], changed, sameWidth, r);
+            if (this.drawEach && i > 1) {
+                at = scatteredIndices(size, percent, r);
+            }
+            payloads[i] = otherWidths ? otherWidths(payloads[i - 1], at, prices, r) : next(payloads[i - 1], at, sameWidth, r);
         }
         DifferentialSerializer out = serializer(kind);
         for (int i = 0; i < count; i++) {
@@ -165,6 +185,16 @@ public final class DdsMessages {
     public static DdsMessages generate(ValueKind kind, int size, int percent, int partitions, Pattern pattern,
                                        Widths widths, int count) {
         return new DdsMessages(kind, size, percent, partitions, pattern, widths, count);
+    }
+
+    /**
+     * As {@link #generate(ValueKind, int, int, int, Pattern, Widths, int)}; with {@code drawEach} and
+     * {@link Pattern#SCATTERED}, each message's positions are drawn anew (after the previous message's new values),
+     * as a feed's items change each on its own; the first two messages are those of the stream without it.
+     */
+    public static DdsMessages generate(ValueKind kind, int size, int percent, int partitions, Pattern pattern,
+                                       Widths widths, int count, boolean drawEach) {
+        return new DdsMessages(kind, size, percent, partitions, pattern, widths, count, drawEach);
     }
 
     /** A stream of hard doubles, changed values of any width: the paper's setting. */
@@ -267,18 +297,27 @@ public final class DdsMessages {
 
     /**
      * {@code prev} with each value at {@code changed} replaced by one of another width: half of the time a price-like
-     * value (1 to 5 integer digits, 0 to 6 decimals: 1 to 12 bytes), half a hard double (23 or 24 bytes), drawn again
-     * until its width differs from the old value's.
+     * value (1 to 5 integer digits, 0 to 6 decimals: 1 to 12 bytes), half a hard double (23 or 24 bytes; always a price when
+     * {@code pricesOnly}), drawn again until its width differs from the old value's.
      */
-    private static Payload otherWidths(Payload prev, int[] changed, Random r) {
+    private static Payload otherWidths(Payload prev, int[] changed, boolean pricesOnly, Random r) {
         double[] a = prev.doubles().clone();
         for (int i : changed) {
             int old = Values.width(a[i]);
             double v;
             do {
-                v = r.nextBoolean() ? price(r) : hardDouble(r);
+                v = pricesOnly || r.nextBoolean() ? price(r) : hardDouble(r);
             } while (Values.width(v) == old);
             a[i] = v;
+        }
+        return Payload.of(a);
+    }
+
+    /** {@code n} price-like values ({@link #price}). */
+    private static Payload prices(int n, Random r) {
+        double[] a = new double[n];
+        for (int i = 0; i < n; i++) {
+            a[i] = price(r);
         }
         return Payload.of(a);
     }
@@ -441,7 +480,10 @@ public final class DdsMessages {
         return payloads[i].doubles();
     }
 
-    /** The indices that change between consecutive messages, ascending (a copy). */
+    /**
+     * The indices that change between consecutive messages, ascending (a copy); for a stream whose scattered positions
+     * are drawn for each message, those between the first two.
+     */
     public int[] changedIndices() {
         return changed.clone();
     }
@@ -450,7 +492,7 @@ public final class DdsMessages {
     public String toString() {
         return "DdsMessages(" + kind + ", size " + size + ", " + percent + " % "
                 + (pattern == Pattern.CLUSTERED ? "in " + partitions + " partitions" : pattern.name().toLowerCase(java.util.Locale.ROOT))
-                + ", " + messages.length + " messages" + (sameWidth ? ", same widths" : otherWidths ? ", other widths" : "")
+                + ", " + messages.length + " messages" + (sameWidth ? ", same widths" : prices ? ", prices" : otherWidths ? ", other widths" : "")
                 + ", first " + messages[0].length + " bytes)";
     }
 }

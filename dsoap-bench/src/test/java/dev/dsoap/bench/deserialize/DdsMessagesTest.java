@@ -182,6 +182,36 @@ class DdsMessagesTest {
                         DdsMessages.Widths.HARD, 2).message(1));
     }
 
+    @Test
+    void scatteredPositionsDrawnForEachMessageAndPrices() {
+        for (DdsMessages.Widths w : new DdsMessages.Widths[] {DdsMessages.Widths.CHANGING, DdsMessages.Widths.PRICES}) {
+            DdsMessages once = DdsMessages.generate(ValueKind.DOUBLE, 2000, 10, 1, DdsMessages.Pattern.SCATTERED, w, 4);
+            DdsMessages each = DdsMessages.generate(ValueKind.DOUBLE, 2000, 10, 1, DdsMessages.Pattern.SCATTERED, w, 4, true);
+            // the first two messages are those of the stream drawn once
+            assertArrayEquals(once.message(1), each.message(1), each.toString());
+            int[] first = differing(each.doubles(0), each.doubles(1));
+            for (int i = 2; i < each.count(); i++) {
+                double[] a = each.doubles(i - 1);
+                double[] b = each.doubles(i);
+                int[] at = differing(a, b);
+                assertEquals(DdsMessages.changedCount(2000, 10), at.length, each + ", message " + i);
+                assertNotEquals(Arrays.toString(first), Arrays.toString(at), "drawn anew: " + each + ", message " + i);
+                for (int k : at) {
+                    assertNotEquals(dev.dsoap.bench.serialize.Values.width(a[k]), dev.dsoap.bench.serialize.Values.width(b[k]),
+                            each + ": value " + k + " keeps its width");
+                }
+            }
+        }
+        DdsMessages prices = DdsMessages.generate(ValueKind.DOUBLE, 2000, 10, 1, DdsMessages.Pattern.SCATTERED,
+                DdsMessages.Widths.PRICES, 3, true);
+        for (int i = 0; i < prices.count(); i++) {
+            for (double v : prices.doubles(i)) {
+                int width = dev.dsoap.bench.serialize.Values.width(v);
+                assertTrue(width >= 1 && width <= 13 && v >= 0 && v <= 1e5, v + " is no price (" + width + " bytes)");
+            }
+        }
+    }
+
     static int[] differing(double[] a, double[] b) {
         assertEquals(a.length, b.length);
         int[] out = new int[a.length];

@@ -21,6 +21,8 @@ import java.util.Arrays;
  */
 final class DdsStream implements Binder.Engine, MemoryBudget.Holder {
     private static final byte[] EMPTY = new byte[0];
+    private static final java.lang.invoke.VarHandle LONGS = java.lang.invoke.MethodHandles.byteArrayViewVarHandle(
+            long[].class, java.nio.ByteOrder.LITTLE_ENDIAN);
     /** A kept message's array is reallocated when more than twice (plus this) what the message needs. */
     private static final int SHRINK_SLACK = 4096;
     private static final int INITIAL_BACKOFF = 4;
@@ -177,9 +179,11 @@ final class DdsStream implements Binder.Engine, MemoryBudget.Holder {
             int center = (int) ((long) prevLen * k / (WINDOWS + 1));
             int from = Math.max(0, center - radius);
             int to = Math.min(prevLen - w, center + radius);
-            byte first = b[off + pn];
+            // the window's first 8 bytes as one long: in XML numbers a first byte alone (a digit, '<') matches at
+            // most positions, and each such match cost a 32-byte compare
+            long head = (long) LONGS.get(b, off + pn);
             for (int po = from; po <= to; po++) {
-                if (prev[po] == first && Arrays.equals(b, off + pn, off + pn + w, prev, po, po + w)) {
+                if ((long) LONGS.get(prev, po) == head && Arrays.equals(b, off + pn, off + pn + w, prev, po, po + w)) {
                     score++;
                     break;
                 }

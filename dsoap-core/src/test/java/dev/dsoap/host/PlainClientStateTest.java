@@ -63,6 +63,7 @@ class PlainClientStateTest {
 
     /** 35 calls of {@code items} doubles, 25 % replaced per call, from one peer ({@code peer}, 0: anonymous). */
     private void run(long peer, int items, String what) throws Exception {
+        double bound = 2.5;
         OperationStats stats = new OperationStats("Test", line -> { }, "svc", "echo");
         MemoryBudget budget = new MemoryBudget(Settings.DEFAULT_BUDGET);
         Carrier c = Carrier.builder(Settings.read(Map.<String, String>of()::get, "test"), stats, budget, plans)
@@ -102,8 +103,8 @@ class PlainClientStateTest {
         long responseBytes = stats.writes().messageBytes() / stats.writes().messages();
         long read = stats.reads().retainedBytes();
         long written = stats.getRetainedBytes() - read;
-        assertTrue(read <= 2.5 * messageBytes, "kept request and checkpoints " + read + " B; " + msg);
-        assertTrue(written <= 2.5 * responseBytes, "template " + written + " B, response " + responseBytes + " B; " + msg);
+        assertTrue(read <= bound * messageBytes, "kept request and checkpoints " + read + " B; " + msg);
+        assertTrue(written <= bound * responseBytes, "template " + written + " B, response " + responseBytes + " B; " + msg);
         assertEquals(stats.getRetainedBytes(), budget.usedBytes(), msg);
     }
 

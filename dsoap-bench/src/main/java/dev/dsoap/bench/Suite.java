@@ -56,6 +56,8 @@ public record Suite(String name, List<Entry> entries, int warmups, int iteration
         e.add(entry(S + "PerfectStructuralBench", "kind", "DOUBLE", "size", "100000", "percent", "25,100"));
         e.add(methods(entry(S + "WorstCaseShiftBench", "kind", "DOUBLE", "size", "100000", "chunkKb", "32",
                 "adaptive", "true"), "baselineWoodstox|dsoapWorstCase"));
+        // and updates as feeds make them: 10 % of the values changed at random positions, each to a value of another width
+        e.add(entry(S + "FeedSerializeBench", "size", "100000", "percent", "10", "pattern", "scattered", "widths", "changing"));
         // deserialization: Axis2's reader beside Woodstox (which DdsReadBench runs), Table 1 at P = 0,
         // 25 and 50 %, and nothing alike with the default adaptive bypass, beside dsoap's own plain parse
         e.add(entry(D + "BaselineReadBench", "size", "100000", "reader", "axis2"));
@@ -141,6 +143,12 @@ public record Suite(String name, List<Entry> entries, int warmups, int iteration
         e.add(entry(D + "DdsReadBench", "size", "100000", "percent", "1,10,25", "partitions", "100", "interval", "128",
                 "strategy", "LIGHTWEIGHT", "adaptive", "false", "pattern", "scattered,every_kth,clustered",
                 "widths", "changing,same"));
+        // serialization of feed-like updates: scattered (the same or new positions each message) and every tenth, values
+        // of other widths and streams of prices, beside clustered same-width runs
+        e.add(entry(S + "FeedSerializeBench", "size", "100000", "percent", "1,10,25", "pattern", "scattered,every_kth",
+                "positions", "fixed,drawn", "widths", "changing,prices"));
+        e.add(entry(S + "FeedSerializeBench", "size", "100000", "percent", "1,10,25", "pattern", "clustered",
+                "widths", "same"));
         // end to end with plain clients, updates as feeds make them: scattered and every tenth, each change of another
         // width, beside the transport floor
         e.add(entry("axis2.RpcClientEchoBench", "size", "100000", "percent", "1,10,25", "pattern", "scattered,every_kth",

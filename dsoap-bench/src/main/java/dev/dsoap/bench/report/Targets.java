@@ -83,6 +83,11 @@ final class Targets {
                             Double.parseDouble(pt[1]), Results.Pair::speedup, p -> p.dsoap().param("kind"),
                             r.pairs(at.and(eq("kind", "DOUBLE").negate()), "dsoapPerfectStructural", "baselineWoodstox"))));
         }
+        Predicate<Measurement> feedDs = bench("FeedSerializeBench").and(eq("size", "100000")).and(eq("percent", "10"))
+                .and(eq("pattern", "scattered")).and(eq("widths", "changing"));
+        t.add(new Target(DS, "scattered 10 % (uniformly random positions, new values of other widths): ≥ 8x faster than "
+                + "Woodstox", r -> atLeast(r.pairs(feedDs, "dsoapDs", "baselineWoodstox"), 8, Results.Pair::speedup,
+                p -> "positions " + p.dsoap().param("positions"), List.of())));
         Predicate<Measurement> worst = bench("WorstCaseShiftBench").and(eq("size", "100000")).and(eq("adaptive", "true"));
         t.add(new Target(DS, "worst-case shifting, adaptive policy on: no slower than 1.1x Woodstox "
                 + "(Woodstox / dsoap ≥ 0.91x)", r -> atLeast(

@@ -258,8 +258,11 @@ abstract class CarriedOperation {
      * client id header, bound to the caller and the origin it comes with; else the caller (the servlet container's
      * authenticated principal, or the credentials of the {@code Authorization} header); else, in a servlet container
      * ({@code AxisServlet}), the connection: the remote address and port, which name one keep-alive connection, so a
-     * plain client's calls find its own kept state. Axis2's SimpleHTTPServer tells only the remote address, which
-     * many clients may share: its plain clients are anonymous (0), matched by similarity.
+     * plain client's calls find its own kept state. Axis2's own HTTP transport (SimpleHTTPServer) tells only the remote
+     * address, but serves each keep-alive connection on one worker thread for the connection's life: the address and
+     * the current thread name the connection there. A thread that later serves another client's connection gives a
+     * wrong hint once, which costs a missed hint and nothing else (a hinted state is used only when its kept message
+     * is of the message's family, and values are only ever taken from bytes equal to the message's).
      */
     private long peer(MessageContext in) {
         java.util.Map<?, ?> headers = in.getProperty(MessageContext.TRANSPORT_HEADERS) instanceof java.util.Map<?, ?> h
@@ -281,7 +284,8 @@ abstract class CarriedOperation {
             origin = address == null && forwarded == null && standard == null ? null
                     : address + " " + forwarded + " " + standard;
         }
-        String connection = request == null ? null : request.getRemoteAddr() + " " + request.getRemotePort();
+        String connection = request != null ? request.getRemoteAddr() + " " + request.getRemotePort()
+                : address != null ? address + " thread " + Thread.currentThread().getId() : null;
         return Carrier.peerKey(id, caller, origin, connection);
     }
 

@@ -55,10 +55,15 @@ class DistinctClientsIT {
         return new long[] {st.get("BytesSkipped"), st.get("BytesParsed")};
     }
 
+    /**
+     * Plain clients, each on a keep-alive connection of its own: SimpleHTTPServer serves a connection on one worker
+     * thread for its life, so nearly every message after a client's first is read against that client's own kept
+     * message, found by its connection.
+     */
     @Test
     void sixtyFourClientsGetTheirOwnValuesAndKeepTheirShareOfSkippedBytes() throws Exception {
         long byPeer = sixtyFourClients(0xA2_0064L, false);
-        assertEquals(0, byPeer, "anonymous clients are found by similarity alone");
+        assertTrue(byPeer >= 2L * CLIENTS * (CALLS - 1) / 3, byPeer + " reads found by the connection");
     }
 
     /**
@@ -113,6 +118,7 @@ class DistinctClientsIT {
     /** One client's calls; returns how many it made. */
     private static Integer run(long seed, int client, int calls, boolean named) throws Exception {
         String[] headers = named ? new String[] {"X-Dsoap-Client", "client-" + client} : new String[0];
+        java.net.http.HttpClient http = Soap.client();
         Random r = new Random(seed + client);
         String ns = dsoap.namespace();
         double[] v = new double[1000];
@@ -126,7 +132,7 @@ class DistinctClientsIT {
                 }
             }
             String where = "seed " + seed + " client " + client + " call " + call;
-            Soap.Response resp = Soap.post11(dsoap.url(), Soap.request(ns, "echo", Soap.doubles("v", v)), headers);
+            Soap.Response resp = Soap.post11(http, dsoap.url(), Soap.request(ns, "echo", Soap.doubles("v", v)), headers);
             assertEquals(200, resp.status(), where + ": " + resp.text());
             assertArrayEquals(ServerIT.bits(v), ServerIT.bits(ConcurrencyIT.parse(resp.body())), where);
         }

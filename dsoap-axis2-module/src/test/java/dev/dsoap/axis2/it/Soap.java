@@ -32,6 +32,16 @@ final class Soap {
     }
 
     static Response post(String url, String contentType, byte[] body, String soapAction, String... headers) throws Exception {
+        return post(HTTP, url, contentType, body, soapAction, headers);
+    }
+
+    /** A client of its own: one keep-alive connection when used by one thread at a time. */
+    static HttpClient client() {
+        return HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).connectTimeout(Duration.ofSeconds(10)).build();
+    }
+
+    static Response post(HttpClient http, String url, String contentType, byte[] body, String soapAction, String... headers)
+            throws Exception {
         HttpRequest.Builder b = HttpRequest.newBuilder(URI.create(url)).timeout(Duration.ofSeconds(60))
                 .header("Content-Type", contentType).POST(HttpRequest.BodyPublishers.ofByteArray(body));
         if (soapAction != null) {
@@ -43,10 +53,10 @@ final class Soap {
         HttpRequest request = b.build();
         HttpResponse<byte[]> r;
         try {
-            r = HTTP.send(request, HttpResponse.BodyHandlers.ofByteArray());
+            r = http.send(request, HttpResponse.BodyHandlers.ofByteArray());
         } catch (java.io.IOException stale) {
             // Axis2 closes a connection after some faults; a pooled connection may be found closed once
-            r = HTTP.send(request, HttpResponse.BodyHandlers.ofByteArray());
+            r = http.send(request, HttpResponse.BodyHandlers.ofByteArray());
         }
         return new Response(r.statusCode(), r.body());
     }
@@ -58,6 +68,10 @@ final class Soap {
 
     static Response post11(String url, String xml, String... headers) throws Exception {
         return post(url, "text/xml; charset=UTF-8", xml.getBytes(StandardCharsets.UTF_8), "\"\"", headers);
+    }
+
+    static Response post11(HttpClient http, String url, String xml, String... headers) throws Exception {
+        return post(http, url, "text/xml; charset=UTF-8", xml.getBytes(StandardCharsets.UTF_8), "\"\"", headers);
     }
 
     /** A request shaped as the operation's schema says (what a WSDL-generated stub sends). */

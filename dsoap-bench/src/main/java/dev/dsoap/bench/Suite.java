@@ -39,7 +39,7 @@ public record Suite(String name, List<Entry> entries, int warmups, int iteration
     private static final String D = "deserialize.";
 
     /**
-     * The short suite, the main job's default: what dsoap buys on this machine, in about five minutes on two
+     * The short suite, the main job's default: what dsoap buys on this machine, in about seven minutes on two
      * cores. Every point is at 100K elements, and every benchmark target can be judged from it except those
      * that need four clients or 100 % change end to end (full suite). One warm-up and three measured iterations
      * of one second each, to fit the time: its figures are a first look with wide error bars, and

@@ -182,7 +182,9 @@ final class Targets {
                 + "than dsoap's templates alone (within 10 %, the measurement's noise)", Targets::sharingNeverSlower));
         t.add(new Target(SCALE_OUT, "with consistent hashing on the client id, dsoap's server CPU ratio (dsoap / plain) at "
                 + "3 servers within 20 % of its single-server ratio", Targets::scaleOut));
-        t.add(new Target(SUITE, "the short suite finishes in under 6 minutes (its benchmarks' wall-clock time; the "
+        // (6 minutes until the short suite took in the feed targets' points: the scattered updates end to end beside the
+        // transport floor and the 64 distinct clients on both hosts, about a minute and a half more)
+        t.add(new Target(SUITE, "the short suite finishes in under 8 minutes (its benchmarks' wall-clock time; the "
                 + "build before it is not counted)", Targets::shortSuiteTime));
         return t;
     }
@@ -328,7 +330,7 @@ final class Targets {
         for (ResultFile f : r.files()) {
             if (f.wholeShortSuite() && !Double.isNaN(f.durationSeconds())) {
                 double s = f.durationSeconds();
-                return new Verdict(s < 360 ? Status.MET : Status.NOT_MET,
+                return new Verdict(s < 480 ? Status.MET : Status.NOT_MET,
                         String.format(Locale.ROOT, "%d min %02d s", (long) s / 60, (long) s % 60), List.of(f.name()));
             }
         }

@@ -73,8 +73,8 @@ public class DistinctClientsBench {
         int longest = 0;
         for (int c = 0; c < clients; c++) {
             streams[c] = new EchoMessages(new EchoValues(Shape.DOUBLES, size, percent, 0xD15_7_1C7L + c,
-                    dev.dsoap.bench.deserialize.DdsMessages.Pattern.valueOf(pattern.toUpperCase(java.util.Locale.ROOT)),
-                    dev.dsoap.bench.deserialize.DdsMessages.Widths.valueOf(widths.toUpperCase(java.util.Locale.ROOT))),
+                    dev.dsoap.bench.deserialize.DdsMessages.Pattern.of(pattern),
+                    dev.dsoap.bench.deserialize.DdsMessages.Widths.of(widths)),
                     Style.POJO, ns);
             longest = Math.max(longest, streams[c].maxLength());
         }

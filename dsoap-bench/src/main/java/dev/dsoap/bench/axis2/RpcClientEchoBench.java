@@ -94,8 +94,8 @@ public class RpcClientEchoBench {
     public void setup(BenchmarkParams params, MeasuredServer server) throws Exception {
         servers = EchoServers.start();
         values = new EchoValues(Shape.DOUBLES, size, percent, EchoValues.SEED,
-                dev.dsoap.bench.deserialize.DdsMessages.Pattern.valueOf(pattern.toUpperCase(java.util.Locale.ROOT)),
-                dev.dsoap.bench.deserialize.DdsMessages.Widths.valueOf(widths.toUpperCase(java.util.Locale.ROOT)));
+                dev.dsoap.bench.deserialize.DdsMessages.Pattern.of(pattern),
+                dev.dsoap.bench.deserialize.DdsMessages.Widths.of(widths));
         echo = new QName(servers.plain().namespace(Style.POJO), Shape.DOUBLES.operation);
         String method = params.getBenchmark().substring(params.getBenchmark().lastIndexOf('.') + 1);
         measured = method.startsWith("dsoap") ? servers.dsoap() : servers.plain();

@@ -21,7 +21,6 @@ import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 import org.openjdk.jmh.infra.BenchmarkParams;
 
-import java.util.Locale;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -77,8 +76,8 @@ public class CxfDistinctClientsBench {
             ports = new EchoPort[clients];
             for (int c = 0; c < clients; c++) {
                 values[c] = new EchoValues(Shape.DOUBLES, size, percent, 0xC0F_D157L + c,
-                        DdsMessages.Pattern.valueOf(pattern.toUpperCase(Locale.ROOT)),
-                        DdsMessages.Widths.valueOf(widths.toUpperCase(Locale.ROOT)));
+                        DdsMessages.Pattern.of(pattern),
+                        DdsMessages.Widths.of(widths));
                 ports[c] = servers.defaultPort(dsoap);
                 for (long n = 0; n < 2; n++) {
                     double[] want = (double[]) values[c].values(n);

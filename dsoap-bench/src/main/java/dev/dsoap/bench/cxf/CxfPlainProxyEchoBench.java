@@ -82,8 +82,8 @@ public class CxfPlainProxyEchoBench {
         servers = CxfEchoServers.start();
         try {
             values = new EchoValues(Shape.DOUBLES, size, percent, EchoValues.SEED,
-                    dev.dsoap.bench.deserialize.DdsMessages.Pattern.valueOf(pattern.toUpperCase(java.util.Locale.ROOT)),
-                    dev.dsoap.bench.deserialize.DdsMessages.Widths.valueOf(widths.toUpperCase(java.util.Locale.ROOT)));
+                    dev.dsoap.bench.deserialize.DdsMessages.Pattern.of(pattern),
+                    dev.dsoap.bench.deserialize.DdsMessages.Widths.of(widths));
             measured = dsoap ? servers.dsoap() : servers.plain();
             port = servers.defaultPort(dsoap);
             servers.verifyDefaultPort(port, dsoap, values);

@@ -101,7 +101,14 @@ public final class DdsMessages {
      * the same between every pair of consecutive messages); {@code EVERY_KTH}, every {@code round(100 / percent)}-th
      * value from the first.
      */
-    public enum Pattern { CLUSTERED, SCATTERED, EVERY_KTH }
+    public enum Pattern {
+        CLUSTERED, SCATTERED, EVERY_KTH;
+
+        /** The pattern a benchmark parameter names, in lower case ({@code every_kth}). */
+        public static Pattern of(String param) {
+            return valueOf(param.toUpperCase(java.util.Locale.ROOT));
+        }
+    }
 
     /** What a changed value's width does. */
     public enum Widths {
@@ -115,7 +122,12 @@ public final class DdsMessages {
          * A feed of prices: every value, the first message's too, is price-like ({@link #price}: 1 to 5 integer digits,
          * 0 to 6 decimals); a changed value is another price of another width.
          */
-        PRICES
+        PRICES;
+
+        /** The widths a benchmark parameter names, in lower case. */
+        public static Widths of(String param) {
+            return valueOf(param.toUpperCase(java.util.Locale.ROOT));
+        }
     }
 
     private DdsMessages(ValueKind kind, int size, int percent, int partitions, int count, boolean sameWidth) {

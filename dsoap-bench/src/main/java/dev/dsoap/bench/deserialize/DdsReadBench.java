@@ -84,8 +84,8 @@ public class DdsReadBench {
 
     @Setup
     public void setup() throws Exception {
-        DdsMessages.Pattern where = DdsMessages.Pattern.valueOf(pattern.toUpperCase(java.util.Locale.ROOT));
-        DdsMessages.Widths how = DdsMessages.Widths.valueOf(widths.toUpperCase(java.util.Locale.ROOT));
+        DdsMessages.Pattern where = DdsMessages.Pattern.of(pattern);
+        DdsMessages.Widths how = DdsMessages.Widths.of(widths);
         stream = percent == 0 ? DdsMessages.identical(ValueKind.DOUBLE, size, 2)
                 : DdsMessages.generate(ValueKind.DOUBLE, size, percent, partitions, where, how, 2);
         MessagePlan plan = DdsMessages.requestPlan(ValueKind.DOUBLE);

@@ -22,7 +22,6 @@ import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 
 import java.util.Arrays;
-import java.util.Locale;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -88,8 +87,8 @@ public class FeedSerializeBench {
 
     @Setup
     public void setup() {
-        DdsMessages.Pattern where = DdsMessages.Pattern.valueOf(pattern.toUpperCase(Locale.ROOT));
-        DdsMessages.Widths how = DdsMessages.Widths.valueOf(widths.toUpperCase(Locale.ROOT));
+        DdsMessages.Pattern where = DdsMessages.Pattern.of(pattern);
+        DdsMessages.Widths how = DdsMessages.Widths.of(widths);
         if (!positions.equals("fixed") && !positions.equals("drawn")) {
             throw new IllegalArgumentException("positions " + positions + ": fixed or drawn");
         }

@@ -361,7 +361,10 @@ final class ChunkedTemplate {
      */
     void trim(boolean freshNext) {
         int keep = freshNext ? Math.max(4, orderLen) : 4;
-        while (poolCount > keep) {
+        // and never more spare bytes than half the message: a small message's template would otherwise keep four
+        // chunk-sized buffers beside its one chunk (a rebuild then allocates its buffer, as the first one did)
+        long spare = freshNext ? Long.MAX_VALUE : messageLength() / 2;
+        while (poolCount > keep || poolCount > 0 && poolBytes > spare) {
             poolCount--;
             poolBytes -= poolLen[poolCount];
             pool[poolCount] = null;

@@ -151,7 +151,9 @@ public class CompiledPlanSequenceTest {
         }
         assertEquals(MESSAGES, stats.messages());
         if (!cfg.overlay()) {
-            assertExercised(stats, cfg.config(), "seed " + seed + " " + shape + " " + conv + " " + cfg);
+            // a message of one struct (three leaves) has too few neighbours for stealing to be a path it must take:
+            // whether it does depends on where its chunk's buffers happen to end
+            assertExercised(stats, cfg.config(), "seed " + seed + " " + shape + " " + conv + " " + cfg, shape.maxLength() > 1);
         }
     }
 
@@ -266,6 +268,11 @@ public class CompiledPlanSequenceTest {
 
     /** A sequence that never reached a path proves nothing about it. */
     static void assertExercised(SerializerStats stats, SerializerConfig cfg, String where) {
+        assertExercised(stats, cfg, where, true);
+    }
+
+    /** As above; {@code steals}: whether a stealing configuration must have stolen. */
+    static void assertExercised(SerializerStats stats, SerializerConfig cfg, String where, boolean steals) {
         String s = where + " " + stats;
         boolean backsOff = cfg.adaptive() && cfg.adaptiveThreshold() < 0.1;
         assertTrue(stats.matches(MatchClass.CONTENT) > 0, s);
@@ -274,7 +281,7 @@ public class CompiledPlanSequenceTest {
                 + stats.matches(MatchClass.PARTIAL_STRUCTURAL) > 0, s);
         assertTrue(stats.matches(MatchClass.PARTIAL_STRUCTURAL) > 0, s);
         assertEquals(0, stats.failures(), s);
-        if (cfg.stealDirection() != StealDirection.NONE && cfg.stuffing() == Stuffing.FIXED) {
+        if (steals && cfg.stealDirection() != StealDirection.NONE && cfg.stuffing() == Stuffing.FIXED) {
             assertTrue(stats.steals() > 0, s);
         }
         if (cfg.stuffing() == Stuffing.NONE) {

@@ -277,13 +277,8 @@ abstract class CarriedOperation {
         }
         String address = request != null ? request.getRemoteAddr()
                 : in.getProperty(MessageContext.REMOTE_ADDR) instanceof String a ? a : null;
-        String origin = null;
-        if (id != null) {
-            String forwarded = header(headers, "X-Forwarded-For");
-            String standard = header(headers, "Forwarded");
-            origin = address == null && forwarded == null && standard == null ? null
-                    : address + " " + forwarded + " " + standard;
-        }
+        String origin = id == null ? null
+                : Carrier.origin(address, header(headers, "X-Forwarded-For"), header(headers, "Forwarded"));
         String connection = request != null ? request.getRemoteAddr() + " " + request.getRemotePort()
                 : address != null ? address + " thread " + Thread.currentThread().getId() : null;
         return Carrier.peerKey(id, caller, origin, connection);

@@ -145,6 +145,19 @@ public final class Carrier {
     }
 
     /**
+     * The origin a client id is bound to ({@link #peerKey(String, String, String, String)}): the remote address and the
+     * forwarding headers as they came, or {@code null} when none is known. Thread-safe.
+     *
+     * @param address       the remote address, or {@code null}
+     * @param forwardedFor  the {@code X-Forwarded-For} header, or {@code null}
+     * @param forwarded     the {@code Forwarded} header, or {@code null}
+     */
+    public static String origin(String address, String forwardedFor, String forwarded) {
+        return address == null && forwardedFor == null && forwarded == null ? null
+                : address + " " + forwardedFor + " " + forwarded;
+    }
+
+    /**
      * The key of a message's sender, for {@link #read(byte[], int, long, Fallback, String)}, from what the host
      * knows of it, the first given of: the value of the client id header ({@link Settings#clientIdHeader()}),
      * which dsoap clients send; the caller the host authenticated (or the credentials it was given); the

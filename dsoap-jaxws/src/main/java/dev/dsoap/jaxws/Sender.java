@@ -47,11 +47,8 @@ final class Sender {
 
     /** Where {@code m} came from: the remote address and the forwarding headers, or {@code null}. */
     static String origin(Message m, Object request) {
-        String address = request == null ? null : Connection.address(request);
-        String forwarded = Binary.header(m, "X-Forwarded-For");
-        String standard = Binary.header(m, "Forwarded");
-        return address == null && forwarded == null && standard == null ? null
-                : address + " " + forwarded + " " + standard;
+        return Carrier.origin(request == null ? null : Connection.address(request), Binary.header(m, "X-Forwarded-For"),
+                Binary.header(m, "Forwarded"));
     }
 
     private static boolean present(String type) {

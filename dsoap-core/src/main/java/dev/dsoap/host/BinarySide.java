@@ -171,7 +171,7 @@ final class BinarySide {
         stats.binaryWritten(w.length());
         stats.binaryReused(0, w.reusedBytes());
         Held<BinaryWriter> held = h;
-        return new Reply(w, x -> written(held), stats);
+        return new Reply(w, x -> written(held), stats, w.length());
     }
 
     private void written(Held<BinaryWriter> h) {

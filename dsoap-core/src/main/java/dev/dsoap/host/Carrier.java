@@ -13,6 +13,7 @@ import dev.dsoap.parse.XmlCheck;
 import dev.dsoap.parse.XmlParseException;
 import dev.dsoap.parse.XmlScanner;
 import dev.dsoap.serialize.DifferentialSerializer;
+import dev.dsoap.serialize.MatchClass;
 import dev.dsoap.serialize.SerializerPool;
 import dev.dsoap.sharing.SharingConfig;
 import dev.dsoap.template.MemoryBudget;
@@ -476,8 +477,9 @@ public final class Carrier {
         if (!kept) {
             ds = writer.transientSerializer();
         }
+        MatchClass match;
         try {
-            ds.serialize(parts);
+            match = ds.serialize(parts);
         } catch (RuntimeException e) {
             if (kept) {
                 writer.release(ds);
@@ -488,7 +490,7 @@ public final class Carrier {
         if (shared != null) {
             shared.templateWritten(SharedWindow.cpuNanos() - start, ds.messageLength());
         }
-        return new Reply(kept ? writer : null, ds, stats);
+        return new Reply(kept ? writer : null, ds, stats, match, ds.messageLength());
     }
 
     /** One inbound form: its reader and the local names of its part elements. */

@@ -101,7 +101,12 @@ public final class OperationStats implements OperationStatsMXBean {
 
     /** Counts a binary message written, of {@code bytes} bytes. */
     public void binaryWritten(long bytes) {
-        binaryWrites.increment();
+        binaryWritten(1, bytes);
+    }
+
+    /** Adds {@code messages} binary messages of {@code bytes} bytes in all to those written (negative: taken back). */
+    void binaryWritten(long messages, long bytes) {
+        binaryWrites.add(messages);
         binaryBytesWritten.add(bytes);
     }
 

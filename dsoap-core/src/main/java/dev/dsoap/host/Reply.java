@@ -1,6 +1,8 @@
 package dev.dsoap.host;
 
 import dev.dsoap.binary.BinaryWriter;
+import dev.dsoap.binding.MessagePlan;
+import dev.dsoap.serialize.MatchClass;
 import dev.dsoap.serialize.DifferentialSerializer;
 import dev.dsoap.serialize.SerializerPool;
 
@@ -12,6 +14,10 @@ import java.io.OutputStream;
  * that sends it. While open it holds the borrowed serializer, whose template is the message; {@link #close()}
  * gives the serializer back, first copying the message if it has not been sent yet, so a late send (a host
  * handler that paused the flow) still writes these bytes and never another message's.
+ *
+ * <p>An XML reply may be sent with SOAP header blocks the host added after dsoap wrote it (WS-Addressing's, for
+ * one): {@link #writeTo(OutputStream, byte[])} places them in a {@code Header} before dsoap's {@code Body}. A
+ * reply the host did not send at all is taken back from the written counters ({@link #replaced}).
  *
  * <p>Thread-safe.
  */
@@ -32,30 +38,50 @@ public final class Reply implements AutoCloseable {
     private final java.util.function.Consumer<BinaryWriter> binaryPool;
     /** Whether the message is binary (it is {@value dev.dsoap.negotiation.BinaryMediaType#NAME}). */
     private final boolean isBinary;
+    /** Where a Header goes in an XML message: the offset of its Body start tag; {@code -1} for binary. */
+    private final int headerAt;
+    /** The Header's start and end tags, in the envelope's prefix (declared on the Envelope). */
+    private final byte[] headerOpen;
+    private final byte[] headerClose;
+    /** Takes the message back from the written counters when the host sent something else; run once. */
+    private Runnable unsent;
 
-    Reply(SerializerPool pool, DifferentialSerializer serializer, OperationStats stats) {
+    /** A message on a template: {@code match} and {@code length} are what its serializer counted. */
+    Reply(SerializerPool pool, DifferentialSerializer serializer, OperationStats stats, MatchClass match, long length) {
+        this(pool, serializer, null, null, null, stats, false, serializer.plan(),
+                () -> stats.writes().withdraw(match, length));
+    }
+
+    /** A message written elsewhere (a shared window's writer) for {@code plan}: {@code message} is kept as it is. */
+    Reply(byte[] message, OperationStats stats, MessagePlan plan) {
+        this(null, null, message, null, null, stats, false, plan, () -> { });
+    }
+
+    /** A binary message, counted as {@code length} binary bytes written. */
+    Reply(BinaryWriter binary, java.util.function.Consumer<BinaryWriter> binaryPool, OperationStats stats, long length) {
+        this(null, null, null, binary, binaryPool, stats, true, null, () -> stats.binaryWritten(-1, -length));
+    }
+
+    private Reply(SerializerPool pool, DifferentialSerializer serializer, byte[] copy, BinaryWriter binary,
+                  java.util.function.Consumer<BinaryWriter> binaryPool, OperationStats stats, boolean isBinary,
+                  MessagePlan plan, Runnable unsent) {
         this.pool = pool;
         this.serializer = serializer;
-        this.stats = stats;
-        this.binaryPool = null;
-        this.isBinary = false;
-    }
-
-    /** A message written elsewhere (a shared window's writer): {@code message} is kept as it is. */
-    Reply(byte[] message, OperationStats stats) {
-        this.pool = null;
-        this.copy = message;
-        this.stats = stats;
-        this.binaryPool = null;
-        this.isBinary = false;
-    }
-
-    Reply(BinaryWriter binary, java.util.function.Consumer<BinaryWriter> binaryPool, OperationStats stats) {
-        this.pool = null;
+        this.copy = copy;
         this.binary = binary;
         this.binaryPool = binaryPool;
         this.stats = stats;
-        this.isBinary = true;
+        this.isBinary = isBinary;
+        this.unsent = unsent;
+        if (plan == null) {
+            headerAt = -1;
+            headerOpen = headerClose = null;
+        } else {
+            String env = plan.convention().envelopePrefix();
+            headerOpen = ("<" + env + ":Header>").getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+            headerClose = ("</" + env + ":Header>").getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+            headerAt = plan.prolog().length - headerOpen.length + 2; // the prolog ends with <env:Body>
+        }
     }
 
     /**
@@ -83,6 +109,37 @@ public final class Reply implements AutoCloseable {
         }
     }
 
+    /**
+     * Writes the message with {@code blocks} in a SOAP {@code Header} before its {@code Body}: header blocks the
+     * host added after dsoap wrote the message, as XML elements one after another, each declaring the namespaces it
+     * uses except the envelope's. With no blocks ({@code null} or empty) this is {@link #writeTo(OutputStream)}.
+     *
+     * @throws IllegalStateException if the message is binary (it has no SOAP header), or was closed after it had
+     *                               been sent
+     */
+    public synchronized void writeTo(OutputStream out, byte[] blocks) throws IOException {
+        if (blocks == null || blocks.length == 0) {
+            writeTo(out);
+            return;
+        }
+        if (headerAt < 0) {
+            throw new IllegalStateException("a binary message carries no SOAP header blocks");
+        }
+        requireMessage();
+        sent = true;
+        byte[] header = new byte[headerOpen.length + blocks.length + headerClose.length];
+        System.arraycopy(headerOpen, 0, header, 0, headerOpen.length);
+        System.arraycopy(blocks, 0, header, headerOpen.length, blocks.length);
+        System.arraycopy(headerClose, 0, header, headerOpen.length + blocks.length, headerClose.length);
+        if (serializer != null) {
+            serializer.writeTo(out, headerAt, header);
+        } else {
+            out.write(copy, 0, headerAt);
+            out.write(header);
+            out.write(copy, headerAt, copy.length - headerAt);
+        }
+    }
+
     /** The message's length in bytes: what a {@code Content-Length} header says. */
     public synchronized long length() {
         requireMessage();
@@ -96,11 +153,20 @@ public final class Reply implements AutoCloseable {
     }
 
     /**
-     * Records that the host sent something else in this message's place (a handler changed the envelope),
-     * counted as {@link Fallback#RESPONSE_CHANGED} with {@code detail}.
+     * Records that the host sent something else in this message's place (a handler changed the envelope): the
+     * message is taken back from the written counters (messages, bytes, match class; binary ones) and counted as
+     * {@link Fallback#RESPONSE_CHANGED} with {@code detail}. Only the first call counts.
      */
     public void replaced(String detail) {
-        stats.writeFallback(Fallback.RESPONSE_CHANGED, detail);
+        Runnable u;
+        synchronized (this) {
+            u = unsent;
+            unsent = null;
+        }
+        if (u != null) {
+            u.run();
+            stats.writeFallback(Fallback.RESPONSE_CHANGED, detail);
+        }
     }
 
     private void requireMessage() {

@@ -36,6 +36,7 @@ final class SharedWindow {
     /** Window length, nanoseconds. */
     private final long windowNanos;
     private final WindowWriter writer;
+    private final MessagePlan plan;
     private final SharingPolicy policy;
     /** Whether the window's state is charged to a memory budget. */
     private final boolean budgeted;
@@ -64,6 +65,7 @@ final class SharedWindow {
      */
     SharedWindow(MessagePlan plan, SharingConfig config, long windowNanos, MemoryBudget budget) {
         this.writer = new WindowWriter(plan, config, budget);
+        this.plan = plan;
         this.policy = new SharingPolicy();
         this.budgeted = budget != null;
         this.windowNanos = windowNanos;
@@ -93,7 +95,7 @@ final class SharedWindow {
             windowWriterNanos += cpuNanos() - start;
             windowWriterBytes += message.length;
             sharedResponses.increment();
-            return new Reply(message, stats);
+            return new Reply(message, stats, plan);
         } finally {
             lock.unlock();
         }

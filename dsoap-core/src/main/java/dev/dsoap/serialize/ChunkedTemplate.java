@@ -298,6 +298,29 @@ final class ChunkedTemplate {
         }
     }
 
+    /** Writes the message with {@code insert} placed before byte {@code at} of it (at most its length). */
+    void writeTo(OutputStream out, long at, byte[] insert) throws IOException {
+        long p = 0;
+        boolean done = false;
+        for (int i = 0; i < orderLen; i++) {
+            int c = order[i];
+            int n = used[c];
+            if (!done && at <= p + n) {
+                int k = (int) (at - p);
+                out.write(buf[c], 0, k);
+                out.write(insert);
+                out.write(buf[c], k, n - k);
+                done = true;
+            } else {
+                out.write(buf[c], 0, n);
+            }
+            p += n;
+        }
+        if (!done) {
+            out.write(insert);
+        }
+    }
+
     /**
      * The chunks as read-only buffers for a gathering write, valid until the template next changes. The
      * array and its buffers are reused: each call resets their positions.

@@ -205,6 +205,11 @@ public final class DifferentialSerializer implements MemoryBudget.Holder {
         t.writeTo(out);
     }
 
+    /** Writes the current message with {@code insert} placed before its byte {@code at}. */
+    public void writeTo(OutputStream out, long at, byte[] insert) throws IOException {
+        t.writeTo(out, at, insert);
+    }
+
     /** The current message as buffers for a gathering write; valid until the next {@link #serialize}. */
     public ByteBuffer[] buffers() {
         return t.buffers();

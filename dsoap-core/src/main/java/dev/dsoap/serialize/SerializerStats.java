@@ -60,6 +60,16 @@ public final class SerializerStats {
         messageBytes.add(length);
     }
 
+    /**
+     * Takes back a message counted by a serializer that the host did not send (it wrote its own in its place):
+     * the counters then say what left the host. Thread-safe.
+     */
+    public void withdraw(MatchClass m, long length) {
+        matches[m.ordinal()].decrement();
+        messages.decrement();
+        messageBytes.add(-length);
+    }
+
     void countFresh(FreshReason r) {
         fresh[r.ordinal()].increment();
     }

@@ -28,7 +28,10 @@ final class BinaryFormatter implements MessageFormatter {
         }
         Reply reply = binaryReply(mc, format);
         if (reply == null) {
-            if (mc.getProperty(ReplySource.PROPERTY) instanceof Reply r) {
+            if (mc.getProperty(ReplySource.PROPERTY) instanceof Reply r && r.binary()) {
+                if (TemplateFormatter.changed(mc, format, r) == null && xmlWithHeaders(mc, format, r, out)) {
+                    return;
+                }
                 r.replaced("the envelope of a binary answer was changed: sent as XML");
             }
             xml(mc).writeTo(mc, format, out, preserve);
@@ -42,16 +45,48 @@ final class BinaryFormatter implements MessageFormatter {
         }
     }
 
+    /**
+     * Sends a binary answer that out handlers gave header blocks (WS-Addressing's) as XML written by dsoap, with
+     * those blocks: the binary message is taken back from the counters, its XML form counted as written. False
+     * (nothing written) when it has no XML form.
+     */
+    private static boolean xmlWithHeaders(MessageContext mc, OMOutputFormat format, Reply binary, OutputStream out)
+            throws AxisFault {
+        if (!(mc.getEnvelope().getBody().getFirstElement() instanceof org.apache.axiom.om.OMSourcedElement se)
+                || !(se.getDataSource() instanceof ReplySource source)) {
+            return false;
+        }
+        Reply x = source.xmlReply();
+        if (x == null) {
+            return false;
+        }
+        try (x) {
+            binary.unsent();
+            x.writeTo(out, TemplateFormatter.headerBlocks(mc, format));
+            out.flush();
+            return true;
+        } catch (IOException e) {
+            throw AxisFault.makeFault(e);
+        }
+    }
+
     /** Whether {@code mc} is an engaged client's request that goes binary ({@link ClientHandler} decided). */
     private static boolean binaryRequest(MessageContext mc) {
         return !mc.isServerSide() && Boolean.TRUE.equals(mc.getProperty(ClientOperation.BINARY_REQUEST))
                 && ClientOperation.of(mc.getAxisOperation()) != null;
     }
 
-    /** The binary reply of {@code mc}, when it can be sent as it is; otherwise {@code null}. */
+    /**
+     * The binary reply of {@code mc}, when it can be sent as it is; otherwise {@code null}: header blocks out
+     * handlers added (WS-Addressing's) have no place in a binary message, which then goes as XML.
+     */
     private static Reply binaryReply(MessageContext mc, OMOutputFormat format) {
-        return mc.getProperty(ReplySource.PROPERTY) instanceof Reply r && r.binary()
-                && TemplateFormatter.changed(mc, format, r) == null ? r : null;
+        if (!(mc.getProperty(ReplySource.PROPERTY) instanceof Reply r && r.binary())
+                || TemplateFormatter.changed(mc, format, r) != null) {
+            return null;
+        }
+        org.apache.axiom.soap.SOAPHeader header = mc.getEnvelope().getHeader();
+        return header == null || header.getFirstElement() == null ? r : null;
     }
 
     /** The configuration's formatter of the envelope's SOAP version. */

@@ -457,7 +457,7 @@ abstract class CarriedOperation {
         }
         SOAPFactory fac = RpcFaults.soapFactory(in);
         SOAPEnvelope env = fac.getDefaultEnvelope();
-        env.getBody().addChild(fac.createOMElement(new ReplySource(reply, () -> xml(s, parts)), s.responseName));
+        env.getBody().addChild(fac.createOMElement(new ReplySource(reply, () -> s.carrier.write(parts, null, null)), s.responseName));
         out.setEnvelope(env);
         out.setProperty(ReplySource.PROPERTY, reply);
         out.setProperty(org.apache.axis2.Constants.Configuration.MESSAGE_TYPE, dev.dsoap.negotiation.BinaryMediaType.NAME);
@@ -470,16 +470,6 @@ abstract class CarriedOperation {
 
     /** Response header naming the formats of the requests the operation reads in binary (ids separated by commas). */
     static final String REQUEST_FORMAT = dev.dsoap.negotiation.BinaryPeer.REQUEST_FORMATS;
-
-    /** The XML form of {@code parts}, for a binary answer whose element something serializes. */
-    private static byte[] xml(Sides s, Object[] parts) {
-        try (Reply r = s.carrier.write(parts, null, null)) {
-            if (r == null) {
-                throw new IllegalStateException("the values of a binary answer have no XML form");
-            }
-            return r.toByteArray();
-        }
-    }
 
     /** The compiled state for one implementation class. */
     private static final class Bound {

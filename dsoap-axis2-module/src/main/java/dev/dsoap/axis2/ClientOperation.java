@@ -158,7 +158,7 @@ final class ClientOperation {
         OMElement first = mc.getEnvelope().getBody().getFirstElement();
         OMDataSourceExt call = rpcCall(first);
         if (call != null) {
-            return writeRpc(mc, (OMSourcedElement) first, call, out);
+            return writeRpc(mc, (OMSourcedElement) first, call, out, format);
         }
         if (!(first instanceof OMSourcedElement se) || se.isExpanded() || !(se.getDataSource() instanceof ADBDataSource ds)
                 || !(ds.getObject() instanceof ADBBean bean) || first.getNextOMSibling() != null) {
@@ -174,16 +174,19 @@ final class ClientOperation {
             return false;
         }
         Carrier carrier = writers.computeIfAbsent(new Key(bean.getClass(), mc.isSOAP11()), k -> compile(k, element));
-        return send(carrier.write(new Object[] {bean}, null, null), out);
+        return send(carrier.write(new Object[] {bean}, null, null), mc, format, out);
     }
 
-    /** Sends {@code reply} to {@code out} and gives its template back; false when there is none to send. */
-    private static boolean send(Reply reply, OutputStream out) throws AxisFault {
+    /**
+     * Sends {@code reply} to {@code out}, with the header blocks of {@code mc}'s envelope (out handlers', such as
+     * WS-Addressing's), and gives its template back; false when there is none to send.
+     */
+    private static boolean send(Reply reply, MessageContext mc, OMOutputFormat format, OutputStream out) throws AxisFault {
         if (reply == null) {
             return false;
         }
         try (reply) {
-            reply.writeTo(out);
+            reply.writeTo(out, TemplateFormatter.headerBlocks(mc, format));
             out.flush();
             return true;
         } catch (IOException e) {
@@ -209,9 +212,10 @@ final class ClientOperation {
                 ? ds : null;
     }
 
-    private boolean writeRpc(MessageContext mc, OMSourcedElement element, OMDataSourceExt call, OutputStream out) throws AxisFault {
+    private boolean writeRpc(MessageContext mc, OMSourcedElement element, OMDataSourceExt call, OutputStream out,
+                             OMOutputFormat format) throws AxisFault {
         Object[] args = (Object[]) call.getProperty(DsoapRpcServiceClient.ARGUMENTS);
-        return send(rpc.write(element.getQName(), args, returnTypes(call), mc.isSOAP11()), out);
+        return send(rpc.write(element.getQName(), args, returnTypes(call), mc.isSOAP11()), mc, format, out);
     }
 
     private static Class<?>[] returnTypes(OMDataSourceExt call) {
@@ -285,6 +289,10 @@ final class ClientOperation {
                 || mc.getEnvelope().getHeader() != null && mc.getEnvelope().getHeader().getFirstElement() != null) {
             return false;
         }
+        org.apache.axiom.soap.SOAPHeader header = mc.getEnvelope().getHeader();
+        if (header != null && header.getFirstElement() != null) {
+            return false; // header blocks (WS-Addressing's) go in XML
+        }
         OMElement first = mc.getEnvelope().getBody().getFirstElement();
         OMDataSourceExt call = rpcCall(first);
         if (call == null || returnTypes(call) == null) {
@@ -316,7 +324,12 @@ final class ClientOperation {
             s.peer.refused();
             stats.binaryRefused(dev.dsoap.host.BinaryRefusal.ENDPOINT_REFUSED, "HTTP 415");
         });
-        send(reply, out);
+        try (reply) {
+            reply.writeTo(out); // a binary request carries no SOAP header blocks
+            out.flush();
+        } catch (IOException e) {
+            throw AxisFault.makeFault(e);
+        }
     }
 
     /**

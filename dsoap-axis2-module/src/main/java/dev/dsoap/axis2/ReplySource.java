@@ -27,14 +27,16 @@ final class ReplySource extends AbstractPushOMDataSource {
     private final java.util.function.Supplier<byte[]> xml;
     /** The identical request's response this element stands for, or {@code null}. */
     private final dev.dsoap.coalesce.SharedResponse shared;
+    /** Writes a binary reply's values as XML, or {@code null}. */
+    private final java.util.function.Supplier<Reply> xmlReply;
 
     ReplySource(Reply reply) {
-        this(reply, reply::toByteArray);
+        this(reply, reply::toByteArray, null, null);
     }
 
     /** The body element of an identical request's response (its XML bytes). */
     ReplySource(dev.dsoap.coalesce.SharedResponse shared) {
-        this(null, shared::body, shared);
+        this(null, shared::body, shared, null);
     }
 
     /** The identical request's response this element stands for, or {@code null}. */
@@ -42,15 +44,32 @@ final class ReplySource extends AbstractPushOMDataSource {
         return shared;
     }
 
-    /** The body element of a binary {@code reply}, whose XML form {@code xml} gives if anything asks. */
-    ReplySource(Reply reply, java.util.function.Supplier<byte[]> xml) {
-        this(reply, xml, null);
+    /**
+     * The body element of a binary {@code reply}, whose XML form {@code xmlReply} writes (with dsoap) if anything
+     * asks: a handler that serializes the element, or header blocks that have no place in a binary message.
+     */
+    ReplySource(Reply reply, java.util.function.Supplier<Reply> xmlReply) {
+        this(reply, () -> {
+            try (Reply r = xmlReply.get()) {
+                if (r == null) {
+                    throw new IllegalStateException("the values of a binary answer have no XML form");
+                }
+                return r.toByteArray();
+            }
+        }, null, xmlReply);
     }
 
-    private ReplySource(Reply reply, java.util.function.Supplier<byte[]> xml, dev.dsoap.coalesce.SharedResponse shared) {
+    private ReplySource(Reply reply, java.util.function.Supplier<byte[]> xml, dev.dsoap.coalesce.SharedResponse shared,
+                        java.util.function.Supplier<Reply> xmlReply) {
         this.shared = shared;
         this.reply = reply;
         this.xml = xml;
+        this.xmlReply = xmlReply;
+    }
+
+    /** The XML form of a binary reply, written by dsoap, to send and close; {@code null} if none. */
+    Reply xmlReply() {
+        return xmlReply == null ? null : xmlReply.get();
     }
 
     Reply reply() {

@@ -17,8 +17,9 @@ import java.net.URL;
 
 /**
  * Wraps the registered formatter of a SOAP content type. A message that carries a dsoap {@link Reply} whose
- * envelope is still exactly what dsoap made (no header blocks added by out handlers, the body element not
- * expanded or replaced, no MTOM/SwA, UTF-8) is written as the reply's bytes; anything else is delegated,
+ * body is still exactly what dsoap made (the body element not expanded or replaced, no MTOM/SwA, UTF-8) is
+ * written as the reply's bytes, with the header blocks out handlers added (WS-Addressing's) serialized by AXIOM
+ * into a Header before them; anything else is delegated,
  * and a reply that could not be written directly is counted as {@link Fallback#RESPONSE_CHANGED} (the
  * delegate then writes the same element through AXIOM). On an engaged client, a request is offered to its
  * operation's {@link ClientOperation#write} first.
@@ -41,7 +42,7 @@ final class TemplateFormatter implements MessageFormatter {
             String changed = changed(mc, format, reply);
             if (changed == null) {
                 try {
-                    reply.writeTo(out);
+                    reply.writeTo(out, headerBlocks(mc, format));
                     out.flush();
                 } catch (IOException e) {
                     throw AxisFault.makeFault(e);
@@ -51,7 +52,7 @@ final class TemplateFormatter implements MessageFormatter {
             }
             reply.replaced(changed);
         } else if (mc.getProperty(ReplySource.SHARED) instanceof dev.dsoap.coalesce.SharedResponse shared
-                && unwritable(mc, format) == null && sharedElement(mc, shared)) {
+                && unwritable(mc, format) == null && headerBlocks(mc, format) == null && sharedElement(mc, shared)) {
             try {
                 out.write(shared.body());
                 out.flush();
@@ -91,9 +92,34 @@ final class TemplateFormatter implements MessageFormatter {
     }
 
     /**
+     * The header blocks of the message in {@code mc}, serialized one after another by AXIOM (each declaring the
+     * namespaces it uses), or {@code null} when its Header is absent or empty. Shared by responses and engaged
+     * clients' requests.
+     */
+    static byte[] headerBlocks(MessageContext mc, OMOutputFormat format) throws AxisFault {
+        SOAPHeader header = mc.getEnvelope().getHeader();
+        if (header == null || header.getFirstElement() == null) {
+            return null;
+        }
+        OMOutputFormat f = new OMOutputFormat();
+        f.setCharSetEncoding("UTF-8");
+        f.setIgnoreXMLDeclaration(true);
+        f.setSOAP11(format.isSOAP11());
+        java.io.ByteArrayOutputStream b = new java.io.ByteArrayOutputStream(512);
+        try {
+            for (java.util.Iterator<OMElement> it = header.getChildElements(); it.hasNext(); ) {
+                it.next().serialize(b, f);
+            }
+        } catch (javax.xml.stream.XMLStreamException e) {
+            throw AxisFault.makeFault(e);
+        }
+        return b.toByteArray();
+    }
+
+    /**
      * Why the message in {@code mc} cannot be sent as template bytes with {@code format} whatever its body
-     * (attachments, another charset, header blocks, no envelope), or {@code null}. Shared by responses and
-     * engaged clients' requests.
+     * (attachments, another charset, no envelope), or {@code null}. Shared by responses and engaged clients'
+     * requests. Header blocks do not keep it from being sent so ({@link #headerBlocks}).
      */
     static Fallback unwritable(MessageContext mc, OMOutputFormat format) {
         if (format.isOptimized() || format.isDoingSWA()) {
@@ -104,11 +130,7 @@ final class TemplateFormatter implements MessageFormatter {
             return Fallback.CHARSET;
         }
         SOAPEnvelope env = mc.getEnvelope();
-        if (env == null) {
-            return Fallback.RESPONSE_CHANGED;
-        }
-        SOAPHeader header = env.getHeader();
-        return header != null && header.getFirstElement() != null ? Fallback.HEADERS : null;
+        return env == null ? Fallback.RESPONSE_CHANGED : null;
     }
 
     @Override

@@ -158,17 +158,30 @@ public final class Reply implements AutoCloseable {
      * {@link Fallback#RESPONSE_CHANGED} with {@code detail}. Only the first call counts.
      */
     public void replaced(String detail) {
+        if (unsent()) {
+            stats.writeFallback(Fallback.RESPONSE_CHANGED, detail);
+        }
+    }
+
+    /**
+     * Takes the message back from the written counters, without counting a fallback: the host sent another
+     * message dsoap wrote in its place (the XML form of a binary answer that gained header blocks). Only the
+     * first call (of this and {@link #replaced}) counts.
+     *
+     * @return whether this call took it back
+     */
+    public boolean unsent() {
         Runnable u;
         synchronized (this) {
             u = unsent;
             unsent = null;
         }
-        if (u != null) {
-            u.run();
-            stats.writeFallback(Fallback.RESPONSE_CHANGED, detail);
+        if (u == null) {
+            return false;
         }
+        u.run();
+        return true;
     }
-
     private void requireMessage() {
         if (serializer == null && binary == null && copy == null) {
             throw new IllegalStateException("the reply was closed after it had been sent");

@@ -17,7 +17,8 @@ import java.nio.file.StandardCopyOption;
 
 /**
  * A real Axis2 SimpleHTTPServer on 127.0.0.1 loading a repository directory: {@code modules/} holds the
- * built {@code dsoap-VERSION.mar} (path from the {@code dsoap.mar} system property, set by the build) and
+ * built {@code dsoap-VERSION.mar} (path from the {@code dsoap.mar} system property, set by the build) and the
+ * addressing stand-in {@link WsaHandlers} (engaged only where {@code axis2.xml} says so), and
  * {@code axis2.xml} is Axis2's default one, with {@code <module ref="dsoap"/>} when engaged.
  * <p>
  * Two services: the POJO {@link EchoService}, deployed programmatically, and the wsdl2java (ADB) service
@@ -96,6 +97,7 @@ final class Axis2Server implements AutoCloseable {
             throw new IllegalStateException("the built module archive is missing: " + mar + " (run the package phase first)");
         }
         Files.copy(mar, modules.resolve(mar.getFileName()), StandardCopyOption.REPLACE_EXISTING);
+        WsaHandlers.install(repo); // engaged only where axis2Additions say <module ref="wsatest"/>
         String xml;
         try (InputStream in = AxisConfiguration.class.getResourceAsStream("/org/apache/axis2/deployment/axis2_default.xml")) {
             xml = new String(in.readAllBytes(), StandardCharsets.UTF_8);

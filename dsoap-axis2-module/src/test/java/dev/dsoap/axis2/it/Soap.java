@@ -164,4 +164,21 @@ final class Soap {
         }
         return t;
     }
+
+    /** The text of the message's {@code wsa:RelatesTo} header block, or {@code null}. */
+    static String relatesTo(byte[] message) throws Exception {
+        javax.xml.parsers.DocumentBuilderFactory f = javax.xml.parsers.DocumentBuilderFactory.newInstance();
+        f.setNamespaceAware(true);
+        org.w3c.dom.NodeList l = f.newDocumentBuilder().parse(new java.io.ByteArrayInputStream(message))
+                .getElementsByTagNameNS("http://www.w3.org/2005/08/addressing", "RelatesTo");
+        return l.getLength() == 0 ? null : l.item(0).getTextContent();
+    }
+
+    static byte[] gzip(byte[] b) throws java.io.IOException {
+        java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+        try (java.util.zip.GZIPOutputStream z = new java.util.zip.GZIPOutputStream(out)) {
+            z.write(b);
+        }
+        return out.toByteArray();
+    }
 }

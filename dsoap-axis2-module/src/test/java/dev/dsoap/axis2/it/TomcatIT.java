@@ -45,12 +45,31 @@ class TomcatIT {
     static Path dir;
     static Tomcat tomcat;
     static Context webapp;
+    /** The same web application with the WS-Addressing stand-in engaged, which also compresses answers on request. */
+    static Context featured;
     static int port;
 
     @BeforeAll
     static void start() throws Exception {
-        Path repo = Axis2Server.repository(dir, true, "");
-        Path war = Files.createDirectories(dir.resolve("axis2"));
+        tomcat = new Tomcat();
+        tomcat.setBaseDir(Files.createDirectories(dir.resolve("tomcat")).toString());
+        Connector connector = new Connector();
+        connector.setPort(0);
+        connector.setProperty("address", "127.0.0.1");
+        tomcat.setConnector(connector);
+        webapp = webapp("axis2", "");
+        featured = webapp("axis2wsa", "<module ref=\"" + WsaHandlers.MODULE + "\"/>");
+        tomcat.start();
+        port = connector.getLocalPort();
+    }
+
+    /**
+     * The Axis2 web application at {@code /name}: its axis2.xml engages dsoap and {@code axis2Additions}, its
+     * {@code WEB-INF/services/PlainEcho} deploys {@link EchoService}.
+     */
+    private static Context webapp(String name, String axis2Additions) throws Exception {
+        Path repo = Axis2Server.repository(dir, true, axis2Additions);
+        Path war = Files.createDirectories(dir.resolve(name));
         Path webInf = Files.createDirectories(war.resolve("WEB-INF"));
         String axis2 = Files.readString(repo.resolve("axis2.xml")).replace(
                 "class=\"org.apache.axis2.transport.http.SimpleHTTPServer\"",
@@ -69,18 +88,11 @@ class TomcatIT {
                   </messageReceivers>
                 </service>
                 """.formatted(EchoService.class.getName()));
-        tomcat = new Tomcat();
-        tomcat.setBaseDir(Files.createDirectories(dir.resolve("tomcat")).toString());
-        Connector connector = new Connector();
-        connector.setPort(0);
-        connector.setProperty("address", "127.0.0.1");
-        tomcat.setConnector(connector);
-        webapp = tomcat.addContext("/axis2", war.toString());
-        Wrapper servlet = Tomcat.addServlet(webapp, "AxisServlet", new AxisServlet());
+        Context c = tomcat.addContext("/" + name, war.toString());
+        Wrapper servlet = Tomcat.addServlet(c, "AxisServlet", new AxisServlet());
         servlet.setLoadOnStartup(1);
-        webapp.addServletMappingDecoded("/services/*", "AxisServlet");
-        tomcat.start();
-        port = connector.getLocalPort();
+        c.addServletMappingDecoded("/services/*", "AxisServlet");
+        return c;
     }
 
     @AfterAll
@@ -164,5 +176,87 @@ class TomcatIT {
         assertTrue(retained <= 2.5 * (requestBytes + answerBytes), report);
         assertEquals(retained, module.get("MemoryUsedBytes"),
                 "what the operation keeps is what the budget is charged: " + report);
+    }
+
+    /**
+     * WS-Addressing and compression both ways under AxisServlet: a plain {@code RPCServiceClient} with the
+     * addressing stand-in engaged and Axis2's gzip options on ({@code MC_GZIP_REQUEST}, {@code MC_ACCEPT_GZIP}) makes
+     * 30 calls of 10,000 doubles, a tenth changed; every value comes back, every answer relates to its request,
+     * and dsoap read and wrote them all. A raw request that accepts gzip gets a compressed answer
+     * ({@code Content-Encoding: gzip}) whose Header holds the addressing blocks before dsoap's Body.
+     */
+    @Test
+    void addressingAndCompressionBothWays() throws Exception {
+        ConfigurationContext axis2 = (ConfigurationContext) featured.getServletContext()
+                .getAttribute(AxisServlet.CONFIGURATION_CONTEXT);
+        assertNotNull(axis2, "AxisServlet did not start");
+        Stats st = Stats.find(axis2, "server", "PlainEcho", "echo");
+        String url = "http://127.0.0.1:" + port + "/axis2wsa/services/PlainEcho";
+        Path clientRepo = Axis2Server.repository(dir, false, "<module ref=\"" + WsaHandlers.MODULE + "\"/>");
+        ConfigurationContext clients = org.apache.axis2.context.ConfigurationContextFactory
+                .createConfigurationContextFromFileSystem(clientRepo.toString(), clientRepo.resolve("axis2.xml").toString());
+        String ns = axis2.getAxisConfiguration().getService("PlainEcho").getTargetNamespace();
+        long seed = Long.getLong("dsoap.seed", 0x70_3CA7L);
+        Random r = new Random(seed);
+        int items = 10_000;
+        int calls = 30;
+        double[] v = new double[items];
+        for (int i = 0; i < items; i++) {
+            v[i] = r.nextDouble() * 1000;
+        }
+        RPCServiceClient client = new RPCServiceClient(clients, null);
+        client.getOptions().setTo(new EndpointReference(url));
+        client.getOptions().setAction("urn:echo");
+        client.getOptions().setProperty(org.apache.axis2.kernel.http.HTTPConstants.MC_GZIP_REQUEST, Boolean.TRUE);
+        client.getOptions().setProperty(org.apache.axis2.kernel.http.HTTPConstants.MC_ACCEPT_GZIP, Boolean.TRUE);
+        try {
+            for (int call = 0; call < calls; call++) {
+                String where = "seed " + seed + " call " + call;
+                if (call > 0) {
+                    for (int k = 0; k < items / 10; k++) {
+                        v[r.nextInt(items)] = other(r);
+                    }
+                }
+                Object[] got = client.invokeBlocking(new QName(ns, "echo"), new Object[] {ServerIT.boxed(v)},
+                        new Class<?>[] {double[].class});
+                double[] back = (double[]) got[0];
+                for (int i = 0; i < items; i++) {
+                    if (Double.doubleToRawLongBits(back[i]) != Double.doubleToRawLongBits(v[i])) {
+                        throw new AssertionError(where + " item " + i + ": sent " + v[i] + ", got " + back[i]);
+                    }
+                }
+                org.apache.axis2.context.MessageContext out = client.getLastOperationContext().getMessageContext("Out");
+                org.apache.axis2.context.MessageContext in = client.getLastOperationContext().getMessageContext("In");
+                assertNotNull(in.getRelatesTo(), where + ": no wsa:RelatesTo");
+                assertEquals(out.getMessageID(), in.getRelatesTo().getValue(), where);
+                client.cleanupTransport();
+            }
+        } finally {
+            client.cleanup();
+            clients.terminate();
+        }
+        assertEquals(calls, st.get("MessagesRead"), st.toString());
+        assertEquals(calls, st.get("MessagesWritten"), st.toString());
+        assertEquals(java.util.Map.of(), st.map("ReadFallbacks"), st.toString());
+        assertEquals(java.util.Map.of(), st.map("WriteFallbacks"), st.toString());
+
+        String xml = Soap.request(ns, "echo", Soap.doubles("ns:args0", new double[] {1.25, -0.0, Double.MIN_VALUE}))
+                .replace("<soapenv:Header/>", "<soapenv:Header><wsa:MessageID xmlns:wsa=\"" + WsaHandlers.WSA
+                        + "\">urn:uuid:tomcat-1</wsa:MessageID></soapenv:Header>");
+        java.net.http.HttpResponse<byte[]> answer = Soap.client().send(java.net.http.HttpRequest.newBuilder(java.net.URI.create(url))
+                        .header("Content-Type", "text/xml; charset=UTF-8").header("SOAPAction", "urn:echo")
+                        .header("Content-Encoding", "gzip").header("Accept-Encoding", "gzip")
+                        .POST(java.net.http.HttpRequest.BodyPublishers.ofByteArray(Soap.gzip(xml.getBytes(
+                                java.nio.charset.StandardCharsets.UTF_8)))).build(),
+                java.net.http.HttpResponse.BodyHandlers.ofByteArray());
+        assertEquals(200, answer.statusCode());
+        assertEquals("gzip", answer.headers().firstValue("Content-Encoding").orElse(null), "the answer is not compressed");
+        byte[] body = new java.util.zip.GZIPInputStream(new java.io.ByteArrayInputStream(answer.body())).readAllBytes();
+        String text = new String(body, java.nio.charset.StandardCharsets.UTF_8);
+        assertEquals("urn:uuid:tomcat-1", Soap.relatesTo(body), text);
+        assertTrue(text.indexOf("RelatesTo") < text.indexOf(":Body>"), text);
+        assertTrue(Soap.canonical(body).contains("=d:1.25"), text);
+        assertEquals(calls + 1, st.get("MessagesWritten"), st.toString()); // (the raw request is Axis2's to read)
+        assertEquals(java.util.Map.of(), st.map("WriteFallbacks"), st.toString());
     }
 }

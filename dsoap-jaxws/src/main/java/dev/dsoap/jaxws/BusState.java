@@ -25,6 +25,8 @@ final class BusState implements BusLifeCycleListener {
     final MemoryBudget budget;
     final Jmx jmx;
     private final Map<String, EndpointState> endpoints = new ConcurrentHashMap<>();
+    /** Whether dsoap said it installs a bus feature CXF did not initialize ({@link AnnotationListener}). */
+    private final java.util.concurrent.atomic.AtomicBoolean lateFeature = new java.util.concurrent.atomic.AtomicBoolean();
 
     private BusState(Bus bus, Function<String, String> values) {
         this.budget = new MemoryBudget(Settings.budget(values, "bus " + bus.getId()));
@@ -55,6 +57,11 @@ final class BusState implements BusLifeCycleListener {
     /** The endpoint state for {@code key}, made by {@code make} once. */
     EndpointState endpoint(String key, Function<String, EndpointState> make) {
         return endpoints.computeIfAbsent(key, make);
+    }
+
+    /** {@code true} the first time only: the one call that says a late bus feature is installed. */
+    boolean firstLateFeature() {
+        return lateFeature.compareAndSet(false, true);
     }
 
     @Override

@@ -2,6 +2,7 @@ package dev.dsoap.jaxws;
 
 import dev.dsoap.negotiation.BinaryPolicy;
 import org.apache.cxf.interceptor.Interceptor;
+import org.apache.cxf.interceptor.InterceptorProvider;
 import org.apache.cxf.message.Message;
 import org.apache.cxf.phase.Phase;
 import org.apache.cxf.phase.PhaseInterceptor;
@@ -46,6 +47,25 @@ final class Chains {
             "org.apache.cxf.binding.soap.interceptor.SoapOutInterceptor",
             "org.apache.cxf.wsdl.interceptors.WrappedOutInterceptor",
             "org.apache.cxf.wsdl.interceptors.BareOutInterceptor");
+
+    /**
+     * Interceptors that work on the bytes on the wire, not on the XML: CXF's logging, which copies them as they pass,
+     * and gzip compression. dsoap reads a message after them ({@link ReadIn}) and writes one through the streams they
+     * put in place ({@link WriteOut}), so they see the bytes dsoap reads and writes as they see CXF's.
+     */
+    static final Set<String> WIRE = Set.of(
+            "org.apache.cxf.ext.logging.WireTapIn",
+            "org.apache.cxf.ext.logging.LoggingInInterceptor",
+            "org.apache.cxf.ext.logging.LoggingInInterceptor$LoggingInFaultInterceptor",
+            "org.apache.cxf.ext.logging.LoggingOutInterceptor",
+            "org.apache.cxf.transport.common.gzip.GZIPInInterceptor",
+            "org.apache.cxf.transport.common.gzip.GZIPOutInterceptor");
+
+    /** Of {@link #WIRE}, those that show messages as text (CXF's logging): where they are, messages stay XML. */
+    private static final Set<String> TEXT = Set.of(
+            "org.apache.cxf.ext.logging.WireTapIn",
+            "org.apache.cxf.ext.logging.LoggingInInterceptor",
+            "org.apache.cxf.ext.logging.LoggingOutInterceptor");
 
     /**
      * Interceptors that do not read or write the XML, so they may stay in a chain dsoap carries: policy
@@ -139,7 +159,46 @@ final class Chains {
 
     private static boolean known(Interceptor<?> i, Set<String> replaced, Set<String> trusted) {
         String n = i.getClass().getName();
-        return i instanceof DsoapInterceptor || replaced.contains(n) || NEUTRAL.contains(n) || trusted.contains(n);
+        return i instanceof DsoapInterceptor || replaced.contains(n) || NEUTRAL.contains(n) || WIRE.contains(n)
+                || trusted.contains(n);
+    }
+
+    /**
+     * The first interceptor that shows messages as text (CXF's logging) in {@code m}'s chain or in the in- and
+     * out-interceptor lists of the bus, client, endpoint, binding and service of its exchange; or {@code null}. Where
+     * one is, dsoap neither asks for nor sends binary messages, so the log shows the XML it would show without dsoap.
+     */
+    static String showsText(Message m) {
+        for (Interceptor<? extends Message> i : m.getInterceptorChain()) {
+            if (TEXT.contains(i.getClass().getName())) {
+                return i.getClass().getName();
+            }
+        }
+        org.apache.cxf.message.Exchange ex = m.getExchange();
+        if (ex == null) {
+            return null;
+        }
+        List<InterceptorProvider> providers = new ArrayList<>();
+        providers.add(ex.getBus());
+        providers.add(ex.get(org.apache.cxf.endpoint.Client.class));
+        org.apache.cxf.endpoint.Endpoint e = ex.getEndpoint();
+        if (e != null) {
+            providers.add(e);
+            providers.add(e.getBinding());
+            providers.add(e.getService());
+        }
+        for (InterceptorProvider p : providers) {
+            if (p != null) {
+                for (List<Interceptor<? extends Message>> list : List.of(p.getInInterceptors(), p.getOutInterceptors())) {
+                    for (Interceptor<? extends Message> i : list) {
+                        if (TEXT.contains(i.getClass().getName())) {
+                            return i.getClass().getName();
+                        }
+                    }
+                }
+            }
+        }
+        return null;
     }
 
     /**

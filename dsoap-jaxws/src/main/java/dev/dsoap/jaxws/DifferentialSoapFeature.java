@@ -9,7 +9,9 @@ import org.apache.cxf.interceptor.InterceptorProvider;
  * dsoap as a CXF feature, for where an annotation on the classes is not wanted:
  * {@code @org.apache.cxf.feature.Features(classes = DifferentialSoapFeature.class)} on an endpoint, a
  * feature of a {@code JaxWsServerFactoryBean} or {@code JaxWsProxyFactoryBean} (or a Spring
- * {@code <jaxws:features>} entry), or a bus feature (then every endpoint and client of the bus is carried).
+ * {@code <jaxws:features>} entry), or a bus feature (then every endpoint and client the bus builds is carried: given
+ * before the bus starts, with {@code bus.setFeatures}, or added to {@code bus.getFeatures()} on a running bus, where
+ * {@link AnnotationListener} installs it on each endpoint and client created afterwards).
  * Settings come from {@code dsoap.*} endpoint or bus properties, else from {@link DifferentialSoap} when the
  * classes carry it too, else the defaults. Thread-safe.
  */

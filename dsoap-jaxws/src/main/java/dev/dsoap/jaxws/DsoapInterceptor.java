@@ -31,7 +31,8 @@ abstract class DsoapInterceptor extends AbstractPhaseInterceptor<Message> {
                 || bus != null && installed(bus);
     }
 
-    private static boolean installed(InterceptorProvider p) {
+    /** Whether dsoap's interceptors are in {@code p}'s own lists. */
+    static boolean installed(InterceptorProvider p) {
         synchronized (p) {
             return p.getInInterceptors().stream().anyMatch(i -> i instanceof ReadIn);
         }
@@ -41,6 +42,7 @@ abstract class DsoapInterceptor extends AbstractPhaseInterceptor<Message> {
     static void install(InterceptorProvider p) {
         synchronized (p) {
             if (p.getInInterceptors().stream().noneMatch(i -> i instanceof ReadIn)) {
+                p.getInInterceptors().add(new WireOrder());
                 p.getInInterceptors().add(new ReadIn());
                 p.getOutInterceptors().add(new CaptureOut());
                 p.getOutInterceptors().add(new WriteOut());

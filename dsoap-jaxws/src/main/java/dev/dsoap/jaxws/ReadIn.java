@@ -44,6 +44,9 @@ final class ReadIn extends DsoapInterceptor {
         super(Phase.RECEIVE);
         addAfter("org.apache.cxf.ws.policy.PolicyInInterceptor");
         addBefore("org.apache.cxf.interceptor.AttachmentInInterceptor");
+        // after what works on the wire's bytes: logging's copy of them, gzip's inflation
+        addAfter("org.apache.cxf.ext.logging.WireTapIn");
+        addAfter("org.apache.cxf.transport.common.gzip.GZIPInInterceptor");
     }
 
     @Override
@@ -269,6 +272,9 @@ final class ReadIn extends DsoapInterceptor {
         }
         if (Chains.policyInEffect(m)) {
             return "WS-Policy in effect";
+        }
+        if ((why = Chains.showsText(m)) != null) {
+            return "interceptor " + why + " logs the messages as text";
         }
         return ServiceUtils.isSchemaValidationEnabled(SchemaValidationType.IN, m) ? "schema validation enabled" : null;
     }

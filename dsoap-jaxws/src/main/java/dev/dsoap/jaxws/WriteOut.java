@@ -30,6 +30,8 @@ final class WriteOut extends DsoapInterceptor {
         super(Phase.PRE_STREAM);
         addBefore("org.apache.cxf.interceptor.AttachmentOutInterceptor");
         addBefore("org.apache.cxf.interceptor.StaxOutInterceptor");
+        // through the stream logging puts in place (gzip's is in place already: PREPARE_SEND comes earlier)
+        addAfter("org.apache.cxf.ext.logging.LoggingOutInterceptor");
     }
 
     @Override
@@ -45,7 +47,8 @@ final class WriteOut extends DsoapInterceptor {
             return;
         }
         Operation op = st.operation(bop, ex.getService());
-        if (st.client && op.binary && Chains.foreignOut(m, st.trusted) == null && Chains.foreignResponseIn(ex, st.trusted) == null) {
+        if (st.client && op.binary && Chains.foreignOut(m, st.trusted) == null && Chains.foreignResponseIn(ex, st.trusted) == null
+                && Chains.showsText(m) == null) {
             String accept = op.peer.accept(Binary.xmlType(st.version), Binary.id(op.carrier.binaryIn()));
             if (accept != null) {
                 Binary.setHeader(m, "Accept", accept);

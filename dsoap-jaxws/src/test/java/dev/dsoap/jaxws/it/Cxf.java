@@ -29,7 +29,12 @@ final class Cxf implements AutoCloseable {
     private final List<Endpoint> endpoints = new ArrayList<>();
 
     Cxf() {
-        bus = BusFactory.newInstance().createBus();
+        this(BusFactory.newInstance().createBus());
+    }
+
+    /** On {@code bus} (made elsewhere, e.g. from a Spring XML file), shut down when this closes. */
+    Cxf(Bus bus) {
+        this.bus = bus;
         BusFactory.setThreadDefaultBus(bus);
     }
 

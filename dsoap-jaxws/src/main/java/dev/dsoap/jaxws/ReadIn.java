@@ -189,7 +189,7 @@ final class ReadIn extends DsoapInterceptor {
             return;
         }
         if (blocks != null) {
-            ((SoapMessage) m).getHeaders().addAll(blocks);
+            ((SoapMessage) m).getHeaders().addAll(unbound(blocks, op.readHeaders));
         }
         deliver(m, ex, bop, op, values, headers, st.client, blocks != null);
     }
@@ -364,6 +364,23 @@ final class ReadIn extends DsoapInterceptor {
             }
         }
         return args;
+    }
+
+    /**
+     * {@code blocks} without the first block of each declared header part, which dsoap read into its argument: CXF's
+     * binding takes those out of the header list as it reads them, and counts them understood.
+     */
+    private static List<Header> unbound(List<Header> blocks, HeaderPart[] parts) {
+        for (HeaderPart p : parts) {
+            for (int i = 0; i < blocks.size(); i++) {
+                QName n = blocks.get(i).getName();
+                if (p.localName.equals(n.getLocalPart()) && p.namespace.equals(n.getNamespaceURI())) {
+                    blocks.remove(i);
+                    break;
+                }
+            }
+        }
+        return blocks;
     }
 
     /** What {@link #undeclared} says of a Header that does not parse. */

@@ -25,7 +25,7 @@ import java.util.List;
 final class SendOut extends DsoapInterceptor {
     /** Message property: the {@link Pending} message, from {@link WriteOut} to here. */
     static final String KEY = SendOut.class.getName();
-    /** Message property: the {@link Reply} written, kept for a fault after the write. */
+    /** Message property: the {@link Reply} a server wrote, kept for a fault after the write. */
     private static final String SENT = SendOut.class.getName() + ".sent";
     /** Message property: {@code TRUE} when the message went out with header blocks the chain added. */
     static final String HEADER_BLOCKS = SendOut.class.getName() + ".headerBlocks";
@@ -86,14 +86,19 @@ final class SendOut extends DsoapInterceptor {
             if (blocks != null) {
                 m.put(HEADER_BLOCKS, Boolean.TRUE);
             }
-            m.put(SENT, reply);
+            if (!st.client) {
+                m.put(SENT, reply);
+            }
         } catch (IOException e) {
             throw new Fault(e);
         }
         Chains.remove(m, Chains.WRITERS);
     }
 
-    /** A fault later in the chain: CXF answers with it, so the message dsoap wrote is not counted as written. */
+    /**
+     * A fault later in a server's chain: CXF answers with the fault instead, so the answer dsoap wrote is not counted
+     * as written. (A client's request that then fails, as on an HTTP error, was sent all the same.)
+     */
     @Override
     public void handleFault(Message m) {
         if (m.remove(SENT) instanceof Reply r) {

@@ -289,6 +289,71 @@ class AddressingTest {
         assertCarried("server", s, 6, 0, 0);
     }
 
+    /**
+     * A header block that cannot be written (neither a DOM element nor a value with a data binding) sends the answer
+     * CXF's way, counted as HEADERS before anything is written: the caller gets what CXF makes of it. A fault after
+     * dsoap wrote the answer takes it back from the written counters.
+     */
+    @Test
+    void unwritableBlocksAndLateFaultsAreCxfs() throws Exception {
+        try (Cxf own = new Cxf()) {
+            String plain = publishWith(own, new EchoImpl(), "plain", new AddsString());
+            String dsoap = publishWith(own, new DsoapEchoImpl(), "dsoap", new AddsString());
+            String body = "<ns2:echoInts xmlns:ns2=\"urn:dsoap:cxf-echo\"><values>7</values></ns2:echoInts>";
+            String[] want = post(plain, false, envelope(false, addressing("urn:uuid:" + UUID.randomUUID(), plain, "echoInts"), body));
+            String[] got = post(dsoap, false, envelope(false, addressing("urn:uuid:" + UUID.randomUUID(), dsoap, "echoInts"), body));
+            assertEquals(want[0], got[0], got[1]);
+            OperationStatsMXBean s = own.stats("server", "EchoService.EchoPort", "echoInts");
+            assertEquals(1, s.getMessagesRead());
+            assertEquals(0, s.getMessagesWritten());
+            assertEquals(Map.of("HEADERS", 1L), s.getWriteFallbacks());
+        }
+        try (Cxf own = new Cxf()) {
+            String dsoap = publishWith(own, new DsoapEchoImpl(), "late", new FailsLate());
+            String body = "<ns2:echoInts xmlns:ns2=\"urn:dsoap:cxf-echo\"><values>7</values></ns2:echoInts>";
+            post(dsoap, false, envelope(false, addressing("urn:uuid:" + UUID.randomUUID(), dsoap, "echoInts"), body));
+            OperationStatsMXBean s = own.stats("server", "EchoService.EchoPort", "echoInts");
+            assertEquals(1, s.getMessagesRead());
+            assertEquals(0, s.getMessagesWritten(), "taken back");
+            assertEquals(Map.of("RESPONSE_CHANGED", 1L), s.getWriteFallbacks());
+        }
+    }
+
+    private static String publishWith(Cxf on, Object impl, String path, AbstractPhaseInterceptor<Message> out) throws Exception {
+        EndpointImpl e = new EndpointImpl(on.bus, impl);
+        e.getFeatures().add(new WSAddressingFeature());
+        e.getOutInterceptors().add(out);
+        e.getProperties().put("dsoap.trustedInterceptors", out.getClass().getName());
+        String address = on.address(path);
+        e.publish(address);
+        on.track(e);
+        return address;
+    }
+
+    /** Adds a header block holding a String, with no data binding: neither CXF nor dsoap can write it. */
+    static final class AddsString extends AbstractPhaseInterceptor<Message> {
+        AddsString() {
+            super(Phase.PRE_PROTOCOL);
+        }
+
+        @Override
+        public void handleMessage(Message m) {
+            ((SoapMessage) m).getHeaders().add(new Header(new QName("urn:dsoap:test", "Text"), "not an element"));
+        }
+    }
+
+    /** Fails once the message has been written. */
+    static final class FailsLate extends AbstractPhaseInterceptor<Message> {
+        FailsLate() {
+            super(Phase.POST_STREAM);
+        }
+
+        @Override
+        public void handleMessage(Message m) {
+            throw new org.apache.cxf.interceptor.Fault(new IllegalStateException("late failure"));
+        }
+    }
+
     /** Adds a DOM header block, with a role and mustUnderstand, to every answer (a user's interceptor). */
     static final class AddsHeader extends AbstractPhaseInterceptor<Message> {
         AddsHeader() {

@@ -40,6 +40,22 @@ final class Chains {
             "org.apache.cxf.binding.soap.interceptor.SoapHeaderInterceptor",
             "org.apache.cxf.jaxws.interceptors.WrapperClassInInterceptor");
 
+    /**
+     * Incoming: {@link #READERS} but CXF's mustUnderstand check, which stays for a message whose header blocks dsoap
+     * hands to CXF (it counts the blocks the chain's interceptors understand, and faults as CXF faults).
+     */
+    static final Set<String> READERS_BUT_MUST_UNDERSTAND = READERS.stream()
+            .filter(n -> !n.equals("org.apache.cxf.binding.soap.interceptor.MustUnderstandInterceptor"))
+            .collect(java.util.stream.Collectors.toUnmodifiableSet());
+
+    /**
+     * Outgoing: the interceptors that open the XML stream, before the SOAP header is complete; dsoap takes them out of
+     * the chain when it means to write the message, and runs them after all if it does not.
+     */
+    static final Set<String> STREAM_WRITERS = Set.of(
+            "org.apache.cxf.interceptor.AttachmentOutInterceptor",
+            "org.apache.cxf.interceptor.StaxOutInterceptor");
+
     /** Outgoing: the interceptors that write a message; dsoap writes it instead and removes them. */
     static final Set<String> WRITERS = Set.of(
             "org.apache.cxf.interceptor.AttachmentOutInterceptor",
@@ -66,6 +82,16 @@ final class Chains {
             "org.apache.cxf.ext.logging.WireTapIn",
             "org.apache.cxf.ext.logging.LoggingInInterceptor",
             "org.apache.cxf.ext.logging.LoggingOutInterceptor");
+
+    /**
+     * Interceptors that handle only SOAP header blocks and message properties, never the body (WS-Addressing's), so
+     * they may stay in a chain dsoap carries: dsoap hands them a request's header blocks as CXF would, and writes the
+     * blocks they add to an answer before its body. Binary messages carry no header blocks, so where these are in a
+     * chain messages stay XML.
+     */
+    static final Set<String> HEADER_HANDLERS = Set.of(
+            "org.apache.cxf.ws.addressing.soap.MAPCodec",
+            "org.apache.cxf.ws.addressing.impl.MAPAggregatorImpl");
 
     /**
      * Interceptors that do not read or write the XML, so they may stay in a chain dsoap carries: policy
@@ -160,7 +186,7 @@ final class Chains {
     private static boolean known(Interceptor<?> i, Set<String> replaced, Set<String> trusted) {
         String n = i.getClass().getName();
         return i instanceof DsoapInterceptor || replaced.contains(n) || NEUTRAL.contains(n) || WIRE.contains(n)
-                || trusted.contains(n);
+                || HEADER_HANDLERS.contains(n) || trusted.contains(n);
     }
 
     /**
@@ -201,6 +227,16 @@ final class Chains {
         return null;
     }
 
+    /** The first interceptor of {@code interceptors} that handles SOAP header blocks ({@link #HEADER_HANDLERS}), or {@code null}. */
+    static String headerHandler(Iterable<? extends Interceptor<? extends Message>> interceptors) {
+        for (Interceptor<? extends Message> i : interceptors) {
+            if (HEADER_HANDLERS.contains(i.getClass().getName())) {
+                return i.getClass().getName();
+            }
+        }
+        return null;
+    }
+
     /**
      * Whether a WS-Policy is in effect for {@code m}: CXF's policy engine left an assertion map in it that names an
      * assertion other than dsoap's own ({@link BinaryPolicy}, which an endpoint publishes and a client reads from its
@@ -218,8 +254,8 @@ final class Chains {
         return false;
     }
 
-    /** Removes the interceptors named in {@code replaced} from {@code m}'s chain. */
-    static void remove(Message m, Set<String> replaced) {
+    /** Removes the interceptors named in {@code replaced} from {@code m}'s chain; returns them, in chain order. */
+    static List<Interceptor<? extends Message>> remove(Message m, Set<String> replaced) {
         List<Interceptor<? extends Message>> drop = new ArrayList<>();
         for (Interceptor<? extends Message> i : m.getInterceptorChain()) {
             if (replaced.contains(i.getClass().getName())) {
@@ -229,5 +265,6 @@ final class Chains {
         for (Interceptor<? extends Message> i : drop) {
             m.getInterceptorChain().remove(i);
         }
+        return drop;
     }
 }

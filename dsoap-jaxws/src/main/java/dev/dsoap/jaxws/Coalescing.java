@@ -313,13 +313,13 @@ final class Coalescing {
     }
 
     /**
-     * Whether the answer in {@code m} is dsoap's own: dsoap wrote its body, its status is dsoap's (200) and it carries no
-     * header that dsoap did not set. Anything else (the application's {@code Set-Cookie} or any header set through the
-     * JAX-WS context, another status) may be its caller's alone.
+     * Whether the answer in {@code m} is dsoap's own: dsoap wrote its body, with no SOAP header blocks, its status is
+     * dsoap's (200) and it carries no header that dsoap did not set. Anything else (the application's {@code Set-Cookie}
+     * or any header set through the JAX-WS context, another status) may be its caller's alone.
      */
     private static boolean ownAnswer(Message m) {
-        if (!Boolean.TRUE.equals(m.get(WriteOut.WROTE))) {
-            return false;
+        if (!Boolean.TRUE.equals(m.get(WriteOut.WROTE)) || Boolean.TRUE.equals(m.get(SendOut.HEADER_BLOCKS))) {
+            return false; // header blocks (WS-Addressing's) may be this caller's alone
         }
         if (m.get(Message.RESPONSE_CODE) instanceof Integer code && code != 200) {
             return false;

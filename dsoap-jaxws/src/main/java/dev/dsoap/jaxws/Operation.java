@@ -103,9 +103,8 @@ final class Operation {
         } else {
             try {
                 headers = headerParts(in.headers, conv, plans, settings);
-                if (headers.length > 0) {
-                    b.headerBlocksHandledByHost(); // ReadIn hands over only blocks that are declared header parts
-                }
+                // ReadIn reads the declared header parts and hands any other block to CXF's header list
+                b.headerBlocksHandledByHost();
                 b.reads(() -> in.shape, conv);
                 Adapter[] adapters = in.adapters;
                 if (adapters != null) {

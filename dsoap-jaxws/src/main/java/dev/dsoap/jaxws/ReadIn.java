@@ -13,6 +13,8 @@ import dev.dsoap.host.RejectedMessageException;
 import dev.dsoap.host.Settings;
 import dev.dsoap.parse.XmlParseException;
 import org.apache.cxf.annotations.SchemaValidation.SchemaValidationType;
+import org.apache.cxf.binding.soap.SoapMessage;
+import org.apache.cxf.headers.Header;
 import org.apache.cxf.helpers.ServiceUtils;
 import org.apache.cxf.interceptor.Fault;
 import org.apache.cxf.message.Exchange;
@@ -36,7 +38,9 @@ import java.util.Locale;
  * Reads an incoming message (a server's request, a client's response) from the transport's bytes, before
  * CXF makes a StAX reader: differential deserialization straight into the operation's values, which become
  * the message's content list; CXF's parsing and binding interceptors are then removed from this message's
- * chain, so JAXB never runs. A message dsoap does not carry gets its bytes back and goes CXF's way, counted
+ * chain, so JAXB never runs. Header blocks other than the operation's header parts (WS-Addressing's, ...) go to the
+ * message's header list as CXF's reading would put them there, for the chain's interceptors and CXF's mustUnderstand
+ * check, which then stays in the chain. A message dsoap does not carry gets its bytes back and goes CXF's way, counted
  * with the reason; a malformed or over-limit one is refused with a SOAP fault naming what and where.
  */
 final class ReadIn extends DsoapInterceptor {
@@ -133,10 +137,13 @@ final class ReadIn extends DsoapInterceptor {
         }
         String why = null;
         Fallback reason = null;
+        // header blocks besides the operation's header parts (WS-Addressing's, ...) go to CXF's header list
+        String hostBlocks = head.headerBlocks() && !head.fault() ? undeclared(op, st, raw, len) : null;
         if (head.fault()) {
             reason = Fallback.FAULT;
-        } else if (head.headerBlocks() && (why = undeclared(op, st, raw, len)) != null) {
+        } else if (hostBlocks == MALFORMED) {
             reason = Fallback.HEADERS;
+            why = hostBlocks;
         } else if (head.version() != st.version) {
             reason = Fallback.REQUEST_SHAPE;
             why = head.version() + " message to a " + st.version + " binding";
@@ -151,13 +158,27 @@ final class ReadIn extends DsoapInterceptor {
             reason = Fallback.INTERCEPTORS;
             why = "schema validation enabled";
         }
+        List<Header> blocks = null;
+        if (reason == null && hostBlocks != null && op.carrier.reads()) {
+            if (m instanceof SoapMessage sm) {
+                try {
+                    blocks = InHeaders.read(sm, raw, len);
+                } catch (InHeaders.Unreadable e) {
+                    reason = Fallback.HEADERS;
+                    why = e.getMessage();
+                }
+            } else {
+                reason = Fallback.HEADERS;
+                why = "not a SOAP message";
+            }
+        }
         Object[] headers = null;
         if (reason == null && op.readHeaders.length > 0 && op.carrier.reads()) {
             headers = new Object[op.readHeaders.length];
             why = readHeaders(op, raw, len, head.headerBlocks(), headers);
             reason = why == null ? null : Fallback.REQUEST_SHAPE;
         }
-        if (reason == null && op.coalescer != null && !st.client && Coalescing.arrived(m, op, raw)) {
+        if (reason == null && blocks == null && op.coalescer != null && !st.client && Coalescing.arrived(m, op, raw)) {
             return; // answered with an identical request's response
         }
         Object[] values;
@@ -170,17 +191,25 @@ final class ReadIn extends DsoapInterceptor {
             giveBack(m, raw);
             return;
         }
-        deliver(m, ex, bop, op, values, headers, st.client);
+        if (blocks != null) {
+            ((SoapMessage) m).getHeaders().addAll(unbound(blocks, op.readHeaders));
+        }
+        deliver(m, ex, bop, op, values, headers, st.client, blocks != null);
     }
 
-    /** Hands the values read to CXF as the message's content list, in place of its parsing and binding. */
+    /**
+     * Hands the values read to CXF as the message's content list, in place of its parsing and binding.
+     *
+     * @param hostBlocks whether the message's header list holds header blocks for the chain: CXF's mustUnderstand
+     *                   check then stays
+     */
     private static void deliver(Message m, Exchange ex, BindingOperationInfo bop, Operation op, Object[] values,
-                                Object[] headers, boolean client) {
+                                Object[] headers, boolean client, boolean hostBlocks) {
         BindingOperationInfo target = bop.isUnwrappedCapable() && !bop.isUnwrapped() ? bop.getUnwrappedOperation() : bop;
         setMessage(m, ex, target, client);
         m.setContent(List.class, new MessageContentsList(arguments(op, values, headers)));
         m.removeContent(InputStream.class);
-        Chains.remove(m, Chains.READERS);
+        Chains.remove(m, hostBlocks ? Chains.READERS_BUT_MUST_UNDERSTAND : Chains.READERS);
     }
 
     // ------------------------------------------------------------------------------------------ binary
@@ -252,7 +281,7 @@ final class ReadIn extends DsoapInterceptor {
         } else {
             answerBinary(m, ex, op, st);
         }
-        deliver(m, ex, bop, op, values, null, st.client);
+        deliver(m, ex, bop, op, values, null, st.client, false);
     }
 
     /** Records in the exchange that the answer goes binary, when the request asks for it and nothing here needs XML. */
@@ -264,11 +293,18 @@ final class ReadIn extends DsoapInterceptor {
         }
     }
 
-    /** What on this endpoint needs the messages in XML (interceptors, WS-Policy, schema validation), or {@code null}. */
+    /**
+     * What on this endpoint needs the messages in XML (interceptors, header blocks' handlers, WS-Policy, schema
+     * validation), or {@code null}.
+     */
     private static String binaryObstacle(Message m, EndpointState st) {
         String why = Chains.foreignIn(m, st.trusted);
         if (why != null) {
             return "interceptor " + why;
+        }
+        why = Chains.headerHandler(m.getInterceptorChain());
+        if (why != null) {
+            return "interceptor " + why + " handles SOAP header blocks";
         }
         if (Chains.policyInEffect(m)) {
             return "WS-Policy in effect";
@@ -337,8 +373,29 @@ final class ReadIn extends DsoapInterceptor {
     }
 
     /**
-     * Why the message's header blocks keep it on CXF's path (not all of them are the operation's header parts), or
-     * {@code null}. A malformed header is left to the carrier, which refuses the message.
+     * {@code blocks} without the first block of each declared header part, which dsoap read into its argument: CXF's
+     * binding takes those out of the header list as it reads them, and counts them understood.
+     */
+    private static List<Header> unbound(List<Header> blocks, HeaderPart[] parts) {
+        for (HeaderPart p : parts) {
+            for (int i = 0; i < blocks.size(); i++) {
+                QName n = blocks.get(i).getName();
+                if (p.localName.equals(n.getLocalPart()) && p.namespace.equals(n.getNamespaceURI())) {
+                    blocks.remove(i);
+                    break;
+                }
+            }
+        }
+        return blocks;
+    }
+
+    /** What {@link #undeclared} says of a Header that does not parse. */
+    private static final String MALFORMED = "malformed SOAP Header";
+
+    /**
+     * Why the message's header blocks are not all the operation's header parts (so they go to CXF's header list for
+     * the chain's interceptors), or {@code null}; {@link #MALFORMED} for a Header that does not parse, which keeps the
+     * message on CXF's path (the carrier refuses it if dsoap would).
      */
     private static String undeclared(Operation op, EndpointState st, byte[] raw, int len) {
         try {
@@ -347,7 +404,7 @@ final class ReadIn extends DsoapInterceptor {
             }
             return HeaderBlocks.undeclared(st.scanner(), raw, len, op.headerNamespaces, op.headerNames);
         } catch (XmlParseException e) {
-            return "malformed SOAP Header";
+            return MALFORMED;
         }
     }
 

@@ -2,28 +2,24 @@ package dev.dsoap.jaxws;
 
 import dev.dsoap.host.Fallback;
 import dev.dsoap.host.Reply;
-import dev.dsoap.negotiation.BinaryMediaType;
-import org.apache.cxf.headers.Header;
-import org.apache.cxf.interceptor.Fault;
 import org.apache.cxf.message.Exchange;
 import org.apache.cxf.message.Message;
 import org.apache.cxf.message.MessageUtils;
 import org.apache.cxf.phase.Phase;
 import org.apache.cxf.service.model.BindingOperationInfo;
 
-import java.io.IOException;
 import java.io.OutputStream;
 import java.util.Collection;
-import java.util.List;
 
 /**
- * Writes an outgoing message (a server's response, a client's request) with differential serialization
- * straight to the transport's output stream, once CXF has opened it, and removes CXF's StAX, SOAP and JAXB
- * writers from this message's chain. A message dsoap does not carry (headers, attachments, interceptors that
+ * Decides whether dsoap writes an outgoing message (a server's response, a client's request) with differential
+ * serialization, once CXF has opened the transport's output stream: if so, takes CXF's StAX writer out of this
+ * message's chain and hands the message to {@link SendOut}, which writes it with the header blocks the chain adds
+ * meanwhile and removes CXF's SOAP and JAXB writers. A message dsoap does not carry (attachments, interceptors that
  * must see it, values the plan cannot carry) is left to those writers, counted with the reason.
  */
 final class WriteOut extends DsoapInterceptor {
-    /** Message property: {@code TRUE} once dsoap wrote the message's body. */
+    /** Message property: {@code TRUE} once dsoap wrote the message's body (by {@link SendOut}). */
     static final String WROTE = WriteOut.class.getName() + ".wrote";
 
     WriteOut() {
@@ -48,7 +44,7 @@ final class WriteOut extends DsoapInterceptor {
         }
         Operation op = st.operation(bop, ex.getService());
         if (st.client && op.binary && Chains.foreignOut(m, st.trusted) == null && Chains.foreignResponseIn(ex, st.trusted) == null
-                && Chains.showsText(m) == null) {
+                && Chains.showsText(m) == null && Chains.headerHandler(m.getInterceptorChain()) == null) {
             String accept = op.peer.accept(Binary.xmlType(st.version), Binary.id(op.carrier.binaryIn()));
             if (accept != null) {
                 Binary.setHeader(m, "Accept", accept);
@@ -56,11 +52,8 @@ final class WriteOut extends DsoapInterceptor {
         }
         Fallback reason = null;
         String why = null;
-        List<?> headers = (List<?>) m.get(Header.HEADER_LIST);
         Collection<?> attachments = m.getAttachments();
-        if (headers != null && !headers.isEmpty()) {
-            reason = Fallback.HEADERS;
-        } else if (MessageUtils.getContextualBoolean(m, Message.MTOM_ENABLED, false)
+        if (MessageUtils.getContextualBoolean(m, Message.MTOM_ENABLED, false)
                 || attachments != null && !attachments.isEmpty()) {
             reason = Fallback.ATTACHMENTS;
         } else if ((why = Chains.foreignOut(m, st.trusted)) != null) {
@@ -69,8 +62,7 @@ final class WriteOut extends DsoapInterceptor {
             reason = Fallback.INTERCEPTORS;
             why = "WS-Policy in effect";
         }
-        OutputStream os = m.getContent(OutputStream.class);
-        if (reason == null && os == null) {
+        if (reason == null && m.getContent(OutputStream.class) == null) {
             reason = Fallback.NOT_CAPTURED;
             why = "no output stream";
         }
@@ -83,33 +75,21 @@ final class WriteOut extends DsoapInterceptor {
         if (reason == null && (why = op.marshal(parts)) != null) {
             reason = Fallback.UNSUPPORTED_VALUE;
         }
-        Reply binary = reason == null ? binary(m, ex, op, st, parts) : null;
-        try (Reply reply = binary != null ? binary : op.carrier.write(parts, reason, why)) {
-            if (reply == null) {
-                return;
-            }
-            if (!st.client && op.binary && op.carrier.offersBinary()) {
-                Binary.setOwnHeader(m, "Vary", "Accept"); // the answer's form (XML or binary) depended on Accept
-            }
-            if (reply.binary()) {
-                m.put(Message.CONTENT_TYPE, BinaryMediaType.NAME);
-            } else {
-                m.put(Message.ENCODING, "UTF-8");
-            }
-            reply.writeTo(os);
-            m.put(WROTE, Boolean.TRUE);
-        } catch (IOException e) {
-            throw new Fault(e);
+        if (reason != null || !op.carrier.writes()) {
+            op.carrier.write(parts, reason, why); // counts the fallback; CXF's writers write the message
+            return;
         }
-        Chains.remove(m, Chains.WRITERS);
+        // written once the header list is complete (interceptors of later phases add header blocks)
+        m.put(SendOut.KEY, new SendOut.Pending(op, st, parts, Chains.remove(m, Chains.STREAM_WRITERS)));
+        m.getInterceptorChain().add(SendOut.INSTANCE);
     }
 
     /**
      * The message in binary, or {@code null} for XML: a client's request once the endpoint has said it reads this
      * format (performance mode), a server's answer to a request that asked for it.
      */
-    private static Reply binary(Message m, Exchange ex, Operation op, EndpointState st, Object[] parts) {
-        if (!op.binary) {
+    static Reply binary(Message m, Exchange ex, Operation op, EndpointState st, Object[] parts) {
+        if (!op.binary || Chains.headerHandler(m.getInterceptorChain()) != null) {
             return null;
         }
         if (st.client) {
@@ -136,10 +116,12 @@ final class WriteOut extends DsoapInterceptor {
 
     /**
      * A binary request the endpoint refused with HTTP 415 (CXF's conduit turns the answer into an exception): the
-     * client goes back to XML for a while. The call itself fails with CXF's exception; the next one is XML.
+     * client goes back to XML for a while. The call itself fails with CXF's exception; the next one is XML. A message
+     * dsoap had not written yet when the chain failed is left to CXF's fault handling.
      */
     @Override
     public void handleFault(Message m) {
+        m.remove(SendOut.KEY);
         Exchange ex = m.getExchange();
         EndpointState st = state(m);
         if (ex == null || st == null || !st.client || !Boolean.TRUE.equals(ex.get(Binary.SENT)) || ex.getBindingOperationInfo() == null) {

@@ -76,9 +76,12 @@ final class CxfEchoServers implements AutoCloseable {
     /** Proxies in dsoap's binary performance mode live on a bus of their own ({@link #binaryPort()}). */
     private final Bus binaryBus;
     private final Service binaryService;
+    /** The CXF features each {@link #defaultPort} gets (new instances per proxy). */
+    private final java.util.function.Supplier<List<org.apache.cxf.feature.Feature>> clientFeatures;
 
-    private CxfEchoServers(Bus serverBus, Bus clientBus, Bus binaryBus, CxfEchoServer plain, CxfEchoServer dsoap)
-            throws Exception {
+    private CxfEchoServers(Bus serverBus, Bus clientBus, Bus binaryBus, CxfEchoServer plain, CxfEchoServer dsoap,
+                           java.util.function.Supplier<List<org.apache.cxf.feature.Feature>> clientFeatures) throws Exception {
+        this.clientFeatures = clientFeatures;
         this.serverBus = serverBus;
         this.clientBus = clientBus;
         this.binaryBus = binaryBus;
@@ -90,20 +93,31 @@ final class CxfEchoServers implements AutoCloseable {
     }
 
     static CxfEchoServers start() throws Exception {
+        return start(List::of, List::of);
+    }
+
+    /**
+     * As {@link #start()}, with CXF features on both endpoints ({@code serverFeatures}, new instances for each) and
+     * on every {@link #defaultPort} ({@code clientFeatures}): logging, compression, WS-Addressing, as production
+     * endpoints and their clients switch them on.
+     */
+    static CxfEchoServers start(java.util.function.Supplier<List<org.apache.cxf.feature.Feature>> serverFeatures,
+                                java.util.function.Supplier<List<org.apache.cxf.feature.Feature>> clientFeatures)
+            throws Exception {
         Bus serverBus = bus();
         Bus clientBus = null;
         Bus binaryBus = null;
         CxfEchoServer plain = null;
         CxfEchoServer dsoap = null;
         try {
-            plain = CxfEchoServer.start(serverBus, new PlainEcho(), PlainEcho.SERVICE);
-            dsoap = CxfEchoServer.start(serverBus, new DsoapEcho(), DsoapEcho.SERVICE);
+            plain = CxfEchoServer.start(serverBus, new PlainEcho(), PlainEcho.SERVICE, serverFeatures.get());
+            dsoap = CxfEchoServer.start(serverBus, new DsoapEcho(), DsoapEcho.SERVICE, serverFeatures.get());
             clientBus = bus();
             // these benchmarks measure dsoap's XML path: its proxies do not ask for binary answers
             clientBus.setProperty("dsoap.binary", "off");
             binaryBus = bus();
             binaryBus.setProperty("dsoap.binary", "performance");
-            return new CxfEchoServers(serverBus, clientBus, binaryBus, plain, dsoap);
+            return new CxfEchoServers(serverBus, clientBus, binaryBus, plain, dsoap, clientFeatures);
         } catch (Exception | Error e) {
             if (dsoap != null) {
                 dsoap.close();
@@ -331,7 +345,8 @@ final class CxfEchoServers implements AutoCloseable {
      * Exceeded"), so a user with such arrays must raise it too. Meant for one thread at a time.
      */
     synchronized EchoPort defaultPort(boolean dsoapEndpoint) {
-        return (dsoapEndpoint ? dsoapService : plainService).getPort(EchoPort.class);
+        return (dsoapEndpoint ? dsoapService : plainService).getPort(EchoPort.class,
+                clientFeatures.get().toArray(new jakarta.xml.ws.WebServiceFeature[0]));
     }
 
     /**

@@ -213,6 +213,59 @@ class FeaturesTest {
         }
     }
 
+    /**
+     * Logging, compression and WS-Addressing at once, on the endpoint and on both clients (a dsoap one and a plain
+     * one): values, whole log entries holding them, compressed traffic, and every answer relating to its request
+     * (its logged {@code wsa:RelatesTo} is the logged request's {@code wsa:MessageID}); dsoap read and wrote all 60
+     * exchanges on the endpoint and the dsoap client's 30.
+     */
+    @Test
+    void loggingGzipAndAddressingTogether() throws Exception {
+        List<double[]> calls = sequence();
+        try (Cxf cxf = new Cxf()) {
+            Encodings encodings = new Encodings();
+            cxf.bus.setProperty("dsoap.trustedInterceptors", Encodings.class.getName());
+            Captured server = new Captured();
+            String address = publish(cxf, new EchoImpl(), new DifferentialSoapFeature(), logging(server, WHOLE),
+                    new GZIPFeature(), new org.apache.cxf.ws.addressing.WSAddressingFeature(), encodings);
+            Captured dsoapLog = new Captured();
+            Echo dsoap = cxf.client(address, Echo.class, "EchoService", "EchoPort", new DifferentialSoapFeature(),
+                    logging(dsoapLog, WHOLE), new GZIPFeature(), new org.apache.cxf.ws.addressing.WSAddressingFeature());
+            run(dsoap, calls, "dsoap client, logging, gzip and addressing");
+            compressed(dsoap, encodings, "dsoap client");
+            related(logged("dsoap client, logging, gzip and addressing", calls, dsoapLog, server, 0), "dsoap client");
+            Captured plainLog = new Captured();
+            Echo plain = cxf.client(address, Echo.class, "EchoService", "EchoPort", logging(plainLog, WHOLE),
+                    new GZIPFeature(), new org.apache.cxf.ws.addressing.WSAddressingFeature());
+            run(plain, calls, "plain client, logging, gzip and addressing");
+            compressed(plain, encodings, "plain client");
+            related(logged("plain client, logging, gzip and addressing", calls, plainLog, server, CALLS), "plain client");
+            carried(cxf.stats("server", SERVICE, OPERATION), 2 * CALLS, "endpoint with logging, gzip and addressing");
+            carried(cxf.stats("client", SERVICE, OPERATION), CALLS, "dsoap client with logging, gzip and addressing");
+        }
+    }
+
+    /** Each logged answer's {@code wsa:RelatesTo} is its logged request's {@code wsa:MessageID}. */
+    private static void related(List<String[]> pairs, String what) throws XMLStreamException {
+        for (int i = 0; i < pairs.size(); i++) {
+            String id = text(pairs.get(i)[0], "MessageID");
+            assertTrue(id != null && !id.isEmpty(), what + " call " + i + ": no wsa:MessageID in " + pairs.get(i)[0]);
+            assertEquals(id, text(pairs.get(i)[1], "RelatesTo"), what + " call " + i + ": the answer's wsa:RelatesTo");
+        }
+    }
+
+    /** The text of the first WS-Addressing element {@code name} of a logged payload, or {@code null}. */
+    private static String text(String payload, String name) throws XMLStreamException {
+        XMLStreamReader r = XMLInputFactory.newFactory().createXMLStreamReader(new StringReader(payload));
+        while (r.hasNext()) {
+            if (r.next() == XMLStreamConstants.START_ELEMENT && r.getLocalName().equals(name)
+                    && "http://www.w3.org/2005/08/addressing".equals(r.getNamespaceURI())) {
+                return r.getElementText().trim();
+            }
+        }
+        return null;
+    }
+
     // ------------------------------------------------------------------------------------------------ bus-wide
 
     /**

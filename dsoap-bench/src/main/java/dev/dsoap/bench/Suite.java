@@ -99,6 +99,9 @@ public record Suite(String name, List<Entry> entries, int warmups, int iteration
         // the feed-like updates and the transport floor, as for Axis2 above
         e.add(entry("cxf.CxfPlainProxyEchoBench", "size", "100000", "percent", "10", "pattern", "scattered",
                 "widths", "changing"));
+        // the standard features production endpoints switch on (logging, WS-Addressing, gzip), on the endpoints and on
+        // the plain proxies calling them, beside none, in one run
+        e.add(entry("cxf.CxfFeaturesEchoBench"));
         // (echoVoid is left to the full suite: an empty call costs about 1 ms until the JIT has compiled the host's
         // stack, which takes some 10 s of calls on two cores, so one-second iterations would time the interpreter)
         // send time against the dummy server (paper Figures 4-5 on the wire), one point, Woodstox beside dsoap
@@ -132,7 +135,7 @@ public record Suite(String name, List<Entry> entries, int warmups, int iteration
                 "axis2.Axis2EchoBench", "axis2.RpcClientEchoBench", "axis2.DistinctClientsBench", "cxf.CxfEchoBench", "cxf.CxfPlainProxyEchoBench",
                 "echo.VoidLatencyBench", "send.SendTimeBench",
                 S + "TypeSerializeBench", D + "TypeDeserializeBench", "binary.BinaryCodecBench", "binary.DifferentialBinaryBench", "cxf.LinkEchoBench", "cxf.CoalesceBench",
-                "cxf.ScaleOutBench", "cxf.SharedFeedBench", "cxf.CxfDistinctClientsBench")) {
+                "cxf.ScaleOutBench", "cxf.SharedFeedBench", "cxf.CxfDistinctClientsBench", "cxf.CxfFeaturesEchoBench")) {
             e.add(new Entry(c, Map.of()));
         }
         // send time with one HTTP chunk per template chunk (chunk overlaying on the wire), at 100K items

@@ -59,6 +59,8 @@ final class Targets {
     private static final String SUITE = "The suite";
     private static final String FEEDS = "Updates as feeds make them (100K doubles, 10 % changed at random positions, "
             + "each to a value of another width; plain clients at default settings)";
+    private static final String FEATURES = "Standard features (CXF, 10K doubles, 10 % changed at random positions, each to "
+            + "a value of another width; plain proxies at default settings with the same features)";
     private static final String COALESCE = "Coalescing (CXF, 1 ms of service CPU per call)";
     private static final String COALESCE_SHARING = "Response sharing (CXF feed endpoint, 1000 doubles)";
     private static final String SCALE_OUT = "Scale-out (CXF servers behind nginx, 16 clients)";
@@ -174,6 +176,14 @@ final class Targets {
                 + "@DifferentialSoap endpoint: the server CPU ratio (plain / dsoap) at least 70 % of the one-client ratio",
                 r -> distinctClients(r, bench("CxfDistinctClientsBench").and(eq("size", "1000")).and(eq("percent", "10"))
                         .and(eq("pattern", "scattered")).and(eq("widths", "changing")), "dsoapCxf", "baselineCxf")));
+        Predicate<Measurement> features = bench("CxfFeaturesEchoBench").and(eq("size", "10000")).and(eq("percent", "10"))
+                .and(eq("pattern", "scattered")).and(eq("widths", "changing"));
+        t.add(new Target(FEATURES, "LoggingFeature and WSAddressingFeature on: the server CPU ratio (plain / dsoap) at least "
+                + "70 % of the ratio without features, in the same run", r -> withFeatures(r, features,
+                "logging_addressing", false, 0.7)));
+        t.add(new Target(FEATURES, "logging, WS-Addressing and GZIPFeature on: the server CPU dsoap saves per request "
+                + "(plain − dsoap) at least 80 % of what it saves without features, in the same run", r -> withFeatures(r,
+                features, "logging_addressing_gzip", true, 0.8)));
         t.add(new Target(COALESCE, "64 identical concurrent requests cost at most 1.2x the server CPU of one",
                 Targets::coalescedBatch));
         t.add(new Target(COALESCE, "with no identical requests, coalescing on costs at most 3 % more server CPU than off",
@@ -255,6 +265,36 @@ final class Targets {
         return new Verdict(share >= 0.7 ? Status.MET : Status.NOT_MET, String.format(Locale.ROOT,
                 "%s at 64 clients, %s at 1 client: %.0f %%", ratio(many.get(0).cpuRatio()), ratio(one.get(0).cpuRatio()),
                 100 * share), Results.sources(used));
+    }
+
+    /**
+     * The gain with {@code features} on against the gain with none, in one results file: as a CPU ratio, or as CPU
+     * saved per request ({@code saved}); met when it is at least {@code share} of the gain without.
+     */
+    private static Verdict withFeatures(Results r, Predicate<Measurement> p, String features, boolean saved, double share) {
+        List<Results.Pair> none = new ArrayList<>(r.pairs(p.and(eq("features", "none")), "dsoapFeatures", "baselineFeatures"));
+        List<Results.Pair> on = new ArrayList<>(r.pairs(p.and(eq("features", features)), "dsoapFeatures", "baselineFeatures"));
+        none.removeIf(x -> Double.isNaN(x.cpuRatio()));
+        on.removeIf(x -> Double.isNaN(x.cpuRatio()));
+        for (Results.Pair n : none) {
+            for (Results.Pair f : on) {
+                if (!n.dsoap().source().equals(f.dsoap().source())) {
+                    continue; // not the same run
+                }
+                double without = saved ? n.baseline().cpuUs() - n.dsoap().cpuUs() : n.cpuRatio();
+                double with = saved ? f.baseline().cpuUs() - f.dsoap().cpuUs() : f.cpuRatio();
+                String text = saved
+                        ? String.format(Locale.ROOT, "%.2f ms saved with them (%.2f → %.2f ms), %.2f ms without (%.2f → %.2f ms): %.0f %%",
+                                with / 1000, f.baseline().cpuUs() / 1000, f.dsoap().cpuUs() / 1000, without / 1000,
+                                n.baseline().cpuUs() / 1000, n.dsoap().cpuUs() / 1000, 100 * with / without)
+                        : String.format(Locale.ROOT, "%s with them (%.2f → %.2f ms), %s without (%.2f → %.2f ms): %.0f %%",
+                                ratio(with), f.baseline().cpuUs() / 1000, f.dsoap().cpuUs() / 1000, ratio(without),
+                                n.baseline().cpuUs() / 1000, n.dsoap().cpuUs() / 1000, 100 * with / without);
+                return new Verdict(with >= share * without ? Status.MET : Status.NOT_MET, text,
+                        Results.sources(List.of(n.dsoap(), n.baseline(), f.dsoap(), f.baseline())));
+            }
+        }
+        return notMeasured();
     }
 
     private static Verdict neverSlower(Results r, Predicate<Measurement> p, String dsoap, String baseline) {

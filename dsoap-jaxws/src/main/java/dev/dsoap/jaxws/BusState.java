@@ -31,7 +31,7 @@ final class BusState implements BusLifeCycleListener {
     private BusState(Bus bus, Function<String, String> values) {
         this.budget = new MemoryBudget(Settings.budget(values, "bus " + bus.getId()));
         this.jmx = new Jmx(Settings.jmx(values, "bus " + bus.getId()), "Cxf", bus, LOG::warning);
-        LOG.info("dsoap: carrying annotated JAX-WS endpoints and clients on bus " + bus.getId() + "; memory budget "
+        LOG.info("dsoap: carrying JAX-WS endpoints and clients (@DifferentialSoap or DifferentialSoapFeature) on bus " + bus.getId() + "; memory budget "
                 + budget.limitBytes() + " bytes; statistics under dev.dsoap:type=CxfOperation,context=" + jmx.context());
     }
 

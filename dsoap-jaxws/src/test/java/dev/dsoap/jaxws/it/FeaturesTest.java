@@ -59,7 +59,7 @@ class FeaturesTest {
     private static final String SERVICE = "EchoService.EchoPort";
     private static final String OPERATION = "echoDoubles";
     /** Logging's payload limit in the tests that log whole messages (about 300 KB each). */
-    private static final int WHOLE = 4 << 20;
+    static final int WHOLE = 4 << 20;
     private static final double[] EDGES = {Double.NaN, -0.0, 0.0, Double.POSITIVE_INFINITY, Double.NEGATIVE_INFINITY,
             Double.MIN_VALUE, -Double.MIN_VALUE, 2.0e-310, Double.MIN_NORMAL, Double.MAX_VALUE, -Double.MAX_VALUE,
             1e-300, 0.1, 7};
@@ -255,7 +255,7 @@ class FeaturesTest {
     }
 
     /** The text of the first WS-Addressing element {@code name} of a logged payload, or {@code null}. */
-    private static String text(String payload, String name) throws XMLStreamException {
+    static String text(String payload, String name) throws XMLStreamException {
         XMLStreamReader r = XMLInputFactory.newFactory().createXMLStreamReader(new StringReader(payload));
         while (r.hasNext()) {
             if (r.next() == XMLStreamConstants.START_ELEMENT && r.getLocalName().equals(name)
@@ -371,7 +371,7 @@ class FeaturesTest {
         }
     }
 
-    private static LoggingFeature logging(Captured sender, int limit) {
+    static LoggingFeature logging(Captured sender, int limit) {
         LoggingFeature f = new LoggingFeature();
         f.setSender(sender);
         f.setLimit(limit);
@@ -379,7 +379,7 @@ class FeaturesTest {
     }
 
     /** Publishes {@code impl} with CXF {@code features} (and {@code encodings}, when given, as an in-interceptor). */
-    private static String publish(Cxf cxf, Object impl, Object... features) throws IOException {
+    static String publish(Cxf cxf, Object impl, Object... features) throws IOException {
         EndpointImpl e = new EndpointImpl(cxf.bus, impl);
         for (Object f : features) {
             if (f instanceof Feature feature) {
@@ -437,7 +437,7 @@ class FeaturesTest {
         }
     }
 
-    private static void same(double[] sent, double[] got, String what) {
+    static void same(double[] sent, double[] got, String what) {
         assertEquals(sent.length, got.length, what + ": length");
         for (int i = 0; i < sent.length; i++) {
             if (Double.doubleToRawLongBits(sent[i]) != Double.doubleToRawLongBits(got[i])) {
@@ -480,7 +480,7 @@ class FeaturesTest {
     }
 
     /** The doubles in the elements named {@code name} of a logged payload, parsed as XML. */
-    private static double[] values(String payload, String name) throws XMLStreamException {
+    static double[] values(String payload, String name) throws XMLStreamException {
         XMLStreamReader r = XMLInputFactory.newFactory().createXMLStreamReader(new StringReader(payload));
         List<Double> out = new ArrayList<>();
         while (r.hasNext()) {
@@ -560,7 +560,7 @@ class FeaturesTest {
     }
 
     /** dsoap read and wrote {@code n} messages of the operation itself, with no fallback. */
-    private static void carried(OperationStatsMXBean s, long n, String what) {
+    static void carried(OperationStatsMXBean s, long n, String what) {
         String all = what + ": read " + s.getMessagesRead() + " (binary " + s.getBinaryMessagesRead() + ") written "
                 + s.getMessagesWritten() + " (binary " + s.getBinaryMessagesWritten() + ") read fallbacks "
                 + s.getReadFallbacks() + " write fallbacks " + s.getWriteFallbacks();

@@ -1,9 +1,14 @@
 package dev.dsoap.jaxws.it;
 
+import org.apache.cxf.ext.logging.event.EventType;
+import org.apache.cxf.ext.logging.event.LogEvent;
+import org.apache.cxf.transport.common.gzip.GZIPFeature;
+import org.apache.cxf.ws.addressing.WSAddressingFeature;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import dev.dsoap.host.OperationStatsMXBean;
 
 import java.io.IOException;
@@ -17,14 +22,16 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * zeep, the Python SOAP client, installed from PyPI into a virtual environment under the build's
  * {@code target/} by the test itself, calls a plain CXF endpoint and a {@code @DifferentialSoap} one: both
  * must answer every call alike (doubles compared by bits), and dsoap's counters must show it read zeep's
- * requests itself, differentially. Without python3, venv or the package index, the test is skipped with
- * the reason printed.
+ * requests itself, differentially; and zeep with its WS-Addressing plugin calls a {@code @DifferentialSoap} endpoint
+ * that has CXF's logging, compression and addressing features on. Without python3, venv or the package index, the
+ * tests are skipped with the reason printed.
  */
 class ZeepTest {
     private static final String ZEEP = "zeep==4.3.3";
@@ -99,9 +106,12 @@ class ZeepTest {
         return new Run(p.exitValue(), out[0] == null ? "" : new String(out[0], StandardCharsets.UTF_8));
     }
 
+    private static Path script() {
+        return Paths.get("..", "dsoap-core", "src", "test", "python", "zeep_calls.py").toAbsolutePath().normalize();
+    }
+
     private static List<String> calls(String address, long seed) throws Exception {
-        Path script = Paths.get("..", "dsoap-core", "src", "test", "python", "zeep_calls.py").toAbsolutePath().normalize();
-        Run r = run(List.of(python.toString(), script.toString(), address, Long.toString(seed), Integer.toString(CALLS),
+        Run r = run(List.of(python.toString(), script().toString(), address, Long.toString(seed), Integer.toString(CALLS),
                 "cxf"), 300);
         assertEquals(0, r.code, "zeep against " + address + ": " + r.output);
         List<String> lines = new ArrayList<>();
@@ -130,5 +140,71 @@ class ZeepTest {
         }
         OperationStatsMXBean echo = cxf.stats("server", "EchoService.EchoPort", "echoDoubles");
         assertTrue(echo.getReadsResumed() + echo.getReadsIdentical() > CALLS / 2, "zeep's requests were not read differentially");
+    }
+
+    /**
+     * zeep with {@code zeep.wsa.WsAddressingPlugin} against a {@code @DifferentialSoap} endpoint with LoggingFeature,
+     * GZIPFeature and WSAddressingFeature, making {@link FeaturesTest}'s 30 calls of 10,000 doubles (a tenth changed per
+     * call, edge values among them; NaN and the infinities in their xsd:double forms, which zeep sends as given). zeep
+     * finds every answer bit for bit as sent, gzip-encoded (python requests accepts gzip by default) and with a
+     * {@code wsa:RelatesTo} equal to its request's {@code wsa:MessageID}; the endpoint's log holds each request and
+     * answer whole, with the call's values and those ids; dsoap read and wrote all 30 itself, with no fallback.
+     */
+    @Test
+    void zeepWithAddressingAgainstLoggingGzipAndAddressing(@TempDir Path tmp) throws Exception {
+        List<double[]> calls = FeaturesTest.sequence();
+        Path values = tmp.resolve("values.txt");
+        StringBuilder b = new StringBuilder();
+        for (double[] call : calls) {
+            for (double d : call) {
+                b.append(Long.toHexString(Double.doubleToRawLongBits(d))).append(' ');
+            }
+            b.append('\n');
+        }
+        Files.writeString(values, b);
+        try (Cxf features = new Cxf()) {
+            FeaturesTest.Captured log = new FeaturesTest.Captured();
+            String address = FeaturesTest.publish(features, new DsoapEchoImpl(),
+                    FeaturesTest.logging(log, FeaturesTest.WHOLE), new GZIPFeature(), new WSAddressingFeature());
+            Run r = run(List.of(python.toString(), script().toString(), address, "0", Integer.toString(calls.size()), "cxf",
+                    "--values", values.toString(), "--wsa", "--wire"), 300);
+            assertEquals(0, r.code, "zeep against " + address + ": " + r.output);
+            List<String> answers = new ArrayList<>();
+            List<String[]> wire = new ArrayList<>();
+            for (String line : r.output.split("\n")) {
+                if (line.startsWith("echoDoubles ")) {
+                    answers.add(line);
+                } else if (line.startsWith("wire echoDoubles ")) {
+                    wire.add(line.split(" "));
+                }
+            }
+            assertEquals(calls.size(), answers.size(), "zeep's output: " + r.output);
+            assertEquals(calls.size(), wire.size(), "zeep's output: " + r.output);
+            log.await(EventType.RESP_OUT, calls.size());
+            List<LogEvent> requests = log.of(EventType.REQ_IN);
+            List<LogEvent> sent = log.of(EventType.RESP_OUT);
+            assertEquals(calls.size(), requests.size(), "requests logged");
+            assertEquals(calls.size(), sent.size(), "answers logged");
+            for (int i = 0; i < calls.size(); i++) {
+                String call = "call " + i;
+                assertEquals("echoDoubles " + i + " same " + calls.get(i).length, answers.get(i), call + ", zeep's check");
+                String[] w = wire.get(i); // wire, op, n, Content-Encoding, MessageID blocks, MessageID, RelatesTo
+                assertEquals(Integer.toString(i), w[2], call);
+                assertEquals("gzip", w[3], call + ": the answer's Content-Encoding");
+                assertEquals("1", w[4], call + ": wsa:MessageID blocks in zeep's request");
+                assertTrue(w[5].startsWith("urn:uuid:"), call + ": zeep's wsa:MessageID " + w[5]);
+                assertEquals(w[5], w[6], call + ": the answer's wsa:RelatesTo, as zeep got it");
+                String request = requests.get(i).getPayload();
+                String answer = sent.get(i).getPayload();
+                assertFalse(requests.get(i).isTruncated(), call + ": request entry truncated");
+                assertFalse(sent.get(i).isTruncated(), call + ": answer entry truncated");
+                FeaturesTest.same(calls.get(i), FeaturesTest.values(request, "values"), call + ": logged request");
+                FeaturesTest.same(calls.get(i), FeaturesTest.values(answer, "return"), call + ": logged answer");
+                assertEquals(w[5], FeaturesTest.text(request, "MessageID"), call + ": logged request's wsa:MessageID");
+                assertEquals(w[5], FeaturesTest.text(answer, "RelatesTo"), call + ": logged answer's wsa:RelatesTo");
+            }
+            FeaturesTest.carried(features.stats("server", "EchoService.EchoPort", "echoDoubles"), calls.size(),
+                    "endpoint with logging, gzip and addressing, called by zeep");
+        }
     }
 }

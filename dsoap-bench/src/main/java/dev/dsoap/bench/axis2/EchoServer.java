@@ -24,7 +24,9 @@ import java.util.List;
  * One Axis2 {@link SimpleHTTPServer} on 127.0.0.1 serving both echo services ({@link Style}), started in this
  * JVM from a repository directory of its own: {@code modules/} holds dsoap's built module archive and
  * {@code axis2.xml} is Axis2's default configuration, with {@code <module ref="dsoap"/>} added when the server
- * is engaged. The two servers of a benchmark differ in that line only.
+ * is engaged. The two servers of a benchmark differ in that line only. With addressing ({@link #start(Path, boolean,
+ * boolean)}), both also hold the WS-Addressing stand-in {@link WsaHandlers} in {@code modules/} and engage it with
+ * {@code <module ref="wsatest"/>}.
  *
  * <p>The POJO service {@link EchoService} is deployed programmatically ({@code AxisService.createService}).
  * The ADB service {@link AdbEchoService#NAME} is deployed by Axis2 itself, as a real service, from the
@@ -53,31 +55,84 @@ final class EchoServer implements AutoCloseable {
     private final AxisService pojo;
     private final AxisService adb;
     private final boolean engaged;
+    /** Whether axis2.xml engages the WS-Addressing stand-in {@link WsaHandlers}. */
+    private final boolean addressing;
     private final URI pojoUri;
     private final URI adbUri;
 
     private EchoServer(ConfigurationContext context, SimpleHTTPServer server, int port, AxisService pojo,
-                       AxisService adb, boolean engaged) {
+                       AxisService adb, boolean engaged, boolean addressing) {
         this.context = context;
         this.server = server;
         this.port = port;
         this.pojo = pojo;
         this.adb = adb;
         this.engaged = engaged;
+        this.addressing = addressing;
         this.pojoUri = URI.create("http://127.0.0.1:" + port + "/axis2/services/" + pojo.getName());
         this.adbUri = URI.create("http://127.0.0.1:" + port + "/axis2/services/" + adb.getName());
+    }
+
+    /**
+     * Starts a server whose repository is a new directory under {@code dir}, without addressing.
+     *
+     * @param engaged whether axis2.xml engages dsoap (for every service)
+     */
+    static EchoServer start(Path dir, boolean engaged) throws Exception {
+        return start(dir, engaged, false);
     }
 
     /**
      * Starts a server whose repository is a new directory under {@code dir}.
      *
      * @param engaged whether axis2.xml engages dsoap (for every service)
+     * @param addressing whether {@code modules/} also holds the WS-Addressing stand-in {@link WsaHandlers} and
+     *        axis2.xml engages it
      */
-    static EchoServer start(Path dir, boolean engaged) throws Exception {
+    static EchoServer start(Path dir, boolean engaged, boolean addressing) throws Exception {
         ThreadCpu.enable();
         Path repo = Files.createDirectories(dir.resolve(engaged ? "dsoap-repo" : "plain-repo"));
         Path mar = mar();
         Files.copy(mar, Files.createDirectories(repo.resolve("modules")).resolve(mar.getFileName()));
+        String add = "";
+        if (addressing) {
+            WsaHandlers.install(repo);
+            add = "<module ref=\"" + WsaHandlers.MODULE + "\"/>\n";
+        }
+        if (engaged) {
+            // these benchmarks measure dsoap's XML path: no binary answers to the engaged client on this configuration
+            add = "<module ref=\"dsoap\"/>\n<parameter name=\"dsoap.binary\">off</parameter>\n" + add;
+        }
+        Path axis2Xml = Files.writeString(repo.resolve("axis2.xml"), axis2Xml(add));
+        deployAdb(repo);
+        ConfigurationContext ctx = ConfigurationContextFactory.createConfigurationContextFromFileSystem(
+                repo.toString(), axis2Xml.toString());
+        AxisConfiguration ac = ctx.getAxisConfiguration();
+        AxisService adb = ac.getServiceForActivation(AdbEchoService.NAME);
+        if (adb == null) {
+            String faulty = String.valueOf(ac.getFaultyServices());
+            ctx.terminate();
+            throw new IllegalStateException(AdbEchoService.NAME + " was not deployed: " + faulty);
+        }
+        if (addressing && !ac.isEngaged(WsaHandlers.MODULE)) {
+            String faulty = String.valueOf(ac.getFaultyModules());
+            ctx.terminate();
+            throw new IllegalStateException(WsaHandlers.MODULE + " is not engaged on the server configuration " + repo
+                    + ": " + faulty);
+        }
+        AxisService svc = AxisService.createService(EchoService.class.getName(), ac);
+        ac.addService(svc);
+        int port = freePort();
+        SimpleHTTPServer server = new SimpleHTTPServer(ctx, port);
+        server.start();
+        return new EchoServer(ctx, server, port, svc, adb, engaged, addressing);
+    }
+
+    /**
+     * Axis2's default axis2.xml with {@code additions} (global module references, parameters) before its phase
+     * orders.
+     */
+    private static String axis2Xml(String additions) throws IOException {
         String xml;
         try (InputStream in = AxisConfiguration.class.getResourceAsStream("/org/apache/axis2/deployment/axis2_default.xml")) {
             if (in == null) {
@@ -89,27 +144,26 @@ final class EchoServer implements AutoCloseable {
         if (!xml.contains(anchor)) {
             throw new IllegalStateException("Axis2's default axis2.xml has no " + anchor);
         }
-        if (engaged) {
-            // these benchmarks measure dsoap's XML path: no binary answers to the engaged client on this configuration
-            xml = xml.replace(anchor, "<module ref=\"dsoap\"/>\n<parameter name=\"dsoap.binary\">off</parameter>\n" + anchor);
-        }
-        Path axis2Xml = Files.writeString(repo.resolve("axis2.xml"), xml);
-        deployAdb(repo);
+        return xml.replace(anchor, additions + anchor);
+    }
+
+    /**
+     * A configuration for plain clients with the WS-Addressing stand-in {@link WsaHandlers} engaged (and not dsoap),
+     * from a new repository directory {@code dir/client-repo}: {@code modules/} holds the stand-in only, and
+     * {@code axis2.xml} is Axis2's default with {@code <module ref="wsatest"/>}. The caller terminates it.
+     */
+    static ConfigurationContext addressingClients(Path dir) throws Exception {
+        Path repo = Files.createDirectories(dir.resolve("client-repo"));
+        WsaHandlers.install(repo);
+        Path axis2Xml = Files.writeString(repo.resolve("axis2.xml"), axis2Xml("<module ref=\"" + WsaHandlers.MODULE + "\"/>\n"));
         ConfigurationContext ctx = ConfigurationContextFactory.createConfigurationContextFromFileSystem(
                 repo.toString(), axis2Xml.toString());
-        AxisConfiguration ac = ctx.getAxisConfiguration();
-        AxisService adb = ac.getServiceForActivation(AdbEchoService.NAME);
-        if (adb == null) {
-            String faulty = String.valueOf(ac.getFaultyServices());
+        if (!ctx.getAxisConfiguration().isEngaged(WsaHandlers.MODULE)) {
             ctx.terminate();
-            throw new IllegalStateException(AdbEchoService.NAME + " was not deployed: " + faulty);
+            throw new IllegalStateException(WsaHandlers.MODULE + " is not engaged on the client configuration " + repo
+                    + ": " + ctx.getAxisConfiguration().getFaultyModules());
         }
-        AxisService svc = AxisService.createService(EchoService.class.getName(), ac);
-        ac.addService(svc);
-        int port = freePort();
-        SimpleHTTPServer server = new SimpleHTTPServer(ctx, port);
-        server.start();
-        return new EchoServer(ctx, server, port, svc, adb, engaged);
+        return ctx;
     }
 
     /**
@@ -239,6 +293,6 @@ final class EchoServer implements AutoCloseable {
 
     @Override
     public String toString() {
-        return (engaged ? "dsoap-engaged" : "plain") + " Axis2 server at http://127.0.0.1:" + port + "/axis2/services/";
+        return (engaged ? "dsoap-engaged" : "plain") + (addressing ? " addressing" : "") + " Axis2 server at http://127.0.0.1:" + port + "/axis2/services/";
     }
 }

@@ -3,6 +3,7 @@ package dev.dsoap.bench.axis2;
 import dev.dsoap.bench.echo.EchoValues;
 import dev.dsoap.bench.echo.OperationStats;
 import dev.dsoap.bench.echo.Shape;
+import org.apache.axis2.context.ConfigurationContext;
 
 import java.io.IOException;
 import java.nio.file.FileVisitResult;
@@ -16,7 +17,8 @@ import java.nio.file.attribute.BasicFileAttributes;
  * directory: {@link #plain()} without dsoap and {@link #dsoap()} with dsoap engaged, the same services (both
  * {@link Style}s) and Axis2 configuration otherwise. {@link #verify} checks that both echo the first message
  * correctly and that dsoap itself handled it and the next. {@link #close()} stops both and deletes the
- * directory.
+ * directory. Started with addressing ({@link #start(boolean)}), both servers engage the WS-Addressing stand-in
+ * {@link WsaHandlers}, and {@link #addressingClients()} is a configuration for plain clients that engages it too.
  *
  * <p>Thread-safe once started.
  */
@@ -28,26 +30,58 @@ final class EchoServers implements AutoCloseable {
     private final Path dir;
     private final EchoServer plain;
     private final EchoServer dsoap;
+    /** The configuration for plain clients with addressing; null when the servers run without. */
+    private final ConfigurationContext addressingClients;
 
-    private EchoServers(Path dir, EchoServer plain, EchoServer dsoap) {
+    private EchoServers(Path dir, EchoServer plain, EchoServer dsoap, ConfigurationContext addressingClients) {
         this.dir = dir;
         this.plain = plain;
         this.dsoap = dsoap;
+        this.addressingClients = addressingClients;
     }
 
+    /** Starts both servers without addressing. */
     static EchoServers start() throws Exception {
+        return start(false);
+    }
+
+    /**
+     * Starts both servers.
+     *
+     * @param addressing whether both engage the WS-Addressing stand-in {@link WsaHandlers}, and
+     *        {@link #addressingClients()} is made
+     */
+    static EchoServers start(boolean addressing) throws Exception {
         Path dir = Files.createTempDirectory("dsoap-axis2-bench");
         EchoServer plain = null;
+        EchoServer dsoap = null;
         try {
-            plain = EchoServer.start(dir, false);
-            return new EchoServers(dir, plain, EchoServer.start(dir, true));
+            plain = EchoServer.start(dir, false, addressing);
+            dsoap = EchoServer.start(dir, true, addressing);
+            return new EchoServers(dir, plain, dsoap, addressing ? EchoServer.addressingClients(dir) : null);
         } catch (Exception | Error e) {
+            if (dsoap != null) {
+                dsoap.close();
+            }
             if (plain != null) {
                 plain.close();
             }
             delete(dir);
             throw e;
         }
+    }
+
+    /**
+     * The configuration for plain clients ({@code new RPCServiceClient(addressingClients(), null)}) that engages the
+     * WS-Addressing stand-in and not dsoap, as the servers do.
+     *
+     * @throws IllegalStateException if the servers run without addressing
+     */
+    ConfigurationContext addressingClients() {
+        if (addressingClients == null) {
+            throw new IllegalStateException("the servers were started without addressing: no addressing client configuration");
+        }
+        return addressingClients;
     }
 
     /** The server without dsoap. */
@@ -144,7 +178,7 @@ final class EchoServers implements AutoCloseable {
     }
 
     /**
-     * Stops both servers, closing their kept-alive connections at once (Axis2's {@value #FAST_SHUTDOWN}
+     * Terminates the addressing client configuration if any, stops both servers, closing their kept-alive connections at once (Axis2's {@value #FAST_SHUTDOWN}
      * for the duration: otherwise each server waits 3 s for request threads blocked reading idle
      * connections), and deletes the repositories.
      */
@@ -152,6 +186,9 @@ final class EchoServers implements AutoCloseable {
     public void close() throws IOException {
         String was = System.setProperty(FAST_SHUTDOWN, "true");
         try {
+            if (addressingClients != null) {
+                addressingClients.terminate();
+            }
             plain.close();
         } finally {
             try {

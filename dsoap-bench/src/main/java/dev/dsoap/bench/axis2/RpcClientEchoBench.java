@@ -6,7 +6,13 @@ import dev.dsoap.bench.echo.CpuWindow;
 import dev.dsoap.bench.echo.EchoValues;
 import dev.dsoap.bench.echo.OperationStats;
 import dev.dsoap.bench.echo.Shape;
+import org.apache.axis2.AxisFault;
 import org.apache.axis2.addressing.EndpointReference;
+import org.apache.axis2.addressing.RelatesTo;
+import org.apache.axis2.context.MessageContext;
+import org.apache.axis2.context.OperationContext;
+import org.apache.axis2.kernel.http.HTTPConstants;
+import org.apache.axis2.wsdl.WSDLConstants;
 import org.apache.axis2.rpc.client.RPCServiceClient;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -54,11 +60,39 @@ import java.util.concurrent.TimeUnit;
  * deserialization on the client as well. Its score beside {@code dsoapRpcClient} is what the client side
  * gains; the setup checks that the client's dsoap counters show both directions carried.
  *
+ * <p>{@code features} switches on what production configurations switch on, the same on both servers and on the
+ * client:
+ * <ul>
+ *   <li>{@code none} (default): Axis2's default configuration, {@code new RPCServiceClient()} with default options;</li>
+ *   <li>{@code addressing}: WS-Addressing engaged on both servers (plain and with dsoap.mar) and on the client. The
+ *       real addressing module ({@code addressing-2.0.0.mar}) is not obtainable here, so its stand-in
+ *       {@link WsaHandlers} is engaged ({@code <module ref="wsatest"/>}), in the module's phases: each request and
+ *       answer carries {@code wsa:To}, {@code wsa:Action}, {@code wsa:MessageID} (and the answer {@code wsa:RelatesTo})
+ *       header blocks, and each side reads those of the other into its message context. The plain client is
+ *       {@code new RPCServiceClient(ctx, null)} on a configuration of its own that engages the stand-in (not dsoap),
+ *       with the action {@code urn:echoDoubles}; the engaged client's configuration is the dsoap server's, so it has
+ *       both;</li>
+ *   <li>{@code addressing_gzip}: as {@code addressing}, and the client compresses its requests
+ *       ({@code HTTPConstants.MC_GZIP_REQUEST}, {@code Content-Encoding: gzip}). Answers stay uncompressed:
+ *       compressing them needs AxisServlet, since Axis2's SimpleHTTPServer, which these servers run on, compresses an
+ *       answer without saying so in {@code Content-Encoding}.</li>
+ * </ul>
+ * {@code dsoapEngagedRpcClient} runs with {@code none} only (its setup refuses the others): dsoap's engaged client
+ * reads no answer that carries header blocks itself (read fallback {@code HEADERS}), so with addressing it would not
+ * measure what it is for. {@code floorRpcClient} takes every value: the floor relays the plain server's answer to the first request, sent
+ * with the client's features (its {@code Content-Encoding} included), and then only moves bytes.
+ *
  * <p>Score: ms per call (client side: boxing, Axis2's client serialization and parsing included). The
  * auxiliary counters {@code serverCpuNanos}/{@code serverRequests} give the measured server's CPU time per
  * request, as in {@link Axis2EchoBench}; that is the figure this benchmark is for. The setup checks that the
- * measured server echoes two arrays bit for bit and, on the server with dsoap.mar, that dsoap read and wrote
- * both itself (no fallback to Axis2's path); the dsoap method's teardown prints dsoap's counters.
+ * measured server echoes two arrays bit for bit, with addressing that each answer's {@code wsa:RelatesTo} is its
+ * request's {@code wsa:MessageID}, and, on the server with dsoap.mar, that dsoap read and wrote both itself (no
+ * fallback to Axis2's path); the dsoap method's teardown prints dsoap's counters.
+ *
+ * <pre>
+ * java -jar dsoap-bench/target/benchmarks.jar 'RpcClientEchoBench.(baselineRpcClient|dsoapRpcClient)' -p size=10000 \
+ *     -p percent=10 -p pattern=scattered -p widths=changing -p features=none,addressing,addressing_gzip
+ * </pre>
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.AverageTime)
@@ -77,6 +111,13 @@ public class RpcClientEchoBench {
     /** What a changed item's printed width does: {@code hard} (23-24 bytes each time), {@code changing} (short and long in turn). */
     @Param({"hard"})
     public String widths;
+    /**
+     * The features switched on: {@code none} (Axis2's defaults), {@code addressing} (the WS-Addressing stand-in
+     * {@link WsaHandlers} engaged on both servers and on the client) or {@code addressing_gzip} (and compressed
+     * requests).
+     */
+    @Param({"none"})
+    public String features;
 
     private EchoServers servers;
     private EchoValues values;
@@ -89,10 +130,45 @@ public class RpcClientEchoBench {
     private CpuWindow window;
     /** The transport floor in front of the plain service, for {@code floorRpcClient}; else null. */
     private dev.dsoap.bench.echo.FloorServer floor;
+    /** Whether {@link WsaHandlers} are engaged on the servers and the client. */
+    private boolean addressing;
 
     @Setup(Level.Trial)
     public void setup(BenchmarkParams params, MeasuredServer server) throws Exception {
-        servers = EchoServers.start();
+        boolean gzip;
+        switch (features) {
+            case "none" -> {
+                addressing = false;
+                gzip = false;
+            }
+            case "addressing" -> {
+                addressing = true;
+                gzip = false;
+            }
+            case "addressing_gzip" -> {
+                addressing = true;
+                gzip = true;
+            }
+            default -> throw new IllegalArgumentException("features: none, addressing, addressing_gzip; not " + features);
+        }
+        if (addressing && params.getBenchmark().endsWith(".dsoapEngagedRpcClient")) {
+            throw new IllegalStateException("dsoapEngagedRpcClient runs only with features=none, not " + features
+                    + ": dsoap's engaged client leaves answers carrying wsa: header blocks to Axis2 (read fallback"
+                    + " HEADERS), so the client-side reading it measures would not happen");
+        }
+        servers = EchoServers.start(addressing);
+        try {
+            start(params, server, gzip);
+        } catch (Exception | Error e) {
+            if (floor != null) {
+                floor.close();
+            }
+            servers.close();
+            throw e;
+        }
+    }
+
+    private void start(BenchmarkParams params, MeasuredServer server, boolean gzip) throws Exception {
         values = new EchoValues(Shape.DOUBLES, size, percent, EchoValues.SEED,
                 dev.dsoap.bench.deserialize.DdsMessages.Pattern.of(pattern),
                 dev.dsoap.bench.deserialize.DdsMessages.Widths.of(widths));
@@ -100,9 +176,19 @@ public class RpcClientEchoBench {
         String method = params.getBenchmark().substring(params.getBenchmark().lastIndexOf('.') + 1);
         measured = method.startsWith("dsoap") ? servers.dsoap() : servers.plain();
         engaged = method.equals("dsoapEngagedRpcClient");
-        client = engaged ? measured.dsoapRpcClient() : new RPCServiceClient();
+        if (engaged) {
+            client = measured.dsoapRpcClient(); // on the server's configuration: addressing engaged there too, if on
+        } else {
+            client = addressing ? new RPCServiceClient(servers.addressingClients(), null) : new RPCServiceClient();
+        }
         client.getOptions().setTo(new EndpointReference(measured.uri(Style.POJO).toString()));
         client.getOptions().setTimeOutInMilliSeconds(120_000);
+        if (addressing) {
+            client.getOptions().setAction("urn:" + Shape.DOUBLES.operation);
+        }
+        if (gzip) {
+            client.getOptions().setProperty(HTTPConstants.MC_GZIP_REQUEST, Boolean.TRUE);
+        }
         OperationStats stats = servers.stats(Style.POJO, Shape.DOUBLES);
         long read = stats.get("MessagesRead");
         long written = stats.get("MessagesWritten");
@@ -112,6 +198,9 @@ public class RpcClientEchoBench {
             String diff = EchoValues.difference(want, call(want));
             if (diff != null) {
                 throw new IllegalStateException(measured + " echoed message " + n + " wrongly: " + diff);
+            }
+            if (addressing) {
+                checkRelatesTo(n);
             }
         }
         read = stats.get("MessagesRead") - read;
@@ -128,6 +217,9 @@ public class RpcClientEchoBench {
             long clientRead = mine.get("MessagesRead");
             long clientWritten = mine.get("MessagesWritten");
             call((double[]) values.values(2));
+            if (addressing) {
+                checkRelatesTo(2);
+            }
             if (mine.get("MessagesRead") - clientRead != 1 || mine.get("MessagesWritten") - clientWritten != 1) {
                 throw new IllegalStateException("dsoap did not carry the engaged client's call both ways: " + mine);
             }
@@ -145,11 +237,25 @@ public class RpcClientEchoBench {
         server.watch(window);
     }
 
+    /** Checks that the answer to the last call carries a wsa:RelatesTo equal to its request's wsa:MessageID. */
+    private void checkRelatesTo(long n) throws AxisFault {
+        OperationContext op = client.getLastOperationContext();
+        MessageContext out = op.getMessageContext(WSDLConstants.MESSAGE_LABEL_OUT_VALUE);
+        MessageContext in = op.getMessageContext(WSDLConstants.MESSAGE_LABEL_IN_VALUE);
+        String id = out == null ? null : out.getMessageID();
+        RelatesTo relates = in == null ? null : in.getRelatesTo();
+        if (id == null || relates == null || !id.equals(relates.getValue())) {
+            throw new IllegalStateException(measured + ", features=" + features + ": the answer to message " + n
+                    + " does not relate to its request (request wsa:MessageID " + id + ", answer wsa:RelatesTo "
+                    + (relates == null ? null : relates.getValue()) + ")");
+        }
+    }
+
     @TearDown(Level.Trial)
     public void tearDown() throws Exception {
         window.awaitClosed();
         if (measured == servers.dsoap()) {
-            System.out.printf("%n[axis2 RPCServiceClient] dsoap on %s: %s%n", values,
+            System.out.printf("%n[axis2 RPCServiceClient, features=%s] dsoap on %s: %s%n", features, values,
                     servers.stats(Style.POJO, Shape.DOUBLES));
         }
         if (engaged) {

@@ -22,7 +22,8 @@ import java.util.concurrent.atomic.AtomicInteger;
 /**
  * The transport floor: an HTTP server on 127.0.0.1 (Jetty 12, the server CXF's transport runs on) that does no SOAP
  * work at all. It reads each request's bytes to the end and answers with one prepared answer: the real endpoint's
- * answer to the first request it received, which it relayed there once. A client calling it moves the same bytes
+ * answer to the first request it received, which it relayed there once (with its Content-Type, SOAPAction and
+ * Content-Encoding headers). A client calling it moves the same bytes
  * both ways as with the real endpoint (the prepared answer is as long as the real ones, give or take the changed
  * values' widths), so the server CPU it costs per request is what any SOAP stack on this HTTP server costs at least.
  *
@@ -112,6 +113,10 @@ public final class FloorServer implements AutoCloseable {
         String action = request.getHeaders().get("SOAPAction");
         if (action != null) {
             b.header("SOAPAction", action);
+        }
+        String encoding = request.getHeaders().get(HttpHeader.CONTENT_ENCODING);
+        if (encoding != null) {
+            b.header("Content-Encoding", encoding);
         }
         HttpResponse<byte[]> r = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build()
                 .send(b.build(), HttpResponse.BodyHandlers.ofByteArray());

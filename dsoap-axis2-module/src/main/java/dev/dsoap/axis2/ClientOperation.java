@@ -448,8 +448,15 @@ final class ClientOperation {
         } else {
             stats.streamed();
         }
-        SOAPFactory fac = head.soap11() ? OMAbstractFactory.getSOAP11Factory() : OMAbstractFactory.getSOAP12Factory();
-        SOAPEnvelope env = fac.getDefaultEnvelope();
+        SOAPEnvelope env;
+        SOAPFactory fac;
+        if (head.headerEnd() > 0) { // WS-Addressing blocks, for the client's addressing handlers
+            env = StreamedSource.headerEnvelope(raw.bytes(), head);
+            fac = (SOAPFactory) env.getOMFactory();
+        } else {
+            fac = head.soap11() ? OMAbstractFactory.getSOAP11Factory() : OMAbstractFactory.getSOAP12Factory();
+            env = fac.getDefaultEnvelope();
+        }
         env.getBody().addChild(fac.createOMElement(head.source(), head.element()));
         return env;
     }

@@ -117,7 +117,9 @@ final class RpcCalls {
      */
     private Carrier carrier(Signature sig, WireConvention request, WireConvention response) {
         String ns = sig.operation.getNamespaceURI();
-        Carrier.Builder b = Carrier.builder(settings, stats, budget, plans);
+        // responses are handed over only when their header blocks are WS-Addressing's, which the client's addressing
+        // handlers read from the envelope (ClientOperation#read)
+        Carrier.Builder b = Carrier.builder(settings, stats, budget, plans).headerBlocksHandledByHost();
         if (request != null) {
             b.writes(() -> requestShape(sig), request);
         } else {

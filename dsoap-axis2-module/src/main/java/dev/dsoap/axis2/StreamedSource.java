@@ -40,13 +40,29 @@ final class StreamedSource extends AbstractPullOMDataSource {
         this.length = length;
     }
 
-    /** The outcome of {@link #scan}: the element to stream, or why not. */
-    record Head(StreamedSource source, boolean soap11, QName element, Fallback problem, String detail) {
+    /**
+     * The outcome of {@link #scan}: the element to stream, or why not.
+     *
+     * @param headerEnd where the Header ends (the byte after its end tag) when it holds WS-Addressing blocks, which
+     *                  the client's addressing handlers read; {@code -1} when there are none
+     * @param envPrefix the Envelope's prefix, {@code ""} for none
+     */
+    record Head(StreamedSource source, boolean soap11, QName element, Fallback problem, String detail, int headerEnd,
+                String envPrefix) {
+        Head(StreamedSource source, boolean soap11, QName element, Fallback problem, String detail) {
+            this(source, soap11, element, problem, detail, -1, "");
+        }
     }
+
+    /** WS-Addressing's namespaces: 1.0 and the 2004 submission. */
+    private static final java.util.Set<String> ADDRESSING = java.util.Set.of("http://www.w3.org/2005/08/addressing",
+            "http://schemas.xmlsoap.org/ws/2004/08/addressing");
 
     /**
      * Reads the start of {@code bytes[0..length)}, a SOAP envelope, up to the body's first element.
-     * The message is streamed when there are no header blocks and that element is not a fault.
+     * The message is streamed when its header blocks, if any, are all WS-Addressing's (the client's addressing
+     * handlers read them from the envelope the caller builds, {@link Head#headerEnd}) and that element is not a
+     * fault.
      */
     static Head scan(byte[] bytes, int length) {
         XMLStreamReader r = null;
@@ -67,10 +83,24 @@ final class StreamedSource extends AbstractPullOMDataSource {
         if (!soap11 && !SOAP12Constants.SOAP_ENVELOPE_NAMESPACE_URI.equals(env) || !"Envelope".equals(r.getLocalName())) {
             return new Head(null, soap11, null, Fallback.REQUEST_SHAPE, "not a SOAP envelope: " + r.getName());
         }
+        String envPrefix = r.getPrefix() == null ? "" : r.getPrefix();
+        int headerEnd = -1;
         r.nextTag();
         if (env.equals(r.getNamespaceURI()) && "Header".equals(r.getLocalName())) {
-            if (r.nextTag() == XMLStreamConstants.START_ELEMENT) {
-                return new Head(null, soap11, null, Fallback.HEADERS, "header block " + r.getName());
+            boolean blocks = false;
+            while (r.nextTag() == XMLStreamConstants.START_ELEMENT) {
+                if (!ADDRESSING.contains(r.getNamespaceURI() == null ? "" : r.getNamespaceURI())) {
+                    return new Head(null, soap11, null, Fallback.HEADERS, "header block " + r.getName());
+                }
+                blocks = true;
+                skipElement(r);
+            }
+            if (blocks) {
+                headerEnd = dev.dsoap.host.HeaderBlocks.headerEnd(new dev.dsoap.parse.XmlScanner(
+                        dev.dsoap.parse.ParserLimits.defaults()), bytes, length);
+                if (headerEnd < 0) {
+                    return new Head(null, soap11, null, Fallback.HEADERS, "the SOAP Header could not be delimited");
+                }
             }
             r.nextTag();
         }
@@ -86,7 +116,36 @@ final class StreamedSource extends AbstractPullOMDataSource {
         String ns = r.getNamespaceURI();
         String prefix = r.getPrefix();
         QName element = new QName(ns == null ? "" : ns, r.getLocalName(), prefix == null ? "" : prefix);
-        return new Head(new StreamedSource(bytes, length), soap11, element, null, null);
+        return new Head(new StreamedSource(bytes, length), soap11, element, null, null, headerEnd, envPrefix);
+    }
+
+    /** Reads past the element {@code r} is at the start of, to its end tag. */
+    private static void skipElement(XMLStreamReader r) throws XMLStreamException {
+        for (int depth = 1; depth > 0; ) {
+            int ev = r.next();
+            if (ev == XMLStreamConstants.START_ELEMENT) {
+                depth++;
+            } else if (ev == XMLStreamConstants.END_ELEMENT) {
+                depth--;
+            }
+        }
+    }
+
+    /**
+     * The envelope of a response whose Header holds WS-Addressing blocks, built by AXIOM from the message's bytes up
+     * to the Header's end followed by an empty Body (the body is never parsed here): the client's addressing handlers
+     * read the real header blocks from it. The caller adds the body element.
+     */
+    static org.apache.axiom.soap.SOAPEnvelope headerEnvelope(byte[] bytes, Head head) {
+        String p = head.envPrefix().isEmpty() ? "" : head.envPrefix() + ":";
+        byte[] tail = ("<" + p + "Body/></" + p + "Envelope>").getBytes(java.nio.charset.StandardCharsets.UTF_8);
+        byte[] b = java.util.Arrays.copyOf(bytes, head.headerEnd() + tail.length);
+        System.arraycopy(tail, 0, b, head.headerEnd(), tail.length);
+        org.apache.axiom.soap.SOAPModelBuilder builder = org.apache.axiom.om.OMXMLBuilderFactory.createSOAPModelBuilder(
+                new ByteArrayInputStream(b), "UTF-8");
+        org.apache.axiom.soap.SOAPEnvelope env = builder.getSOAPEnvelope();
+        env.build();
+        return env;
     }
 
     private static void close(XMLStreamReader r) {

@@ -102,6 +102,9 @@ public record Suite(String name, List<Entry> entries, int warmups, int iteration
         // the standard features production endpoints switch on (logging, WS-Addressing, gzip), on the endpoints and on
         // the plain proxies calling them, beside none, in one run
         e.add(entry("cxf.CxfFeaturesEchoBench"));
+        // and on Axis2: the WS-Addressing handlers, and compressed requests, on the servers and the plain RPCServiceClient
+        e.add(methods(entry("axis2.RpcClientEchoBench", "size", "10000", "percent", "10", "pattern", "scattered",
+                "widths", "changing", "features", "none,addressing,addressing_gzip"), "baselineRpcClient|dsoapRpcClient"));
         // (echoVoid is left to the full suite: an empty call costs about 1 ms until the JIT has compiled the host's
         // stack, which takes some 10 s of calls on two cores, so one-second iterations would time the interpreter)
         // send time against the dummy server (paper Figures 4-5 on the wire), one point, Woodstox beside dsoap

@@ -69,6 +69,37 @@ public final class HeaderBlocks {
         return null;
     }
 
+    /**
+     * Where the SOAP Header of {@code b[0..len)} ends (the offset of the byte after its end tag) when it holds header
+     * blocks, or {@code -1} when the message has no Header or an empty one: a host that hands its own handlers the
+     * header blocks can build them from {@code b[0..end)}, never reading the body. Reads only the envelope's start and
+     * its Header, with {@code sc} (reset here).
+     *
+     * @throws dev.dsoap.parse.XmlParseException if the start of the message is malformed or breaks a limit
+     */
+    public static int headerEnd(XmlScanner sc, byte[] b, int len) {
+        try {
+            sc.reset(b, 0, len, true);
+            if (sc.nextTag() != XmlScanner.START_ELEMENT || !"Envelope".equals(sc.localName())) {
+                return -1;
+            }
+            String envelope = sc.namespaceURI();
+            if (sc.nextTag() != XmlScanner.START_ELEMENT || !"Header".equals(sc.localName()) || !envelope.equals(sc.namespaceURI())) {
+                return -1;
+            }
+            boolean blocks = false;
+            for (int ev = sc.nextTag(); ev != XmlScanner.END_ELEMENT; ev = sc.nextTag()) {
+                if (ev != XmlScanner.START_ELEMENT || !skip(sc)) {
+                    return -1;
+                }
+                blocks = true;
+            }
+            return blocks ? sc.position() : -1;
+        } finally {
+            sc.release();
+        }
+    }
+
     private static int find(String[] namespaces, String[] localNames, String ns, String local) {
         for (int i = 0; i < localNames.length; i++) {
             if (localNames[i].equals(local) && namespaces[i].equals(ns)) {

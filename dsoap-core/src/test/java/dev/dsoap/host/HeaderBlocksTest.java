@@ -7,6 +7,7 @@ import org.junit.jupiter.api.Test;
 
 import java.nio.charset.StandardCharsets;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -43,5 +44,20 @@ class HeaderBlocksTest {
         assertTrue(check(env, "<e:Header><h:token/><h:token/></e:Header>").contains("twice"));
         assertTrue(check(env, "<e:Header>text</e:Header>").contains("text"));
         assertThrows(XmlParseException.class, () -> check(env, "<e:Header><h:token></e:Header>"));
+    }
+
+    @Test
+    void theHeaderEndsAfterItsEndTag() {
+        String start = "<?xml version='1.0'?><e:Envelope xmlns:e=\"http://schemas.xmlsoap.org/soap/envelope/\">";
+        String header = "<e:Header><wsa:RelatesTo xmlns:wsa=\"urn:a\">x&amp;\u00e9<!-- </e:Header> --></wsa:RelatesTo>"
+                + "<wsa:To xmlns:wsa=\"urn:a\"/></e:Header>";
+        String body = "<e:Body><r/></e:Body></e:Envelope>";
+        byte[] b = (start + header + body).getBytes(StandardCharsets.UTF_8);
+        int end = (start + header).getBytes(StandardCharsets.UTF_8).length;
+        assertEquals(end, HeaderBlocks.headerEnd(new XmlScanner(ParserLimits.defaults()), b, b.length));
+        for (String none : new String[] {"", "<e:Header/>", "<e:Header></e:Header>"}) {
+            byte[] m = (start + none + body).getBytes(StandardCharsets.UTF_8);
+            assertEquals(-1, HeaderBlocks.headerEnd(new XmlScanner(ParserLimits.defaults()), m, m.length), none);
+        }
     }
 }

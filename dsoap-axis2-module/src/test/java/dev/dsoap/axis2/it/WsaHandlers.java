@@ -19,7 +19,7 @@ import java.util.Map;
 import java.util.UUID;
 
 /**
- * Handlers that do what Axis2's addressing module does to a message, for tests: the real module
+ * Handlers that do what Axis2's addressing module does to a message, for tests and benchmarks: the real module
  * ({@code addressing-2.0.0.mar}) is not obtainable here, so these stand in for it, in its phases, and treat
  * the envelope as it does. {@link In} (phase {@code Addressing}) reads a request's or response's
  * {@code wsa:MessageID}, {@code wsa:Action} and {@code wsa:RelatesTo} header blocks into the message context and
@@ -30,15 +30,19 @@ import java.util.UUID;
  * SimpleHTTPServer would compress it without saying so in {@code Content-Encoding}).
  */
 public final class WsaHandlers {
-    static final String WSA = AddressingConstants.Final.WSA_NAMESPACE;
+    /** The WS-Addressing 1.0 namespace. */
+    public static final String WSA = AddressingConstants.Final.WSA_NAMESPACE;
     /** The module's name in {@code axis2.xml} ({@code <module ref="wsatest"/>}). */
-    static final String MODULE = "wsatest";
+    public static final String MODULE = "wsatest";
 
     private WsaHandlers() {
     }
 
-    /** Writes the module, exploded, into {@code repo/modules/}; its classes come from the test class path. */
-    static void install(Path repo) throws java.io.IOException {
+    /**
+     * Writes the module, exploded, into {@code repo/modules/}; its classes come from the class path (the tests', or
+     * this module's test jar, which holds only these handlers and which the benchmarks use).
+     */
+    public static void install(Path repo) throws java.io.IOException {
         Path meta = Files.createDirectories(repo.resolve("modules").resolve(MODULE).resolve("META-INF"));
         Files.writeString(meta.resolve("module.xml"), """
                 <module name="wsatest">

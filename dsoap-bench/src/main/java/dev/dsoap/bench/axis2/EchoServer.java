@@ -1,6 +1,7 @@
 package dev.dsoap.bench.axis2;
 
 import dev.dsoap.bench.echo.ThreadCpu;
+import dev.dsoap.axis2.it.WsaHandlers;
 import org.apache.axis2.AxisFault;
 import org.apache.axis2.context.ConfigurationContext;
 import org.apache.axis2.context.ConfigurationContextFactory;

@@ -18,7 +18,7 @@ import java.nio.file.attribute.BasicFileAttributes;
  * {@link Style}s) and Axis2 configuration otherwise. {@link #verify} checks that both echo the first message
  * correctly and that dsoap itself handled it and the next. {@link #close()} stops both and deletes the
  * directory. Started with addressing ({@link #start(boolean)}), both servers engage the WS-Addressing stand-in
- * {@link WsaHandlers}, and {@link #addressingClients()} is a configuration for plain clients that engages it too.
+ * {@link dev.dsoap.axis2.it.WsaHandlers}, and {@link #addressingClients()} is a configuration for plain clients that engages it too.
  *
  * <p>Thread-safe once started.
  */
@@ -48,7 +48,7 @@ final class EchoServers implements AutoCloseable {
     /**
      * Starts both servers.
      *
-     * @param addressing whether both engage the WS-Addressing stand-in {@link WsaHandlers}, and
+     * @param addressing whether both engage the WS-Addressing stand-in {@link dev.dsoap.axis2.it.WsaHandlers}, and
      *        {@link #addressingClients()} is made
      */
     static EchoServers start(boolean addressing) throws Exception {

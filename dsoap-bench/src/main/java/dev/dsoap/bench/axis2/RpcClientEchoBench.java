@@ -66,7 +66,7 @@ import java.util.concurrent.TimeUnit;
  *   <li>{@code none} (default): Axis2's default configuration, {@code new RPCServiceClient()} with default options;</li>
  *   <li>{@code addressing}: WS-Addressing engaged on both servers (plain and with dsoap.mar) and on the client. The
  *       real addressing module ({@code addressing-2.0.0.mar}) is not obtainable here, so its stand-in
- *       {@link WsaHandlers} is engaged ({@code <module ref="wsatest"/>}), in the module's phases: each request and
+ *       {@link dev.dsoap.axis2.it.WsaHandlers} is engaged ({@code <module ref="wsatest"/>}), in the module's phases: each request and
  *       answer carries {@code wsa:To}, {@code wsa:Action}, {@code wsa:MessageID} (and the answer {@code wsa:RelatesTo})
  *       header blocks, and each side reads those of the other into its message context. The plain client is
  *       {@code new RPCServiceClient(ctx, null)} on a configuration of its own that engages the stand-in (not dsoap),
@@ -112,7 +112,7 @@ public class RpcClientEchoBench {
     public String widths;
     /**
      * The features switched on: {@code none} (Axis2's defaults), {@code addressing} (the WS-Addressing stand-in
-     * {@link WsaHandlers} engaged on both servers and on the client) or {@code addressing_gzip} (and compressed
+     * {@link dev.dsoap.axis2.it.WsaHandlers} engaged on both servers and on the client) or {@code addressing_gzip} (and compressed
      * requests).
      */
     @Param({"none"})
@@ -129,7 +129,7 @@ public class RpcClientEchoBench {
     private CpuWindow window;
     /** The transport floor in front of the plain service, for {@code floorRpcClient}; else null. */
     private dev.dsoap.bench.echo.FloorServer floor;
-    /** Whether {@link WsaHandlers} are engaged on the servers and the client. */
+    /** Whether {@link dev.dsoap.axis2.it.WsaHandlers} are engaged on the servers and the client. */
     private boolean addressing;
 
     @Setup(Level.Trial)

@@ -101,7 +101,9 @@ public record Suite(String name, List<Entry> entries, int warmups, int iteration
                 "widths", "changing"));
         // the standard features production endpoints switch on (logging, WS-Addressing, gzip), on the endpoints and on
         // the plain proxies calling them, beside none, in one run
-        e.add(entry("cxf.CxfFeaturesEchoBench"));
+        e.add(methods(entry("cxf.CxfPlainProxyEchoBench", "size", "10000", "percent", "10", "pattern", "scattered",
+                "widths", "changing", "features", "none,logging_addressing,logging_addressing_gzip"),
+                "baselinePlainProxy|dsoapPlainProxy"));
         // and on Axis2: the WS-Addressing handlers, and compressed requests, on the servers and the plain RPCServiceClient
         e.add(methods(entry("axis2.RpcClientEchoBench", "size", "10000", "percent", "10", "pattern", "scattered",
                 "widths", "changing", "features", "none,addressing,addressing_gzip"), "baselineRpcClient|dsoapRpcClient"));
@@ -138,7 +140,7 @@ public record Suite(String name, List<Entry> entries, int warmups, int iteration
                 "axis2.Axis2EchoBench", "axis2.RpcClientEchoBench", "axis2.DistinctClientsBench", "cxf.CxfEchoBench", "cxf.CxfPlainProxyEchoBench",
                 "echo.VoidLatencyBench", "send.SendTimeBench",
                 S + "TypeSerializeBench", D + "TypeDeserializeBench", "binary.BinaryCodecBench", "binary.DifferentialBinaryBench", "cxf.LinkEchoBench", "cxf.CoalesceBench",
-                "cxf.ScaleOutBench", "cxf.SharedFeedBench", "cxf.CxfDistinctClientsBench", "cxf.CxfFeaturesEchoBench")) {
+                "cxf.ScaleOutBench", "cxf.SharedFeedBench", "cxf.CxfDistinctClientsBench")) {
             e.add(new Entry(c, Map.of()));
         }
         // send time with one HTTP chunk per template chunk (chunk overlaying on the wire), at 100K items

@@ -42,8 +42,18 @@ import java.util.concurrent.TimeUnit;
  * wrote them itself on the dsoap endpoint and carried nothing on the client
  * ({@link CxfEchoServers#verifyDefaultPort}); a call fails the run unless it returns as many items as it sent.
  *
+ * <p>{@code features} switches on the standard features production endpoints switch on, on both endpoints and on the
+ * proxy alike: {@code none} (default), {@code logging_addressing} (CXF's {@code LoggingFeature} and
+ * {@code WSAddressingFeature}) or {@code logging_addressing_gzip} (and {@code GZIPFeature}: requests and answers
+ * compressed). The log entries go to a sender that counts and drops them: CXF still builds every entry, payload
+ * included (up to the feature's default limit), as for any sender; writing them out would cost both endpoints the
+ * same. With features on, the setup also checks that the check's exchanges were logged on both sides. The floor
+ * runs with {@code none} only (its relayed answer would not relate to later requests).
+ *
  * <pre>
  * java -jar dsoap-bench/target/benchmarks.jar --suite short --only CxfPlainProxyEchoBench
+ * java -jar dsoap-bench/target/benchmarks.jar 'CxfPlainProxyEchoBench.(baseline|dsoap)PlainProxy' -p size=10000 \
+ *     -p percent=10 -p pattern=scattered -p widths=changing -p features=none,logging_addressing,logging_addressing_gzip
  * </pre>
  */
 @State(Scope.Benchmark)
@@ -63,6 +73,12 @@ public class CxfPlainProxyEchoBench {
     /** What a changed item's printed width does: {@code hard} (23-24 bytes each time), {@code changing} (short and long in turn). */
     @Param({"hard"})
     public String widths;
+    /** The standard features on the endpoints and the proxy: {@code none}, {@code logging_addressing}, {@code logging_addressing_gzip}. */
+    @Param({"none"})
+    public String features;
+
+    /** Log entries the endpoints and proxies built, dropped. */
+    static final java.util.concurrent.atomic.LongAdder LOGGED = new java.util.concurrent.atomic.LongAdder();
 
     private CxfEchoServers servers;
     private EchoValues values;
@@ -79,14 +95,22 @@ public class CxfPlainProxyEchoBench {
         String method = params.getBenchmark().substring(params.getBenchmark().lastIndexOf('.') + 1);
         dsoap = method.startsWith("dsoap");
         boolean atFloor = method.startsWith("floor");
-        servers = CxfEchoServers.start();
+        if (atFloor && !features.equals("none")) {
+            throw new IllegalStateException("floorPlainProxy runs with features=none only, not " + features);
+        }
+        servers = CxfEchoServers.start(() -> features(features), () -> features(features));
         try {
             values = new EchoValues(Shape.DOUBLES, size, percent, EchoValues.SEED,
                     dev.dsoap.bench.deserialize.DdsMessages.Pattern.of(pattern),
                     dev.dsoap.bench.deserialize.DdsMessages.Widths.of(widths));
             measured = dsoap ? servers.dsoap() : servers.plain();
             port = servers.defaultPort(dsoap);
+            long logged = LOGGED.sum();
             servers.verifyDefaultPort(port, dsoap, values);
+            if (!features.equals("none") && LOGGED.sum() - logged < 8) {
+                throw new IllegalStateException("the check's 2 exchanges made " + (LOGGED.sum() - logged)
+                        + " log entries; with logging on both sides they make 8");
+            }
             if (atFloor) {
                 floor = dev.dsoap.bench.echo.FloorServer.relaying(measured.uri());
                 CxfEchoServers.via(port, floor.uri().toString());
@@ -100,11 +124,30 @@ public class CxfPlainProxyEchoBench {
         server.watch(window);
     }
 
+    /** New instances of the features {@code name} switches on, for one endpoint or proxy. */
+    static java.util.List<org.apache.cxf.feature.Feature> features(String name) {
+        java.util.List<org.apache.cxf.feature.Feature> f = new java.util.ArrayList<>();
+        switch (name) {
+            case "none" -> { }
+            case "logging_addressing", "logging_addressing_gzip" -> {
+                org.apache.cxf.ext.logging.LoggingFeature logging = new org.apache.cxf.ext.logging.LoggingFeature();
+                logging.setSender(event -> LOGGED.increment());
+                f.add(logging);
+                f.add(new org.apache.cxf.ws.addressing.WSAddressingFeature());
+                if (name.endsWith("gzip")) {
+                    f.add(new org.apache.cxf.transport.common.gzip.GZIPFeature());
+                }
+            }
+            default -> throw new IllegalArgumentException("features: none, logging_addressing, logging_addressing_gzip; not " + name);
+        }
+        return f;
+    }
+
     @TearDown(Level.Trial)
     public void tearDown() throws Exception {
         window.awaitClosed();
         if (dsoap) {
-            System.out.printf("%n[cxf, plain proxy with default settings] dsoap on %s: server %s%n", values,
+            System.out.printf("%n[cxf, plain proxy with default settings, features=%s] dsoap on %s: server %s%n", features, values,
                     servers.describe("server", values.shape()));
         }
         if (floor != null) {

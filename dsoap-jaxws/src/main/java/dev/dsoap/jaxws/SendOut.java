@@ -97,14 +97,28 @@ final class SendOut extends DsoapInterceptor {
 
     /**
      * A fault later in a server's chain: CXF answers with the fault instead, so the answer dsoap wrote is not counted
-     * as written. (A client's request that then fails, as on an HTTP error, was sent all the same.)
+     * as written. A transport failure (the connection closed while the answer was going out) is not that: nothing
+     * else is sent in its place, and the answer stays counted. (A client's request that then fails, as on an HTTP
+     * error, was sent all the same.)
      */
     @Override
     public void handleFault(Message m) {
         if (m.remove(SENT) instanceof Reply r) {
             Exception e = m.getContent(Exception.class);
-            r.replaced("a fault after dsoap wrote the message: " + e);
+            if (!transport(e)) {
+                r.replaced("a fault after dsoap wrote the message: " + e);
+            }
         }
+    }
+
+    /** Whether {@code e} comes from the transport: an I/O error on the way out. */
+    private static boolean transport(Throwable e) {
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            if (t instanceof IOException) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** Runs the stream writers {@link WriteOut} took out, so that CXF's writers still in the chain write the message. */

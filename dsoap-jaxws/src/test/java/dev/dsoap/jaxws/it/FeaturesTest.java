@@ -280,7 +280,7 @@ class FeaturesTest {
         Handler h = new Handler() {
             @Override
             public void publish(LogRecord r) {
-                if (r.getMessage() != null && r.getMessage().contains("DifferentialSoapFeature")) {
+                if (r.getMessage() != null && r.getMessage().contains("lists DifferentialSoapFeature among its features")) {
                     said.add(r.getMessage());
                 }
             }

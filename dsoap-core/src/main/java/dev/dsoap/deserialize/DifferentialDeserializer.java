@@ -170,6 +170,7 @@ public final class DifferentialDeserializer {
         DdsStream[] idle;
         DdsStream recent = null;
         DdsStream hinted = null;
+        DdsStream senders = null; // the sender's last stream, idle or not
         synchronized (this) {
             if (hint == NEW_PEER && streams.size() < config.states()) {
                 DdsStream fresh = new DdsStream(plan, config, stats, budget);
@@ -182,6 +183,9 @@ public final class DifferentialDeserializer {
             idle = new DdsStream[streams.size()];
             int n = 0;
             for (DdsStream s : streams) {
+                if (s.id == hint) {
+                    senders = s;
+                }
                 if (!s.busy) {
                     idle[n++] = s;
                     if (s.id == hint) {
@@ -240,9 +244,13 @@ public final class DifferentialDeserializer {
                 best = null; // taken meanwhile: read with a new stream if there is room, else plainly
                 bestScore = -1;
             }
-            // fewer than a quarter of the windows alike, while the stream used last was doing well: another family
+            // fewer than a quarter of the windows alike, while the sender's last stream (else the stream used last) was
+            // doing well: another family. Judged by the sender's own stream where the sender is known, since the stream
+            // used last may be another sender's that just read a newcomer's first message badly; one such read must
+            // not make every sender after it take over someone else's kept message
+            DdsStream judge = senders != null ? senders : recent;
             boolean newFamily = best == null
-                    || (bestScore < DdsStream.WINDOWS / 4 && recent != null && recent.lastSimilarity >= config.bypassThreshold());
+                    || (bestScore < DdsStream.WINDOWS / 4 && judge != null && judge.lastSimilarity >= config.bypassThreshold());
             if (newFamily && hinted != null && !hinted.busy && hintedScore > 0) {
                 // the sender's own last state, changed beyond recognition but not unlike it: its message replaces
                 // the kept one instead of adding a state beside it (the sender would never come back to the old one)

@@ -17,7 +17,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * 64 plain JAX-WS proxies (CXF's default client settings, no dsoap on the client) calling one
+ * 64 plain JAX-WS proxies (CXF's default client settings, no dsoap on the client, each on connections of its own as
+ * distinct client hosts are) calling one
  * {@code @DifferentialSoap} endpoint at once, each with its own 1000 doubles of which about 10 % change per
  * call: every client gets back exactly its own values, and the share of request bytes differential
  * deserialization skips stays close to what one client alone gets from the same endpoint.
@@ -54,6 +55,9 @@ class DistinctClientsTest {
             Echo[] proxies = new Echo[CLIENTS];
             for (int c = 0; c < CLIENTS; c++) {
                 proxies[c] = cxf.plain(address);
+                // each on connections of its own, as distinct client hosts are: CXF's proxies in one JVM share one
+                // HTTP client, and so one pool of connections, by default
+                ((jakarta.xml.ws.BindingProvider) proxies[c]).getRequestContext().put("share.httpclient.http.conduit", false);
                 if (named) {
                     ((jakarta.xml.ws.BindingProvider) proxies[c]).getRequestContext().put(
                             jakarta.xml.ws.handler.MessageContext.HTTP_REQUEST_HEADERS,

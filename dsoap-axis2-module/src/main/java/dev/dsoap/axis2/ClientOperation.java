@@ -413,13 +413,13 @@ final class ClientOperation {
         }
         AnsweredCall call = AnsweredCall.of(mc);
         StreamedSource.Head head = null;
-        if (call == null || (head = StreamedSource.scan(raw.bytes(), raw.length())).problem() != null) {
+        if (call == null || (head = StreamedSource.scan(raw.bytes(), raw.length(), settings.deserializer().limits())).problem() != null) {
             if (!check(raw)) {
                 stats.readFallback(Fallback.CHARSET, "an encoding dsoap's parser does not read");
                 return delegate.processDocument(new ByteArrayInputStream(raw.bytes(), 0, raw.length()), contentType, mc);
             }
             if (head == null) {
-                head = StreamedSource.scan(raw.bytes(), raw.length());
+                head = StreamedSource.scan(raw.bytes(), raw.length(), settings.deserializer().limits());
             }
         }
         Fallback why = head.problem();

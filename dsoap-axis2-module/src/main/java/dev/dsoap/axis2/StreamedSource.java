@@ -64,11 +64,11 @@ final class StreamedSource extends AbstractPullOMDataSource {
      * handlers read them from the envelope the caller builds, {@link Head#headerEnd}) and that element is not a
      * fault.
      */
-    static Head scan(byte[] bytes, int length) {
+    static Head scan(byte[] bytes, int length, dev.dsoap.parse.ParserLimits limits) {
         XMLStreamReader r = null;
         try {
             r = INPUT.createXMLStreamReader(new ByteArrayInputStream(bytes, 0, length));
-            return head(r, bytes, length);
+            return head(r, bytes, length, limits);
         } catch (XMLStreamException | RuntimeException e) {
             return new Head(null, false, null, Fallback.REQUEST_SHAPE, "not read as a SOAP envelope: " + e.getMessage());
         } finally {
@@ -76,7 +76,12 @@ final class StreamedSource extends AbstractPullOMDataSource {
         }
     }
 
-    private static Head head(XMLStreamReader r, byte[] bytes, int length) throws XMLStreamException {
+    /**
+     * Reads up to the body's first element. With {@code limits}, also finds where a Header of WS-Addressing blocks ends
+     * (dsoap's own scanner, held to them); without, only positions {@code r} (the message was scanned before).
+     */
+    private static Head head(XMLStreamReader r, byte[] bytes, int length, dev.dsoap.parse.ParserLimits limits)
+            throws XMLStreamException {
         r.nextTag();
         String env = r.getNamespaceURI();
         boolean soap11 = SOAP11Constants.SOAP_ENVELOPE_NAMESPACE_URI.equals(env);
@@ -95,9 +100,8 @@ final class StreamedSource extends AbstractPullOMDataSource {
                 blocks = true;
                 skipElement(r);
             }
-            if (blocks) {
-                headerEnd = dev.dsoap.host.HeaderBlocks.headerEnd(new dev.dsoap.parse.XmlScanner(
-                        dev.dsoap.parse.ParserLimits.defaults()), bytes, length);
+            if (blocks && limits != null) {
+                headerEnd = dev.dsoap.host.HeaderBlocks.headerEnd(new dev.dsoap.parse.XmlScanner(limits), bytes, length);
                 if (headerEnd < 0) {
                     return new Head(null, soap11, null, Fallback.HEADERS, "the SOAP Header could not be delimited");
                 }
@@ -167,7 +171,7 @@ final class StreamedSource extends AbstractPullOMDataSource {
     @Override
     public XMLStreamReader getReader() throws XMLStreamException {
         XMLStreamReader r = INPUT.createXMLStreamReader(new ByteArrayInputStream(bytes, 0, length));
-        head(r, bytes, length); // scanned before: this only positions the reader on the element
+        head(r, bytes, length, null); // scanned before: this only positions the reader on the element
         return new Subtree(r);
     }
 

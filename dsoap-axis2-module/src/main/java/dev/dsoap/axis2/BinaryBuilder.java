@@ -52,8 +52,18 @@ final class BinaryBuilder implements Builder {
         // a binary request has no envelope: its faults go in the SOAP version of the XML it takes instead (its Accept)
         mc.setEnvelope(envelopeFactory(mc).getDefaultEnvelope());
         int limit = engagement.maxMessageBytes();
-        MessageBytes raw = Capture.readAll(in, limit, mc);
+        InputStream[] overflow = new InputStream[1];
+        MessageBytes raw = Capture.readAll(in, limit, mc, overflow, engagement.budget());
+        if (raw == null && MessageBytes.overflowReason(overflow[0]) == dev.dsoap.host.Fallback.IN_FLIGHT) {
+            // Axis2 cannot read it its own way: 415 sends the client back to XML, which Axis2 can
+            MessageBytes.discard(overflow[0]);
+            engagement.binaryRefused(null, BinaryRefusal.ENDPOINT_REFUSED, "no room among the messages in flight");
+            mc.setProperty(Constants.HTTP_RESPONSE_STATE, "415");
+            throw sender(mc, "dsoap: binary request refused: no room for it among the bytes of messages in flight"
+                    + " (dsoap.maxInFlightBytes = " + engagement.budget().inFlightLimitBytes() + "); send it as XML");
+        }
         if (raw == null) {
+            MessageBytes.discard(overflow[0]);
             engagement.binaryRefused(null, BinaryRefusal.MALFORMED, "longer than dsoap.maxMessageBytes");
             throw sender(mc, "dsoap: binary request longer than dsoap.maxMessageBytes = " + limit + " bytes");
         }

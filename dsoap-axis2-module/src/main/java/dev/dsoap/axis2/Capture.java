@@ -63,7 +63,7 @@ final class Capture implements MIMEAwareBuilder {
         MessageBytes raw;
         InputStream[] overflow = new InputStream[1];
         try {
-            raw = MessageBytes.readDocument(in, limit, contentLength(mc), overflow);
+            raw = MessageBytes.readDocument(in, limit, contentLength(mc), overflow, engagement.budget());
         } catch (MessageBytes.Incomplete e) {
             // the transport failed before the document ended: Axis2 reads what arrived and meets the same failure
             mc.setProperty(SKIPPED, Fallback.NOT_CAPTURED);
@@ -72,8 +72,9 @@ final class Capture implements MIMEAwareBuilder {
                     new ByteArrayInputStream(got.bytes(), 0, got.length()), new Failing(e.getCause())), contentType, mc);
         }
         if (raw == null) {
-            // longer than dsoap reads itself: Axis2 reads it from what arrived and the rest of the stream
-            mc.setProperty(SKIPPED, Fallback.TOO_LARGE);
+            // longer than dsoap reads itself, or no room for it among the messages in flight: Axis2 reads it
+            // from what arrived and the rest of the stream
+            mc.setProperty(SKIPPED, MessageBytes.overflowReason(overflow[0]));
             return delegate.processDocument(overflow[0], contentType, mc);
         }
         mc.setProperty(RAW, raw);
@@ -124,12 +125,14 @@ final class Capture implements MIMEAwareBuilder {
     }
 
     /**
-     * The whole body of the message in {@code mc} from {@code in}, or {@code null} when it is longer than
-     * {@code limit} bytes (what was read is then lost: for messages no one else reads).
+     * The whole body of the message in {@code mc} from {@code in}, reserved on {@code budget} while it is read, or
+     * {@code null} when it is longer than {@code limit} bytes or finds no room among the messages in flight:
+     * {@code overflow[0]} then replays it ({@link MessageBytes#overflowReason} says which).
      */
-    static MessageBytes readAll(InputStream in, int limit, MessageContext mc) throws AxisFault {
+    static MessageBytes readAll(InputStream in, int limit, MessageContext mc, InputStream[] overflow,
+            dev.dsoap.template.MemoryBudget budget) throws AxisFault {
         try {
-            return MessageBytes.readAtMost(in, limit, contentLength(mc));
+            return MessageBytes.readAtMost(in, limit, contentLength(mc), overflow, budget);
         } catch (IOException e) {
             throw AxisFault.makeFault(e);
         }

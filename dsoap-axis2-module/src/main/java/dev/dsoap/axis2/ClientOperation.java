@@ -340,9 +340,17 @@ final class ClientOperation {
      */
     OMElement readBinary(InputStream in, MessageContext mc) throws AxisFault {
         int limit = settings.deserializer().limits().maxMessageBytes();
-        MessageBytes raw = Capture.readAll(in, limit, mc);
+        InputStream[] overflow = new InputStream[1];
+        MessageBytes raw = Capture.readAll(in, limit, mc, overflow, budget);
         answered(mc, raw == null ? -1 : raw.length());
         AnsweredCall call = AnsweredCall.of(mc);
+        if (raw == null && MessageBytes.overflowReason(overflow[0]) == Fallback.IN_FLIGHT) {
+            MessageBytes.discard(overflow[0]);
+            stats.binaryRefused(dev.dsoap.host.BinaryRefusal.UNREADABLE_RESPONSE, "no room among the messages in flight");
+            throw new AxisFault("dsoap: no room for the binary response among the bytes of messages in flight"
+                    + " (dsoap.maxInFlightBytes = " + budget.inFlightLimitBytes() + ")");
+        }
+        MessageBytes.discard(overflow[0]);
         if (raw == null || call == null) {
             stats.binaryRefused(dev.dsoap.host.BinaryRefusal.UNREADABLE_RESPONSE, raw == null ? "too long" : "no call");
             throw new AxisFault(raw == null ? "dsoap: the response is longer than dsoap.maxMessageBytes = " + limit + " bytes"
@@ -405,8 +413,15 @@ final class ClientOperation {
             return delegate.processDocument(in, contentType, mc);
         }
         int limit = settings.deserializer().limits().maxMessageBytes();
-        MessageBytes raw = Capture.readAll(in, limit, mc);
+        InputStream[] overflow = new InputStream[1];
+        MessageBytes raw = Capture.readAll(in, limit, mc, overflow, budget);
         answered(mc, raw == null ? -1 : raw.length());
+        if (raw == null && MessageBytes.overflowReason(overflow[0]) == Fallback.IN_FLIGHT) {
+            // no room among the messages in flight: Axis2 builds it from what was read and the rest of the stream
+            stats.readFallback(Fallback.IN_FLIGHT, "bound of " + budget.inFlightLimitBytes() + " bytes (dsoap.maxInFlightBytes) reached");
+            return delegate.processDocument(overflow[0], contentType, mc);
+        }
+        MessageBytes.discard(overflow[0]);
         if (raw == null) {
             stats.rejected();
             throw new AxisFault("dsoap: the response is longer than dsoap.maxMessageBytes = " + limit + " bytes");

@@ -64,9 +64,10 @@ public final class DsoapModule implements Module {
         this.module = module;
         try {
             this.budget = new MemoryBudget(Parameters.budget(module));
+            budget.inFlightLimit(Parameters.maxInFlight(module, budget.limitBytes()));
             AxisConfiguration config = context.getAxisConfiguration();
             Settings defaults = Parameters.of(null, module);
-            this.engagement = new Engagement(config, defaults.deserializer().limits());
+            this.engagement = new Engagement(config, defaults.deserializer().limits(), budget);
             this.jmx = new Jmx(Parameters.jmx(module), "Axis2", context, LOG::warn);
         } catch (IllegalArgumentException e) {
             throw new AxisFault("dsoap: " + e.getMessage(), e);
@@ -75,7 +76,8 @@ public final class DsoapModule implements Module {
         jmx.module(new ModuleStats());
         jmx.operation(engagement.unknownStats(), "server", true); // binary requests refused before dispatch
         LOG.info("dsoap " + module.getVersion() + ": builders and formatters of text/xml and application/soap+xml wrapped; "
-                + "memory budget " + budget.limitBytes() + " bytes; statistics under dev.dsoap:context=" + jmx.context());
+                + "memory budget " + budget.limitBytes() + " bytes, of which messages in flight " + budget.inFlightLimitBytes()
+                + " bytes; statistics under dev.dsoap:context=" + jmx.context());
     }
 
     private void install(AxisConfiguration config) {
@@ -194,6 +196,26 @@ public final class DsoapModule implements Module {
         @Override
         public long getEvictions() {
             return budget.evictions();
+        }
+
+        @Override
+        public long getInFlightBytes() {
+            return budget.inFlightBytes();
+        }
+
+        @Override
+        public long getInFlightPeakBytes() {
+            return budget.inFlightPeakBytes();
+        }
+
+        @Override
+        public long getInFlightLimitBytes() {
+            return budget.inFlightLimitBytes();
+        }
+
+        @Override
+        public long getInFlightRefusals() {
+            return budget.inFlightRefusals();
         }
 
         @Override

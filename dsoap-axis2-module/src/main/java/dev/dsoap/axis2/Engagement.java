@@ -20,10 +20,18 @@ final class Engagement {
     private final AxisConfiguration config;
     /** The module-wide parser limits, which hold before dispatch. */
     private final ParserLimits limits;
+    /** The module's memory budget, on which requests are reserved while they are read. */
+    private final dev.dsoap.template.MemoryBudget budget;
 
-    Engagement(AxisConfiguration config, ParserLimits limits) {
+    Engagement(AxisConfiguration config, ParserLimits limits, dev.dsoap.template.MemoryBudget budget) {
         this.config = config;
         this.limits = limits;
+        this.budget = budget;
+    }
+
+    /** The module's memory budget, on which messages are reserved while they are read. */
+    dev.dsoap.template.MemoryBudget budget() {
+        return budget;
     }
 
     /** The engaged operations that read binary requests, by format id (learned as their carriers are built). */

@@ -8,7 +8,7 @@ import org.apache.axis2.description.Parameter;
 /**
  * dsoap's {@link Settings} from Axis2 parameters: the operation's own, else its service's, service group's or
  * axis2.xml's (Axis2's parameter inheritance), else module.xml's, else the defaults. Module-wide settings
- * (memory budget, JMX) come from axis2.xml, else module.xml.
+ * (memory budget, bound on bytes in flight, JMX) come from axis2.xml, else module.xml.
  */
 final class Parameters {
     private Parameters() {
@@ -22,6 +22,11 @@ final class Parameters {
     /** The module-wide memory budget in bytes. */
     static long budget(AxisModule module) {
         return Settings.budget(name -> raw(null, module, name), null);
+    }
+
+    /** The module-wide bound on bytes of messages in flight, for a budget of {@code budgetBytes}. */
+    static long maxInFlight(AxisModule module, long budgetBytes) {
+        return Settings.maxInFlight(name -> raw(null, module, name), null, budgetBytes);
     }
 
     static boolean jmx(AxisModule module) {

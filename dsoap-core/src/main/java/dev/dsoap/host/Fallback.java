@@ -38,7 +38,12 @@ public enum Fallback {
     /** The service threw (or the response is a fault): the fault goes through the host's fault path. */
     FAULT("service fault"),
     /** Something between the service and the transport changed the response envelope (handlers, MTOM). */
-    RESPONSE_CHANGED("response envelope changed after the service");
+    RESPONSE_CHANGED("response envelope changed after the service"),
+    /**
+     * The bytes of messages being read at once reached their bound ({@code dsoap.maxInFlightBytes}): the host
+     * reads this one from what dsoap had read and the rest of the stream, its own way.
+     */
+    IN_FLIGHT("bound on bytes in flight (dsoap.maxInFlightBytes) reached");
 
     private final String description;
 

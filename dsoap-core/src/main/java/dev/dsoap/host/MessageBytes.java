@@ -1,5 +1,7 @@
 package dev.dsoap.host;
 
+import dev.dsoap.template.MemoryBudget;
+
 import java.io.IOException;
 import java.io.InputStream;
 import java.util.ArrayList;
@@ -53,7 +55,7 @@ public record MessageBytes(byte[] bytes, int length) {
      * @throws IOException as {@code in} throws
      */
     public static MessageBytes readAtMost(InputStream in, int limit, long declared) throws IOException {
-        return read(in, limit, declared, null, null);
+        return read(in, limit, declared, null, null, null);
     }
 
     /**
@@ -64,7 +66,44 @@ public record MessageBytes(byte[] bytes, int length) {
      * @param overflow an array of at least one element, or {@code null}
      */
     public static MessageBytes readAtMost(InputStream in, int limit, long declared, InputStream[] overflow) throws IOException {
-        return read(in, limit, declared, null, overflow);
+        return read(in, limit, declared, null, overflow, null);
+    }
+
+    /**
+     * As {@link #readAtMost(InputStream, int, long, InputStream[])}, reserving each buffer on {@code budget}
+     * before it is allocated ({@link MemoryBudget#reserve}) and giving all back before returning: the joined
+     * message is reserved too while the buffers are copied into it. When a reservation is refused (the bytes of
+     * messages in flight reached their bound), reading stops at once and {@code null} is returned with
+     * {@code overflow[0]} replaying what was read, as past the limit; {@link #overflowReason} then says
+     * {@link Fallback#IN_FLIGHT}. The replay holds its buffers' reservations until the host has read past them
+     * (or closes it).
+     *
+     * @param overflow an array of at least one element, or {@code null}
+     * @param budget   the budget to reserve on, or {@code null} for none
+     */
+    public static MessageBytes readAtMost(InputStream in, int limit, long declared, InputStream[] overflow,
+            MemoryBudget budget) throws IOException {
+        return read(in, limit, declared, null, overflow, budget);
+    }
+
+    /**
+     * Drops the buffers of {@code overflow}, a replay that {@code readAtMost} or {@code readDocument} gave, and
+     * gives back their reservation, for a message no one will read further; the stream under it is left open
+     * (its host drains it). Anything else is left alone.
+     */
+    public static void discard(InputStream overflow) {
+        if (overflow instanceof Replay r) {
+            r.discard();
+        }
+    }
+
+    /**
+     * Why {@code overflow}, a replay that {@code readAtMost} or {@code readDocument} gave, goes to the host:
+     * {@link Fallback#TOO_LARGE} (past the limit) or {@link Fallback#IN_FLIGHT} (no room in the bound on bytes
+     * in flight).
+     */
+    public static Fallback overflowReason(InputStream overflow) {
+        return overflow instanceof Replay r ? r.reason() : Fallback.TOO_LARGE;
     }
 
     /**
@@ -90,9 +129,21 @@ public record MessageBytes(byte[] bytes, int length) {
      * @param overflow an array of at least one element, or {@code null}
      */
     public static MessageBytes readDocument(InputStream in, int limit, long declared, InputStream[] overflow) throws Incomplete {
+        return readDocument(in, limit, declared, overflow, null);
+    }
+
+    /**
+     * As {@link #readDocument(InputStream, int, long, InputStream[])}, reserving the buffers on {@code budget} as
+     * {@link #readAtMost(InputStream, int, long, InputStream[], MemoryBudget)} does.
+     *
+     * @param overflow an array of at least one element, or {@code null}
+     * @param budget   the budget to reserve on, or {@code null} for none
+     */
+    public static MessageBytes readDocument(InputStream in, int limit, long declared, InputStream[] overflow,
+            MemoryBudget budget) throws Incomplete {
         DocumentEnd end = new DocumentEnd();
         try {
-            return read(in, limit, declared, end, overflow);
+            return read(in, limit, declared, end, overflow, budget);
         } catch (Incomplete e) {
             throw e;
         } catch (IOException e) {
@@ -127,53 +178,81 @@ public record MessageBytes(byte[] bytes, int length) {
     }
 
     /**
-     * {@link #readAtMost}, stopping at the root element's end when {@code end} is given, and past the limit
-     * putting a replay in {@code overflow[0]} when {@code overflow} is given.
+     * {@link #readAtMost}, stopping at the root element's end when {@code end} is given, past the limit putting a
+     * replay in {@code overflow[0]} when {@code overflow} is given, and reserving buffers on {@code budget} when
+     * given. What is reserved here is given back before returning, unless a replay took it over.
      */
-    private static MessageBytes read(InputStream in, int limit, long declared, DocumentEnd end, InputStream[] overflow)
-            throws IOException {
+    private static MessageBytes read(InputStream in, int limit, long declared, DocumentEnd end, InputStream[] overflow,
+            MemoryBudget budget) throws IOException {
         if (limit < 0) {
             throw new IllegalArgumentException("limit " + limit);
         }
         int first = declared >= 0 && declared < TRUSTED_DECLARED ? (int) declared + 1 : FIRST;
-        byte[] b = new byte[(int) Math.min((long) limit + 1, first)];
+        int size = (int) Math.min((long) limit + 1, first);
         List<byte[]> full = new ArrayList<>();
-        int n = fill(in, b, end, full, 0);
-        if (n < b.length) {
-            return new MessageBytes(b, n);
+        if (budget != null && !budget.reserve(size)) {
+            return overflow(full, null, 0, in, overflow, Fallback.IN_FLIGHT, null, 0);
         }
-        // more than the first buffer: collect buffers, each as large as all before it, then join
-        full.add(b);
-        long total = n;
-        while (true) {
-            if (total > limit) {
-                return overflow(full, null, 0, in, overflow);
+        long reserved = size;
+        try {
+            byte[] b = new byte[size];
+            int n = fill(in, b, end, full, 0);
+            if (n < b.length) {
+                return new MessageBytes(b, n);
             }
-            byte[] next = new byte[(int) Math.min(Math.max(total, FIRST), (long) limit + 1 - total)];
-            int got = fill(in, next, end, full, total);
-            total += got;
-            if (got < next.length) {
+            // more than the first buffer: collect buffers, each as large as all before it, then join
+            full.add(b);
+            long total = n;
+            Fallback why;
+            byte[] last = null;
+            int got = 0;
+            while (true) {
                 if (total > limit) {
-                    return overflow(full, next, got, in, overflow);
+                    why = Fallback.TOO_LARGE;
+                    break;
                 }
-                return new MessageBytes(join(full, next, got, total), (int) total);
+                int nextSize = (int) Math.min(Math.max(total, FIRST), (long) limit + 1 - total);
+                if (budget != null && !budget.reserve(nextSize)) {
+                    why = Fallback.IN_FLIGHT;
+                    break;
+                }
+                reserved += nextSize;
+                byte[] next = new byte[nextSize];
+                got = fill(in, next, end, full, total);
+                total += got;
+                if (got < next.length) {
+                    last = next;
+                    if (total > limit) {
+                        why = Fallback.TOO_LARGE;
+                        break;
+                    }
+                    if (budget != null && !budget.reserve(total)) {
+                        why = Fallback.IN_FLIGHT;
+                        break;
+                    }
+                    reserved += total;
+                    return new MessageBytes(join(full, next, got, total), (int) total);
+                }
+                full.add(next);
             }
-            full.add(next);
+            // the host reads it: a replay of what was read takes the reservation over
+            if (overflow != null) {
+                overflow[0] = new Replay(full, last, got, in, why, budget, reserved);
+                reserved = 0;
+            }
+            return null;
+        } finally {
+            if (budget != null && reserved > 0) {
+                budget.unreserve(reserved);
+            }
         }
     }
 
-    /** Puts in {@code overflow[0]} (when given) the replay of {@code full}, {@code last[0..n)} and the rest of {@code in}. */
-    private static MessageBytes overflow(List<byte[]> full, byte[] last, int n, InputStream in, InputStream[] overflow) {
+    /** Puts in {@code overflow[0]} (when given) a replay of {@code in} that holds nothing, for {@code reason}. */
+    private static MessageBytes overflow(List<byte[]> full, byte[] last, int n, InputStream in, InputStream[] overflow,
+            Fallback reason, MemoryBudget budget, long reserved) {
         if (overflow != null) {
-            List<InputStream> parts = new ArrayList<>(full.size() + 2);
-            for (byte[] f : full) {
-                parts.add(new java.io.ByteArrayInputStream(f));
-            }
-            if (last != null) {
-                parts.add(new java.io.ByteArrayInputStream(last, 0, n));
-            }
-            parts.add(in);
-            overflow[0] = new java.io.SequenceInputStream(java.util.Collections.enumeration(parts));
+            overflow[0] = new Replay(full, last, n, in, reason, budget, reserved);
         }
         return null;
     }

@@ -51,6 +51,12 @@ public final class Settings {
     public static final String MAX_STATE_SHARE = "dsoap.maxStateShare";
     /** Host-wide: bytes all templates and checkpoints of one host configuration may keep. */
     public static final String MEMORY_BUDGET = "dsoap.memoryBudget";
+    /**
+     * Host-wide: bytes that messages being read at once may buffer, charged to the memory budget while they are
+     * held (default a quarter of {@link #MEMORY_BUDGET}, at most all of it). A message that finds no room goes the
+     * host's way at once ({@link Fallback#IN_FLIGHT}).
+     */
+    public static final String MAX_IN_FLIGHT = "dsoap.maxInFlightBytes";
     /** Host-wide: whether statistics are registered as MBeans. */
     public static final String JMX = "dsoap.jmx";
     /** Who gets the binary form: {@code off}, {@code interoperability} (the default) or {@code performance}. */
@@ -191,6 +197,19 @@ public final class Settings {
     /** The host-wide memory budget ({@link #MEMORY_BUDGET}) in bytes. */
     public static long budget(Function<String, String> values, String where) {
         return new Values(values, where).size(MEMORY_BUDGET, DEFAULT_BUDGET);
+    }
+
+    /**
+     * The host-wide bound on bytes of messages in flight ({@link #MAX_IN_FLIGHT}) in bytes, for a memory budget of
+     * {@code budgetBytes}: a quarter of it by default.
+     */
+    public static long maxInFlight(Function<String, String> values, String where, long budgetBytes) {
+        Values p = new Values(values, where);
+        long v = p.size(MAX_IN_FLIGHT, budgetBytes / 4);
+        if (v > budgetBytes) {
+            throw p.bad(MAX_IN_FLIGHT, p.raw(MAX_IN_FLIGHT), "a size no larger than dsoap.memoryBudget = " + budgetBytes);
+        }
+        return v;
     }
 
     /** Whether statistics are registered as MBeans ({@link #JMX}). */

@@ -115,4 +115,107 @@ public final class MemoryBudget {
     public synchronized long refusals() {
         return refusals;
     }
+
+    // ------------------------------------------------------------------------------------------ bytes in flight
+
+    /** The bound on reserved in-flight bytes; -1: a quarter of the cap. Guarded by this. */
+    private long inFlightLimit = -1;
+    /** Bytes now reserved by messages being read (also in {@link #used}). Guarded by this. */
+    private long inFlight;
+    /** The most bytes reserved at once so far. Guarded by this. */
+    private long inFlightPeak;
+    /** Reservations refused because the in-flight bound (or the cap) had no room. Guarded by this. */
+    private long inFlightRefusals;
+
+    /**
+     * Sets the bound on bytes reserved at once by messages in flight ({@link #reserve}), at most the cap.
+     * Until it is set, the bound is a quarter of the cap.
+     *
+     * @param bytes the bound in bytes, in [0, {@link #limitBytes()}]
+     */
+    public synchronized void inFlightLimit(long bytes) {
+        if (bytes < 0 || bytes > limit) {
+            throw new IllegalArgumentException("in-flight bound " + bytes + " bytes must be from 0 to the memory budget " + limit);
+        }
+        inFlightLimit = bytes;
+    }
+
+    /**
+     * Reserves {@code bytes} for a buffer of a message being read, before it is allocated: the bytes count as
+     * used, and the least recently used holders are evicted until the cap holds them. Refused (nothing reserved,
+     * nothing evicted) when the in-flight bound or the cap has no room for them beside the bytes already in
+     * flight; the message should then go its host's way without buffering more. Every reserved byte must be
+     * given back by {@link #unreserve} once its buffer is dropped.
+     *
+     * @param bytes the buffer's size, >= 0
+     * @return whether the bytes are reserved
+     */
+    public boolean reserve(long bytes) {
+        if (bytes < 0) {
+            throw new IllegalArgumentException("reserve " + bytes + " bytes");
+        }
+        Holder[] victims = null;
+        int n = 0;
+        synchronized (this) {
+            if (bytes > inFlightLimitBytes() - inFlight || bytes > limit - inFlight) {
+                inFlightRefusals++;
+                return false;
+            }
+            inFlight += bytes;
+            used += bytes;
+            if (inFlight > inFlightPeak) {
+                inFlightPeak = inFlight;
+            }
+            Iterator<Map.Entry<Holder, Long>> it = holders.entrySet().iterator();
+            while (used > limit && it.hasNext()) {
+                Map.Entry<Holder, Long> e = it.next();
+                used -= e.getValue();
+                it.remove();
+                evictions++;
+                if (victims == null) {
+                    victims = new Holder[4];
+                } else if (n == victims.length) {
+                    victims = java.util.Arrays.copyOf(victims, 2 * n);
+                }
+                victims[n++] = e.getKey();
+            }
+        }
+        for (int i = 0; i < n; i++) {
+            victims[i].evict();
+        }
+        return true;
+    }
+
+    /**
+     * Gives back {@code bytes} of earlier {@link #reserve reservations}.
+     *
+     * @throws IllegalStateException when more is given back than is reserved (the count is then left as it was)
+     */
+    public synchronized void unreserve(long bytes) {
+        if (bytes < 0 || bytes > inFlight) {
+            throw new IllegalStateException("unreserve " + bytes + " bytes with " + inFlight + " bytes in flight");
+        }
+        inFlight -= bytes;
+        used -= bytes;
+    }
+
+    /** The bound on bytes in flight: the set one, else a quarter of the cap. */
+    public synchronized long inFlightLimitBytes() {
+        return inFlightLimit >= 0 ? inFlightLimit : limit / 4;
+    }
+
+    /** Bytes now reserved by messages in flight (included in {@link #usedBytes()}). */
+    public synchronized long inFlightBytes() {
+        return inFlight;
+    }
+
+    /** The most bytes that were reserved by messages in flight at once. */
+    public synchronized long inFlightPeakBytes() {
+        return inFlightPeak;
+    }
+
+    /** Reservations refused so far: the messages went their host's way. */
+    public synchronized long inFlightRefusals() {
+        return inFlightRefusals;
+    }
 }

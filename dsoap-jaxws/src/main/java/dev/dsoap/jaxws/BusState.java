@@ -30,9 +30,11 @@ final class BusState implements BusLifeCycleListener {
 
     private BusState(Bus bus, Function<String, String> values) {
         this.budget = new MemoryBudget(Settings.budget(values, "bus " + bus.getId()));
+        budget.inFlightLimit(Settings.maxInFlight(values, "bus " + bus.getId(), budget.limitBytes()));
         this.jmx = new Jmx(Settings.jmx(values, "bus " + bus.getId()), "Cxf", bus, LOG::warning);
+        jmx.module(new Stats(budget));
         LOG.info("dsoap: carrying JAX-WS endpoints and clients (@DifferentialSoap or DifferentialSoapFeature) on bus " + bus.getId() + "; memory budget "
-                + budget.limitBytes() + " bytes; statistics under dev.dsoap:type=CxfOperation,context=" + jmx.context());
+                + budget.limitBytes() + " bytes, of which messages in flight " + budget.inFlightLimitBytes() + " bytes; statistics under dev.dsoap:type=CxfOperation,context=" + jmx.context());
     }
 
     /** The bus's state, created from {@code values} on first use. */
@@ -62,6 +64,44 @@ final class BusState implements BusLifeCycleListener {
     /** {@code true} the first time only: the one call that says a late bus feature is installed. */
     boolean firstLateFeature() {
         return lateFeature.compareAndSet(false, true);
+    }
+
+    /** The bus-wide gauges, registered as {@code dev.dsoap:type=CxfModule,context=N}. */
+    private record Stats(MemoryBudget budget) implements BusStatsMXBean {
+        @Override
+        public long getMemoryBudgetBytes() {
+            return budget.limitBytes();
+        }
+
+        @Override
+        public long getMemoryUsedBytes() {
+            return budget.usedBytes();
+        }
+
+        @Override
+        public long getEvictions() {
+            return budget.evictions();
+        }
+
+        @Override
+        public long getInFlightBytes() {
+            return budget.inFlightBytes();
+        }
+
+        @Override
+        public long getInFlightPeakBytes() {
+            return budget.inFlightPeakBytes();
+        }
+
+        @Override
+        public long getInFlightLimitBytes() {
+            return budget.inFlightLimitBytes();
+        }
+
+        @Override
+        public long getInFlightRefusals() {
+            return budget.inFlightRefusals();
+        }
     }
 
     @Override

@@ -68,6 +68,11 @@ final class EndpointState {
     final Carrier unplanned;
     private final ThreadLocal<XmlScanner> scanners;
 
+    /** The bus's memory budget, on which messages are reserved while they are read. */
+    dev.dsoap.template.MemoryBudget budget() {
+        return bus.budget;
+    }
+
     private EndpointState(BusState bus, Bus cxf, Endpoint endpoint, boolean client, Function<String, String> values) {
         EndpointInfo info = endpoint.getEndpointInfo();
         this.bus = bus;

@@ -224,7 +224,15 @@ final class ReadIn extends DsoapInterceptor {
         byte[] raw = read(m, in, limit, st);
         answered(m, st, raw == null ? -1 : raw.length);
         if (raw == null) {
+            InputStream overflow = m.getContent(InputStream.class);
+            MessageBytes.discard(overflow);
             st.unknown.rejected();
+            if (MessageBytes.overflowReason(overflow) == Fallback.IN_FLIGHT) {
+                // CXF cannot read it its own way: a server's 415 sends the client back to XML, which CXF can
+                String why = "no room for the binary message among the bytes of messages in flight (dsoap.maxInFlightBytes = "
+                        + st.budget().inFlightLimitBytes() + ")";
+                throw st.client ? fault("dsoap: " + why, null) : unsupported("dsoap: binary request refused: " + why + "; send it as XML", null);
+            }
             throw fault("dsoap: binary message longer than " + limit + " bytes (dsoap.maxMessageBytes)", null);
         }
         Exchange ex = m.getExchange();
@@ -470,17 +478,22 @@ final class ReadIn extends DsoapInterceptor {
         return f;
     }
 
-    /** The whole message, refusing one longer than {@code limit} bytes. */
     /**
-     * The message's bytes, or {@code null} when it is longer than {@code limit}: {@code m} then reads it
-     * from a replay of what was read and the rest of the stream, CXF's way, under CXF's own limits.
+     * The message's bytes, reserved on the bus's memory budget while they are read, or {@code null} when it is
+     * longer than {@code limit} or finds no room among the messages in flight: {@code m} then reads it from a
+     * replay of what was read and the rest of the stream, CXF's way, under CXF's own limits.
      */
     private static byte[] read(Message m, InputStream in, int limit, EndpointState st) {
         try {
             InputStream[] overflow = new InputStream[1];
-            MessageBytes b = MessageBytes.readAtMost(in, limit, -1, overflow);
+            MessageBytes b = MessageBytes.readAtMost(in, limit, -1, overflow, st.budget());
             if (b == null) {
-                st.unplanned.bypass(Fallback.TOO_LARGE, "longer than " + limit + " bytes (dsoap.maxMessageBytes)", null, 0, false);
+                if (MessageBytes.overflowReason(overflow[0]) == Fallback.IN_FLIGHT) {
+                    st.unplanned.bypass(Fallback.IN_FLIGHT, "bound of " + st.budget().inFlightLimitBytes()
+                            + " bytes (dsoap.maxInFlightBytes) reached", null, 0, false);
+                } else {
+                    st.unplanned.bypass(Fallback.TOO_LARGE, "longer than " + limit + " bytes (dsoap.maxMessageBytes)", null, 0, false);
+                }
                 m.setContent(InputStream.class, overflow[0]);
                 return null;
             }

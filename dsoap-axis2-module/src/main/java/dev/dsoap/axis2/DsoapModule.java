@@ -64,7 +64,7 @@ public final class DsoapModule implements Module {
         this.module = module;
         try {
             this.budget = new MemoryBudget(Parameters.budget(module));
-            budget.inFlightLimit(Parameters.maxInFlight(module, budget.limitBytes()));
+            budget.inFlightLimit(Parameters.maxInFlight(module));
             AxisConfiguration config = context.getAxisConfiguration();
             Settings defaults = Parameters.of(null, module);
             this.engagement = new Engagement(config, defaults.deserializer().limits(), budget);

@@ -24,9 +24,9 @@ final class Parameters {
         return Settings.budget(name -> raw(null, module, name), null);
     }
 
-    /** The module-wide bound on bytes of messages in flight, for a budget of {@code budgetBytes}. */
-    static long maxInFlight(AxisModule module, long budgetBytes) {
-        return Settings.maxInFlight(name -> raw(null, module, name), null, budgetBytes);
+    /** The module-wide bound on bytes of messages in flight. */
+    static long maxInFlight(AxisModule module) {
+        return Settings.maxInFlight(name -> raw(null, module, name), null);
     }
 
     static boolean jmx(AxisModule module) {

@@ -20,6 +20,8 @@ public record MessageBytes(byte[] bytes, int length) {
     private static final int TRUSTED_DECLARED = 1 << 20;
     /** The first buffer when no length is declared, and the smallest one after it. */
     private static final int FIRST = 16 << 10;
+    /** The largest buffer after the first: buffers reach it by doubling, then stay at it. */
+    private static final int CHUNK = 1 << 20;
 
     public MessageBytes {
         java.util.Objects.checkFromIndexSize(0, length, bytes.length);
@@ -49,8 +51,8 @@ public record MessageBytes(byte[] bytes, int length) {
     /**
      * All of {@code in}, or {@code null} if it holds more than {@code limit} bytes (reading stops one byte past
      * the limit). Memory follows the bytes that arrived, not what the sender claims: a declared length (or -1)
-     * sizes the first buffer only up to 1 MiB; past that, buffers of growing size are added as bytes come and
-     * joined once at the end.
+     * sizes the first buffer only up to 1 MiB; past that, buffers of growing size (at most 1 MiB) are added as
+     * bytes come and joined once at the end.
      *
      * @throws IOException as {@code in} throws
      */
@@ -72,7 +74,7 @@ public record MessageBytes(byte[] bytes, int length) {
     /**
      * As {@link #readAtMost(InputStream, int, long, InputStream[])}, reserving each buffer on {@code budget}
      * before it is allocated ({@link MemoryBudget#reserve}) and giving all back before returning: the joined
-     * message is reserved too while the buffers are copied into it. When a reservation is refused (the bytes of
+     * message is reserved too while the buffers are copied into it ({@link MemoryBudget#reserveCopy}). When a reservation is refused (the bytes of
      * messages in flight reached their bound), reading stops at once and {@code null} is returned with
      * {@code overflow[0]} replaying what was read, as past the limit; {@link #overflowReason} then says
      * {@link Fallback#IN_FLIGHT}. The replay holds its buffers' reservations until the host has read past them
@@ -200,7 +202,7 @@ public record MessageBytes(byte[] bytes, int length) {
             if (n < b.length) {
                 return new MessageBytes(b, n);
             }
-            // more than the first buffer: collect buffers, each as large as all before it, then join
+            // more than the first buffer: collect buffers, each as large as all before it up to 1 MiB, then join
             full.add(b);
             long total = n;
             Fallback why;
@@ -211,7 +213,7 @@ public record MessageBytes(byte[] bytes, int length) {
                     why = Fallback.TOO_LARGE;
                     break;
                 }
-                int nextSize = (int) Math.min(Math.max(total, FIRST), (long) limit + 1 - total);
+                int nextSize = (int) Math.min(Math.min(Math.max(total, FIRST), CHUNK), (long) limit + 1 - total);
                 if (budget != null && !budget.reserve(nextSize)) {
                     why = Fallback.IN_FLIGHT;
                     break;
@@ -226,7 +228,7 @@ public record MessageBytes(byte[] bytes, int length) {
                         why = Fallback.TOO_LARGE;
                         break;
                     }
-                    if (budget != null && !budget.reserve(total)) {
+                    if (budget != null && !budget.reserveCopy(total)) {
                         why = Fallback.IN_FLIGHT;
                         break;
                     }

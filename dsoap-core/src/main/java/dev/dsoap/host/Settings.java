@@ -52,9 +52,10 @@ public final class Settings {
     /** Host-wide: bytes all templates and checkpoints of one host configuration may keep. */
     public static final String MEMORY_BUDGET = "dsoap.memoryBudget";
     /**
-     * Host-wide: bytes that messages being read at once may buffer, charged to the memory budget while they are
-     * held (default a quarter of {@link #MEMORY_BUDGET}, at most all of it). A message that finds no room goes the
-     * host's way at once ({@link Fallback#IN_FLIGHT}).
+     * Host-wide: bytes that buffers of messages being read at once may hold, charged to the memory budget while
+     * they are held (default: the host-wide {@link #MAX_MESSAGE} plus 1 MiB, room for one message of the largest
+     * size dsoap reads). A message that finds no room goes the host's way at once ({@link Fallback#IN_FLIGHT}).
+     * Joining a complete message's buffers into one array may pass the bound by up to the bound again.
      */
     public static final String MAX_IN_FLIGHT = "dsoap.maxInFlightBytes";
     /** Host-wide: whether statistics are registered as MBeans. */
@@ -200,16 +201,13 @@ public final class Settings {
     }
 
     /**
-     * The host-wide bound on bytes of messages in flight ({@link #MAX_IN_FLIGHT}) in bytes, for a memory budget of
-     * {@code budgetBytes}: a quarter of it by default.
+     * The host-wide bound on bytes of messages in flight ({@link #MAX_IN_FLIGHT}) in bytes: by default the
+     * host-wide {@link #MAX_MESSAGE} (default 64 MiB) plus 1 MiB.
      */
-    public static long maxInFlight(Function<String, String> values, String where, long budgetBytes) {
+    public static long maxInFlight(Function<String, String> values, String where) {
         Values p = new Values(values, where);
-        long v = p.size(MAX_IN_FLIGHT, budgetBytes / 4);
-        if (v > budgetBytes) {
-            throw p.bad(MAX_IN_FLIGHT, p.raw(MAX_IN_FLIGHT), "a size no larger than dsoap.memoryBudget = " + budgetBytes);
-        }
-        return v;
+        long message = p.integer(MAX_MESSAGE, ParserLimits.defaults().maxMessageBytes(), 1024, Integer.MAX_VALUE - 8);
+        return p.size(MAX_IN_FLIGHT, message + (1L << 20));
     }
 
     /** Whether statistics are registered as MBeans ({@link #JMX}). */

@@ -128,36 +128,54 @@ public final class MemoryBudget {
     private long inFlightRefusals;
 
     /**
-     * Sets the bound on bytes reserved at once by messages in flight ({@link #reserve}), at most the cap.
-     * Until it is set, the bound is a quarter of the cap.
+     * Sets the bound on bytes reserved at once by buffers of messages in flight ({@link #reserve}). Until it is
+     * set, the bound is a quarter of the cap.
      *
-     * @param bytes the bound in bytes, in [0, {@link #limitBytes()}]
+     * @param bytes the bound in bytes, >= 0
      */
     public synchronized void inFlightLimit(long bytes) {
-        if (bytes < 0 || bytes > limit) {
-            throw new IllegalArgumentException("in-flight bound " + bytes + " bytes must be from 0 to the memory budget " + limit);
+        if (bytes < 0) {
+            throw new IllegalArgumentException("in-flight bound " + bytes + " bytes must be >= 0");
         }
         inFlightLimit = bytes;
     }
 
     /**
      * Reserves {@code bytes} for a buffer of a message being read, before it is allocated: the bytes count as
-     * used, and the least recently used holders are evicted until the cap holds them. Refused (nothing reserved,
-     * nothing evicted) when the in-flight bound or the cap has no room for them beside the bytes already in
-     * flight; the message should then go its host's way without buffering more. Every reserved byte must be
-     * given back by {@link #unreserve} once its buffer is dropped.
+     * used, and the least recently used holders are evicted to make room for them (bytes in flight are never
+     * evicted: past the cap, every holder goes). Refused (nothing reserved, nothing evicted) when the bytes in
+     * flight would pass the bound; the message should then go its host's way without buffering more. Every
+     * reserved byte must be given back by {@link #unreserve} once its buffer is dropped.
      *
      * @param bytes the buffer's size, >= 0
      * @return whether the bytes are reserved
      */
     public boolean reserve(long bytes) {
+        return reserve(bytes, inFlightLimitBytes());
+    }
+
+    /**
+     * As {@link #reserve}, for a copy of a message whose buffers are reserved (its buffers joined into one
+     * array, then dropped): allowed past the bound by at most the bound again, so that a message the bound
+     * holds can always be joined while nothing else is in flight.
+     *
+     * @param bytes the copy's size, >= 0
+     * @return whether the bytes are reserved
+     */
+    public boolean reserveCopy(long bytes) {
+        long bound = inFlightLimitBytes();
+        return reserve(bytes, bound > Long.MAX_VALUE / 2 ? Long.MAX_VALUE : 2 * bound);
+    }
+
+    /** Reserves {@code bytes} if the bytes in flight stay within {@code bound}. */
+    private boolean reserve(long bytes, long bound) {
         if (bytes < 0) {
             throw new IllegalArgumentException("reserve " + bytes + " bytes");
         }
         Holder[] victims = null;
         int n = 0;
         synchronized (this) {
-            if (bytes > inFlightLimitBytes() - inFlight || bytes > limit - inFlight) {
+            if (bytes > bound - inFlight) {
                 inFlightRefusals++;
                 return false;
             }

@@ -30,7 +30,7 @@ final class BusState implements BusLifeCycleListener {
 
     private BusState(Bus bus, Function<String, String> values) {
         this.budget = new MemoryBudget(Settings.budget(values, "bus " + bus.getId()));
-        budget.inFlightLimit(Settings.maxInFlight(values, "bus " + bus.getId(), budget.limitBytes()));
+        budget.inFlightLimit(Settings.maxInFlight(values, "bus " + bus.getId()));
         this.jmx = new Jmx(Settings.jmx(values, "bus " + bus.getId()), "Cxf", bus, LOG::warning);
         jmx.module(new Stats(budget));
         LOG.info("dsoap: carrying JAX-WS endpoints and clients (@DifferentialSoap or DifferentialSoapFeature) on bus " + bus.getId() + "; memory budget "

@@ -20,8 +20,11 @@ public record MessageBytes(byte[] bytes, int length) {
     private static final int TRUSTED_DECLARED = 1 << 20;
     /** The first buffer when no length is declared, and the smallest one after it. */
     private static final int FIRST = 16 << 10;
-    /** The largest buffer after the first: buffers reach it by doubling, then stay at it. */
-    private static final int CHUNK = 1 << 20;
+    /**
+     * The largest buffer after the first: buffers reach it by doubling, then stay at it. Just under 1 MiB, array
+     * header included: G1 gives an array of 1 MiB or more regions of its own, and 1 MiB plus a header would take two.
+     */
+    private static final int CHUNK = (1 << 20) - 64;
 
     public MessageBytes {
         java.util.Objects.checkFromIndexSize(0, length, bytes.length);

@@ -190,18 +190,27 @@ public final class HugeRequests {
 
     /**
      * Runs {@code mainClass} with {@code args} in a new JVM with this JVM's class path and {@code jvmOptions};
-     * returns its output lines (stdout and stderr), failing when it runs longer than {@code seconds}.
+     * returns its output lines (stdout, then stderr's lines prefixed {@code "stderr: "}), failing when it runs
+     * longer than {@code seconds}.
      */
     public static List<String> fork(Class<?> mainClass, List<String> jvmOptions, int seconds, String... args)
+            throws IOException, InterruptedException {
+        return fork(mainClass, System.getProperty("java.class.path"), jvmOptions, seconds, args);
+    }
+
+    /** As {@link #fork(Class, List, int, String...)}, with the class path {@code classPath}. */
+    public static List<String> fork(Class<?> mainClass, String classPath, List<String> jvmOptions, int seconds, String... args)
             throws IOException, InterruptedException {
         List<String> cmd = new ArrayList<>();
         cmd.add(System.getProperty("java.home") + "/bin/java");
         cmd.addAll(jvmOptions);
         cmd.add("-cp");
-        cmd.add(System.getProperty("java.class.path"));
+        cmd.add(classPath);
         cmd.add(mainClass.getName());
         cmd.addAll(Arrays.asList(args));
-        Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
+        // its standard error apart: a stack trace written there must not cut into a line of results
+        java.nio.file.Path err = java.nio.file.Files.createTempFile(mainClass.getSimpleName(), ".err");
+        Process p = new ProcessBuilder(cmd).redirectError(err.toFile()).start();
         List<String> lines = new ArrayList<>();
         Thread pump = new Thread(() -> {
             try (var r = new java.io.BufferedReader(new java.io.InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
@@ -219,11 +228,17 @@ public final class HugeRequests {
             p.destroyForcibly();
             pump.join(5000);
             throw new AssertionError(mainClass.getSimpleName() + " " + String.join(" ", args) + " ran longer than " + seconds
-                    + " s; its output: " + tail(lines));
+                    + " s; its output: " + tail(lines) + "\n" + String.join("\n", java.nio.file.Files.readAllLines(err)));
         }
         pump.join(5000);
+        List<String> errors = java.nio.file.Files.readAllLines(err);
+        java.nio.file.Files.deleteIfExists(err);
         synchronized (lines) {
-            return new ArrayList<>(lines);
+            List<String> all = new ArrayList<>(lines);
+            for (String e : errors) {
+                all.add("stderr: " + e);
+            }
+            return all;
         }
     }
 

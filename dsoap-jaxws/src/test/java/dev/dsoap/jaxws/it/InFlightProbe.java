@@ -18,7 +18,7 @@ import java.util.TreeMap;
  * Run by {@link InFlightHeapTest} in a JVM of a fixed heap: a CXF endpoint, plain or with dsoap, takes {@code n}
  * requests of {@code mb} MB each at once (an array of short strings, which CXF refuses past its
  * {@code org.apache.cxf.stax.maxChildElements}); prints the heap's peak and, with dsoap, its counters.
- * Arguments: {@code plain|dsoap n mb}.
+ * Arguments: {@code plain|dsoap n mb [dsoap.maxInFlightBytes]}.
  */
 public final class InFlightProbe {
     private InFlightProbe() {
@@ -33,6 +33,9 @@ public final class InFlightProbe {
         byte[] item = "<values>abcdefgh</values>".getBytes(StandardCharsets.UTF_8);
         byte[] tail = "</ns2:echoStrings></soap:Body></soap:Envelope>".getBytes(StandardCharsets.UTF_8);
         try (Cxf cxf = new Cxf()) {
+            if (args.length > 3) {
+                cxf.bus.setProperty("dsoap.maxInFlightBytes", args[3]);
+            }
             String address = cxf.publish(dsoap ? new DsoapDefaultsEchoImpl() : new EchoImpl());
             // warm up: a small request the same way
             List<HugeRequests.Outcome> warm = HugeRequests.send(address, 1, 2000, head, item, tail, "");

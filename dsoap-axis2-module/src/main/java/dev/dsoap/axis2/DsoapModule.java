@@ -73,6 +73,7 @@ public final class DsoapModule implements Module {
         }
         install(context.getAxisConfiguration());
         jmx.module(new ModuleStats());
+        jmx.memory(budget);
         jmx.operation(engagement.unknownStats(), "server", true); // binary requests refused before dispatch
         LOG.info("dsoap " + module.getVersion() + ": builders and formatters of text/xml and application/soap+xml wrapped; "
                 + "memory budget " + budget.limitBytes() + " bytes; statistics under dev.dsoap:context=" + jmx.context());

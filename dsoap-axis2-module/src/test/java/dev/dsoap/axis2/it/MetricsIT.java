@@ -28,8 +28,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * {@link DsoapMetrics} on a real Axis2 SimpleHTTPServer engaging dsoap.mar, bound to a {@link SimpleMeterRegistry}
  * before the server starts: after a plain {@code RPCServiceClient}'s calls and a request with a header block (a
  * fallback), the meters of the server's operation and of its configuration's memory budget equal the MXBeans'
- * figures; an engaged {@link DsoapRpcServiceClient} made later gets client-side meters; the server's meters go when
- * its configuration terminates.
+ * figures; an engaged {@link DsoapRpcServiceClient} made later gets client-side meters; a service's meters go while it
+ * is stopped and when it is removed, and the rest when the configuration terminates.
  *
  * <p>Runs in the failsafe execution with dsoap's classes on the class path (the binder sees the hosts of its own
  * dsoap-core; Axis2 loads the module's classes from there, parent first).
@@ -133,6 +133,19 @@ class MetricsIT {
                 assertEquals(3, client.get("MessagesWritten"), client.toString());
                 assertSame(registry, client, "client", "anonService", "anonOutInOp");
                 assertSame(registry, st, "server", service, "echo");
+
+                // a service stopped, started again, removed: its meters go, come back, go; the other service's stay
+                org.apache.axis2.engine.AxisConfiguration config = server.context.getAxisConfiguration();
+                assertTrue(registry.find("dsoap.messages.read").tags("service", Axis2Server.ADB).functionCounters().size() > 0,
+                        "the ADB service's operations");
+                config.stopService(service);
+                assertNull(find(registry, "dsoap.messages.read", "server", service, "echo").functionCounter(), "stopped");
+                config.startService(service);
+                assertEquals(st.get("MessagesRead"), count(registry, "dsoap.messages.read", "server", service, "echo"), "started again");
+                config.removeService(service);
+                assertNull(find(registry, "dsoap.messages.read", "server", service, "echo").functionCounter(), "removed");
+                assertTrue(registry.find("dsoap.messages.read").tags("service", Axis2Server.ADB).functionCounters().size() > 0,
+                        "the ADB service's operations");
             } finally {
                 server.close();
             }

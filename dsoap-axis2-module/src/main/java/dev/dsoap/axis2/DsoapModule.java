@@ -126,8 +126,10 @@ public final class DsoapModule implements Module {
             return;
         }
         Settings settings;
+        boolean policy;
         try {
             settings = Parameters.of(op, module);
+            policy = Parameters.binaryPolicy(op, module);
         } catch (IllegalArgumentException e) {
             throw new AxisFault("dsoap: " + e.getMessage(), e);
         }
@@ -140,7 +142,9 @@ public final class DsoapModule implements Module {
         carried.engagement = engagement;
         op.setMessageReceiver(new DsoapReceiver(receiver, carried, module));
         engagement.add(service.getName());
-        Advertisement.publish(service, settings.binary());
+        if (policy) {
+            Advertisement.publish(service, settings.binary());
+        }
         jmx.operation(carried.stats, "server", true);
         observer.carried(service.getName(), carried.stats);
         operations.incrementAndGet();

@@ -24,6 +24,11 @@ final class Parameters {
         return Settings.budget(name -> raw(null, module, name), null);
     }
 
+    /** Whether {@code where}'s generated WSDL refers to the binary assertion as a WS-Policy ({@code dsoap.binaryPolicy}). */
+    static boolean binaryPolicy(AxisDescription where, AxisModule module) {
+        return Settings.binaryPolicy(name -> raw(where, module, name), where == null ? null : where.toString());
+    }
+
     static boolean jmx(AxisModule module) {
         return Settings.jmx(name -> raw(null, module, name), null);
     }

@@ -56,6 +56,12 @@ public final class Settings {
     /** Who gets the binary form: {@code off}, {@code interoperability} (the default) or {@code performance}. */
     public static final String BINARY = "dsoap.binary";
     /**
+     * Axis2 only: whether the WSDL Axis2 generates for a carried service ({@code ?wsdl}) refers to dsoap's binary
+     * assertion as a WS-Policy ({@code false} by default). Off, plain clients of other toolkits that warn about a
+     * policy assertion they do not know (CXF) read the WSDL without a word; dsoap's clients never need it.
+     */
+    public static final String BINARY_POLICY = "dsoap.binaryPolicy";
+    /**
      * Quality management ({@link QualitySetting}): {@code off} (the default), {@code on} (a client measures round
      * trips and reports them), or where the quality file is: {@code classpath:/path}, {@code file:/path}, or a class
      * path resource.
@@ -194,6 +200,11 @@ public final class Settings {
     }
 
     /** Whether statistics are registered as MBeans ({@link #JMX}). */
+    /** Whether the binary assertion is published as a WS-Policy ({@link #BINARY_POLICY}, default {@code false}). */
+    public static boolean binaryPolicy(Function<String, String> values, String where) {
+        return new Values(values, where).bool(BINARY_POLICY, false);
+    }
+
     public static boolean jmx(Function<String, String> values, String where) {
         return new Values(values, where).bool(JMX, true);
     }

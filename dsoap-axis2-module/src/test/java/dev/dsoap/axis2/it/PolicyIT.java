@@ -29,9 +29,9 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * The WSDL real Axis2 servers generate at {@code ?wsdl}: with dsoap.mar engaged, a POJO service's SOAP bindings refer
- * to dsoap's optional binary policy assertion, published once at the top of the document; with
- * {@code dsoap.binary=off}, or without dsoap, there is no policy, nor in the WSDL an ADB service was deployed with
+ * The WSDL real Axis2 servers generate at {@code ?wsdl}: with dsoap.mar engaged and {@code dsoap.binaryPolicy=true}, a
+ * POJO service's SOAP bindings refer to dsoap's optional binary policy assertion, published once at the top of the
+ * document; by default, with {@code dsoap.binary=off}, or without dsoap, there is no policy, nor in the WSDL an ADB service was deployed with
  * (published as it is). Axis2's own client, built from the published WSDL
  * (which makes Axis2 read the policy), still calls the service.
  */
@@ -44,19 +44,22 @@ class PolicyIT {
     @TempDir
     static Path dir;
     static Axis2Server dsoap;
+    static Axis2Server byDefault;
     static Axis2Server off;
     static Axis2Server plain;
 
     @BeforeAll
     static void start() throws Exception {
-        dsoap = Axis2Server.start(dir, true, "");
-        off = Axis2Server.start(dir, true, "<parameter name=\"dsoap.binary\">off</parameter>");
+        dsoap = Axis2Server.start(dir, true, "<parameter name=\"dsoap.binaryPolicy\">true</parameter>");
+        byDefault = Axis2Server.start(dir, true, "");
+        off = Axis2Server.start(dir, true, "<parameter name=\"dsoap.binary\">off</parameter>"
+                + "<parameter name=\"dsoap.binaryPolicy\">true</parameter>");
         plain = Axis2Server.start(dir, false, "");
     }
 
     @AfterAll
     static void stop() throws Exception {
-        for (Axis2Server s : new Axis2Server[] {dsoap, off, plain}) {
+        for (Axis2Server s : new Axis2Server[] {dsoap, byDefault, off, plain}) {
             if (s != null) {
                 s.close();
             }
@@ -107,8 +110,8 @@ class PolicyIT {
     }
 
     @Test
-    void binaryOffAndPlainServersPublishNoPolicy() throws Exception {
-        for (Axis2Server s : new Axis2Server[] {off, plain}) {
+    void byDefaultAndWithBinaryOffAndPlainServersPublishNoPolicy() throws Exception {
+        for (Axis2Server s : new Axis2Server[] {byDefault, off, plain}) {
             String text = get(s.url() + "?wsdl");
             assertFalse(text.contains(DSOAP), text);
             assertEquals(0, parse(text).getElementsByTagNameNS(WSP, "Policy").getLength(), text);

@@ -8,7 +8,7 @@ import org.apache.axis2.description.Parameter;
 /**
  * dsoap's {@link Settings} from Axis2 parameters: the operation's own, else its service's, service group's or
  * axis2.xml's (Axis2's parameter inheritance), else module.xml's, else the defaults. Module-wide settings
- * (memory budget, JMX) come from axis2.xml, else module.xml.
+ * (memory budget, idle timeout, JMX) come from axis2.xml, else module.xml.
  */
 final class Parameters {
     private Parameters() {
@@ -22,6 +22,16 @@ final class Parameters {
     /** The module-wide memory budget in bytes. */
     static long budget(AxisModule module) {
         return Settings.budget(name -> raw(null, module, name), null);
+    }
+
+    /** The module-wide idle timeout in nanoseconds (0: never). */
+    static long idleNanos(AxisModule module) {
+        return Settings.idleNanos(name -> raw(null, module, name), null);
+    }
+
+    /** Whether {@code name} is set module-wide (axis2.xml or module.xml). */
+    static boolean set(AxisModule module, String name) {
+        return raw(null, module, name) != null;
     }
 
     static boolean jmx(AxisModule module) {

@@ -134,6 +134,24 @@ public final class MemoryBudget {
         return victims.size();
     }
 
+    /** Holders dropped because they went unused for longer than the idle timeout. */
+    public synchronized long idleDrops() {
+        return idleDrops;
+    }
+
+    /** Nanoseconds a holder may go unused before it is dropped; 0: never. */
+    public long idleNanos() {
+        return idleNanos;
+    }
+
+    /** What one holder is charged, and since when. */
+    private static final class Charge {
+        /** Bytes charged. */
+        long bytes;
+        /** {@link #clock} time of the last charge, in nanoseconds. */
+        long at;
+    }
+
     /** A budget that never evicts. */
     public static MemoryBudget unlimited() {
         return new MemoryBudget(Long.MAX_VALUE);
@@ -212,23 +230,5 @@ public final class MemoryBudget {
 
     public synchronized long refusals() {
         return refusals;
-    }
-
-    /** Holders dropped because they went unused for longer than the idle timeout. */
-    public synchronized long idleDrops() {
-        return idleDrops;
-    }
-
-    /** Nanoseconds a holder may go unused before it is dropped; 0: never. */
-    public long idleNanos() {
-        return idleNanos;
-    }
-
-    /** What one holder is charged, and since when. */
-    private static final class Charge {
-        /** Bytes charged. */
-        long bytes;
-        /** {@link #clock} time of the last charge, in nanoseconds. */
-        long at;
     }
 }

@@ -83,7 +83,7 @@ public final class DsoapModule implements Module {
         LOG.info("dsoap " + module.getVersion() + ": builders and formatters of text/xml and application/soap+xml wrapped; "
                 + "memory budget " + budget.limitBytes() + " bytes (" + (Parameters.set(module, Settings.MEMORY_BUDGET)
                 ? Settings.MEMORY_BUDGET : "a tenth of the maximum heap, at most 256 MiB") + "); kept state unused for "
-                + (budget.idleNanos() == 0 ? "any time is kept" : budget.idleNanos() / 1_000_000 + " ms is dropped")
+                + (budget.idleNanos() == 0 ? "any time is kept (dsoap.idleTimeout 0)" : budget.idleNanos() / 1_000_000 + " ms is dropped")
                 + "; statistics under dev.dsoap:context=" + jmx.context());
     }
 

@@ -37,7 +37,7 @@ final class BusState implements BusLifeCycleListener {
         jmx.module(new BusStats(budget));
         LOG.info("dsoap: carrying JAX-WS endpoints and clients (@DifferentialSoap or DifferentialSoapFeature) on bus " + bus.getId() + "; memory budget "
                 + budget.limitBytes() + " bytes (" + (values.apply(Settings.MEMORY_BUDGET) == null ? "a tenth of the maximum heap, at most 256 MiB"
-                : Settings.MEMORY_BUDGET) + "); kept state unused for " + (idle == 0 ? "any time is kept" : idle / 1_000_000 + " ms is dropped")
+                : Settings.MEMORY_BUDGET) + "); kept state unused for " + (idle == 0 ? "any time is kept (dsoap.idleTimeout 0)" : idle / 1_000_000 + " ms is dropped")
                 + "; statistics under dev.dsoap:type=CxfOperation,context=" + jmx.context() + " and dev.dsoap:type=CxfModule,context=" + jmx.context());
     }
 

@@ -55,6 +55,8 @@ public final class DsoapModule implements Module {
     private MemoryBudget budget;
     private Engagement engagement;
     private Jmx jmx;
+    /** Withdraws a removed or stopped service's statistics from the metrics. */
+    private ServiceObserver observer;
     private final AtomicInteger operations = new AtomicInteger();
     /** Client operations by service base name and operation name; guarded by this. */
     private final java.util.Map<String, ClientOperation> clients = new java.util.HashMap<>();
@@ -79,6 +81,9 @@ public final class DsoapModule implements Module {
         }
         install(context.getAxisConfiguration());
         jmx.module(new ModuleStats());
+        jmx.memory(budget);
+        observer = new ServiceObserver(jmx);
+        context.getAxisConfiguration().addObservers(observer);
         jmx.operation(engagement.unknownStats(), "server", true); // binary requests refused before dispatch
         LOG.info("dsoap " + module.getVersion() + ": builders and formatters of text/xml and application/soap+xml wrapped; "
                 + "memory budget " + budget.limitBytes() + " bytes (" + (Parameters.set(module, Settings.MEMORY_BUDGET)
@@ -146,6 +151,7 @@ public final class DsoapModule implements Module {
         engagement.add(service.getName());
         Advertisement.publish(service, settings.binary());
         jmx.operation(carried.stats, "server", true);
+        observer.carried(service.getName(), carried.stats);
         operations.incrementAndGet();
     }
 

@@ -7,6 +7,9 @@ import org.apache.cxf.Bus;
 import org.apache.cxf.buslifecycle.BusLifeCycleListener;
 import org.apache.cxf.buslifecycle.BusLifeCycleManager;
 import org.apache.cxf.common.logging.LogUtils;
+import org.apache.cxf.endpoint.Server;
+import org.apache.cxf.endpoint.ServerLifeCycleListener;
+import org.apache.cxf.endpoint.ServerLifeCycleManager;
 
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -15,7 +18,8 @@ import java.util.logging.Logger;
 
 /**
  * What dsoap keeps for one CXF bus: the memory budget all its carried endpoints and clients share (its idle sweeps
- * stop at bus shutdown), their JMX registrations (removed at bus shutdown), and the endpoint states by key, so that every client proxy of
+ * stop at bus shutdown), their JMX registrations (removed at bus shutdown; a stopped server endpoint's operations
+ * are withdrawn from the metrics at once), and the endpoint states by key, so that every client proxy of
  * one port shares templates and statistics. Created by the first carried endpoint or client of the bus.
  * Thread-safe.
  */
@@ -27,6 +31,24 @@ final class BusState implements BusLifeCycleListener {
     private final Map<String, EndpointState> endpoints = new ConcurrentHashMap<>();
     /** Whether dsoap said it installs a bus feature CXF did not initialize ({@link AnnotationListener}). */
     private final java.util.concurrent.atomic.AtomicBoolean lateFeature = new java.util.concurrent.atomic.AtomicBoolean();
+    /** Withdraws a stopped server endpoint's statistics from the metrics, and publishes them again when it starts. */
+    private final ServerLifeCycleListener servers = new ServerLifeCycleListener() {
+        @Override
+        public void startServer(Server server) {
+            EndpointState s = EndpointState.in(server.getEndpoint());
+            if (s != null) {
+                s.started();
+            }
+        }
+
+        @Override
+        public void stopServer(Server server) {
+            EndpointState s = EndpointState.in(server.getEndpoint());
+            if (s != null) {
+                s.stopped();
+            }
+        }
+    };
 
     private BusState(Bus bus, Function<String, String> values) {
         String where = "bus " + bus.getId();
@@ -35,6 +57,7 @@ final class BusState implements BusLifeCycleListener {
         this.jmx = new Jmx(Settings.jmx(values, where), "Cxf", bus, LOG::warning);
         this.budget = MemoryBudget.open(limit, idle, where);
         jmx.module(new BusStats(budget));
+        jmx.memory(budget);
         LOG.info("dsoap: carrying JAX-WS endpoints and clients (@DifferentialSoap or DifferentialSoapFeature) on bus " + bus.getId() + "; memory budget "
                 + budget.limitBytes() + " bytes (" + (values.apply(Settings.MEMORY_BUDGET) == null ? "a tenth of the maximum heap, at most 256 MiB"
                 : Settings.MEMORY_BUDGET) + "); kept state unused for " + (idle == 0 ? "any time is kept (dsoap.idleTimeout 0)" : idle / 1_000_000 + " ms is dropped")
@@ -53,6 +76,10 @@ final class BusState implements BusLifeCycleListener {
                     BusLifeCycleManager lifeCycle = bus.getExtension(BusLifeCycleManager.class);
                     if (lifeCycle != null) {
                         lifeCycle.registerLifeCycleListener(s);
+                    }
+                    ServerLifeCycleManager servers = bus.getExtension(ServerLifeCycleManager.class);
+                    if (servers != null) {
+                        servers.registerListener(s.servers);
                     }
                 }
             }

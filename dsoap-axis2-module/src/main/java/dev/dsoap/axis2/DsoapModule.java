@@ -65,11 +65,17 @@ public final class DsoapModule implements Module {
     public synchronized void init(ConfigurationContext context, AxisModule module) throws AxisFault {
         this.module = module;
         try {
-            this.budget = new MemoryBudget(Parameters.budget(module));
+            long limit = Parameters.budget(module);
+            long idle = Parameters.idleNanos(module);
             AxisConfiguration config = context.getAxisConfiguration();
             Settings defaults = Parameters.of(null, module);
+            boolean withJmx = Parameters.jmx(module);
             this.engagement = new Engagement(config, defaults.deserializer().limits());
-            this.jmx = new Jmx(Parameters.jmx(module), "Axis2", context, LOG::warn);
+            this.jmx = new Jmx(withJmx, "Axis2", context, LOG::warn);
+            if (this.budget != null) {
+                this.budget.close();
+            }
+            this.budget = MemoryBudget.open(limit, idle, "Axis2 configuration " + jmx.context()); // last: nothing fails after the timer starts
         } catch (IllegalArgumentException e) {
             throw new AxisFault("dsoap: " + e.getMessage(), e);
         }
@@ -80,7 +86,10 @@ public final class DsoapModule implements Module {
         context.getAxisConfiguration().addObservers(observer);
         jmx.operation(engagement.unknownStats(), "server", true); // binary requests refused before dispatch
         LOG.info("dsoap " + module.getVersion() + ": builders and formatters of text/xml and application/soap+xml wrapped; "
-                + "memory budget " + budget.limitBytes() + " bytes; statistics under dev.dsoap:context=" + jmx.context());
+                + "memory budget " + budget.limitBytes() + " bytes (" + (Parameters.set(module, Settings.MEMORY_BUDGET)
+                ? Settings.MEMORY_BUDGET : "a tenth of the maximum heap, at most 256 MiB") + "); kept state unused for "
+                + (budget.idleNanos() == 0 ? "any time is kept (dsoap.idleTimeout 0)" : budget.idleNanos() / 1_000_000 + " ms is dropped")
+                + "; statistics under dev.dsoap:context=" + jmx.context());
     }
 
     private void install(AxisConfiguration config) {
@@ -184,6 +193,9 @@ public final class DsoapModule implements Module {
 
     @Override
     public synchronized void shutdown(ConfigurationContext context) {
+        if (budget != null) {
+            budget.close(); // ends the idle sweeps of this configuration (and the dsoap-idle thread with the last one)
+        }
         if (jmx != null) {
             jmx.close();
         }
@@ -204,6 +216,16 @@ public final class DsoapModule implements Module {
         @Override
         public long getEvictions() {
             return budget.evictions();
+        }
+
+        @Override
+        public long getIdleDrops() {
+            return budget.idleDrops();
+        }
+
+        @Override
+        public long getIdleTimeoutMillis() {
+            return budget.idleNanos() / 1_000_000;
         }
 
         @Override

@@ -8,7 +8,7 @@ import org.apache.axis2.description.Parameter;
 /**
  * dsoap's {@link Settings} from Axis2 parameters: the operation's own, else its service's, service group's or
  * axis2.xml's (Axis2's parameter inheritance), else module.xml's, else the defaults. Module-wide settings
- * (memory budget, JMX) come from axis2.xml, else module.xml.
+ * (memory budget, idle timeout, JMX) come from axis2.xml, else module.xml.
  */
 final class Parameters {
     private Parameters() {
@@ -27,6 +27,16 @@ final class Parameters {
     /** Whether {@code where}'s generated WSDL refers to the binary assertion as a WS-Policy ({@code dsoap.binaryPolicy}). */
     static boolean binaryPolicy(AxisDescription where, AxisModule module) {
         return Settings.binaryPolicy(name -> raw(where, module, name), where == null ? null : where.toString());
+    }
+
+    /** The module-wide idle timeout in nanoseconds (0: never). */
+    static long idleNanos(AxisModule module) {
+        return Settings.idleNanos(name -> raw(null, module, name), null);
+    }
+
+    /** Whether {@code name} is set module-wide (axis2.xml or module.xml). */
+    static boolean set(AxisModule module, String name) {
+        return raw(null, module, name) != null;
     }
 
     static boolean jmx(AxisModule module) {

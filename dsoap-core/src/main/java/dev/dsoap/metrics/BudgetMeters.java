@@ -35,6 +35,7 @@ final class BudgetMeters {
         m.gauge("dsoap.memory.limit", BaseUnits.BYTES, "the memory budget's cap (dsoap.memoryBudget)", MemoryBudget::limitBytes);
         m.gauge("dsoap.memory.holders", "holders", "templates and kept messages now charged to the budget", MemoryBudget::holders);
         m.counter("dsoap.memory.evictions", "holders", "holders evicted, least recently used first, to stay under the budget", MemoryBudget::evictions);
+        m.counter("dsoap.memory.idle.drops", "holders", "holders dropped because they went unused for longer than dsoap.idleTimeout", MemoryBudget::idleDrops);
         m.counter("dsoap.memory.refusals", "charges", "charges refused because one holder alone exceeded the budget", MemoryBudget::refusals);
         return m.meters;
     }

@@ -17,9 +17,9 @@ import java.util.function.Function;
 import java.util.logging.Logger;
 
 /**
- * What dsoap keeps for one CXF bus: the memory budget all its carried endpoints and clients share, their JMX
- * registrations (removed at bus shutdown; a stopped server endpoint's operations are withdrawn from the metrics at
- * once), and the endpoint states by key, so that every client proxy of
+ * What dsoap keeps for one CXF bus: the memory budget all its carried endpoints and clients share (its idle sweeps
+ * stop at bus shutdown), their JMX registrations (removed at bus shutdown; a stopped server endpoint's operations
+ * are withdrawn from the metrics at once), and the endpoint states by key, so that every client proxy of
  * one port shares templates and statistics. Created by the first carried endpoint or client of the bus.
  * Thread-safe.
  */
@@ -51,11 +51,17 @@ final class BusState implements BusLifeCycleListener {
     };
 
     private BusState(Bus bus, Function<String, String> values) {
-        this.budget = new MemoryBudget(Settings.budget(values, "bus " + bus.getId()));
-        this.jmx = new Jmx(Settings.jmx(values, "bus " + bus.getId()), "Cxf", bus, LOG::warning);
+        String where = "bus " + bus.getId();
+        long limit = Settings.budget(values, where);
+        long idle = Settings.idleNanos(values, where);
+        this.jmx = new Jmx(Settings.jmx(values, where), "Cxf", bus, LOG::warning);
+        this.budget = MemoryBudget.open(limit, idle, where);
+        jmx.module(new BusStats(budget));
         jmx.memory(budget);
         LOG.info("dsoap: carrying JAX-WS endpoints and clients (@DifferentialSoap or DifferentialSoapFeature) on bus " + bus.getId() + "; memory budget "
-                + budget.limitBytes() + " bytes; statistics under dev.dsoap:type=CxfOperation,context=" + jmx.context());
+                + budget.limitBytes() + " bytes (" + (values.apply(Settings.MEMORY_BUDGET) == null ? "a tenth of the maximum heap, at most 256 MiB"
+                : Settings.MEMORY_BUDGET) + "); kept state unused for " + (idle == 0 ? "any time is kept (dsoap.idleTimeout 0)" : idle / 1_000_000 + " ms is dropped")
+                + "; statistics under dev.dsoap:type=CxfOperation,context=" + jmx.context() + " and dev.dsoap:type=CxfModule,context=" + jmx.context());
     }
 
     /** The bus's state, created from {@code values} on first use. */
@@ -101,7 +107,36 @@ final class BusState implements BusLifeCycleListener {
 
     @Override
     public void postShutdown() {
+        budget.close();
         jmx.close();
         endpoints.clear();
+    }
+
+    /** The bus-wide gauges of the budget. */
+    private record BusStats(MemoryBudget budget) implements BusStatsMXBean {
+        @Override
+        public long getMemoryBudgetBytes() {
+            return budget.limitBytes();
+        }
+
+        @Override
+        public long getMemoryUsedBytes() {
+            return budget.usedBytes();
+        }
+
+        @Override
+        public long getEvictions() {
+            return budget.evictions();
+        }
+
+        @Override
+        public long getIdleDrops() {
+            return budget.idleDrops();
+        }
+
+        @Override
+        public long getIdleTimeoutMillis() {
+            return budget.idleNanos() / 1_000_000;
+        }
     }
 }

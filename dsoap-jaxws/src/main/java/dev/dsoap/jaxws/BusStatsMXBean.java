@@ -1,0 +1,22 @@
+package dev.dsoap.jaxws;
+
+/**
+ * The memory dsoap keeps for one CXF bus, registered as {@code dev.dsoap:type=CxfModule,context=N} (the
+ * {@code context} of the bus's {@code CxfOperation} beans). Current values; thread-safe.
+ */
+public interface BusStatsMXBean {
+    /** The cap in bytes ({@code dsoap.memoryBudget}; by default a tenth of the maximum heap, at most 256 MiB). */
+    long getMemoryBudgetBytes();
+
+    /** Bytes of templates, kept messages, checkpoints and other kept state now charged to the budget. */
+    long getMemoryUsedBytes();
+
+    /** Kept states evicted (least recently used first) to stay under the budget. */
+    long getEvictions();
+
+    /** Kept states dropped because they went unused for longer than {@code dsoap.idleTimeout}. */
+    long getIdleDrops();
+
+    /** {@code dsoap.idleTimeout} in milliseconds; 0: kept state never ages out. */
+    long getIdleTimeoutMillis();
+}

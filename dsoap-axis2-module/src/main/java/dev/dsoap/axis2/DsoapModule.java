@@ -55,6 +55,8 @@ public final class DsoapModule implements Module {
     private MemoryBudget budget;
     private Engagement engagement;
     private Jmx jmx;
+    /** Withdraws a removed or stopped service's statistics from the metrics. */
+    private ServiceObserver observer;
     private final AtomicInteger operations = new AtomicInteger();
     /** Client operations by service base name and operation name; guarded by this. */
     private final java.util.Map<String, ClientOperation> clients = new java.util.HashMap<>();
@@ -63,21 +65,34 @@ public final class DsoapModule implements Module {
     public synchronized void init(ConfigurationContext context, AxisModule module) throws AxisFault {
         this.module = module;
         try {
-            this.budget = new MemoryBudget(Parameters.budget(module));
-            budget.inFlightLimit(Parameters.maxInFlight(module));
+            long limit = Parameters.budget(module);
+            long idle = Parameters.idleNanos(module);
+            long inFlight = Parameters.maxInFlight(module);
             AxisConfiguration config = context.getAxisConfiguration();
             Settings defaults = Parameters.of(null, module);
+            boolean withJmx = Parameters.jmx(module);
+            this.jmx = new Jmx(withJmx, "Axis2", context, LOG::warn);
+            if (this.budget != null) {
+                this.budget.close();
+            }
+            this.budget = MemoryBudget.open(limit, idle, "Axis2 configuration " + jmx.context()); // last: nothing fails after the timer starts
+            budget.inFlightLimit(inFlight);
             this.engagement = new Engagement(config, defaults.deserializer().limits(), budget);
-            this.jmx = new Jmx(Parameters.jmx(module), "Axis2", context, LOG::warn);
         } catch (IllegalArgumentException e) {
             throw new AxisFault("dsoap: " + e.getMessage(), e);
         }
         install(context.getAxisConfiguration());
         jmx.module(new ModuleStats());
+        jmx.memory(budget);
+        observer = new ServiceObserver(jmx);
+        context.getAxisConfiguration().addObservers(observer);
         jmx.operation(engagement.unknownStats(), "server", true); // binary requests refused before dispatch
         LOG.info("dsoap " + module.getVersion() + ": builders and formatters of text/xml and application/soap+xml wrapped; "
-                + "memory budget " + budget.limitBytes() + " bytes, of which messages in flight " + budget.inFlightLimitBytes()
-                + " bytes; statistics under dev.dsoap:context=" + jmx.context());
+                + "memory budget " + budget.limitBytes() + " bytes (" + (Parameters.set(module, Settings.MEMORY_BUDGET)
+                ? Settings.MEMORY_BUDGET : "a tenth of the maximum heap, at most 256 MiB") + "); kept state unused for "
+                + (budget.idleNanos() == 0 ? "any time is kept (dsoap.idleTimeout 0)" : budget.idleNanos() / 1_000_000 + " ms is dropped")
+                + "; messages in flight at most " + budget.inFlightLimitBytes() + " bytes (" + Settings.MAX_IN_FLIGHT + ")"
+                + "; statistics under dev.dsoap:context=" + jmx.context());
     }
 
     private void install(AxisConfiguration config) {
@@ -123,8 +138,10 @@ public final class DsoapModule implements Module {
             return;
         }
         Settings settings;
+        boolean policy;
         try {
             settings = Parameters.of(op, module);
+            policy = Parameters.binaryPolicy(op, module);
         } catch (IllegalArgumentException e) {
             throw new AxisFault("dsoap: " + e.getMessage(), e);
         }
@@ -137,8 +154,11 @@ public final class DsoapModule implements Module {
         carried.engagement = engagement;
         op.setMessageReceiver(new DsoapReceiver(receiver, carried, module));
         engagement.add(service.getName());
-        Advertisement.publish(service, settings.binary());
+        if (policy) {
+            Advertisement.publish(service, settings.binary());
+        }
         jmx.operation(carried.stats, "server", true);
+        observer.carried(service.getName(), carried.stats);
         operations.incrementAndGet();
     }
 
@@ -176,6 +196,9 @@ public final class DsoapModule implements Module {
 
     @Override
     public synchronized void shutdown(ConfigurationContext context) {
+        if (budget != null) {
+            budget.close(); // ends the idle sweeps of this configuration (and the dsoap-idle thread with the last one)
+        }
         if (jmx != null) {
             jmx.close();
         }
@@ -196,6 +219,16 @@ public final class DsoapModule implements Module {
         @Override
         public long getEvictions() {
             return budget.evictions();
+        }
+
+        @Override
+        public long getIdleDrops() {
+            return budget.idleDrops();
+        }
+
+        @Override
+        public long getIdleTimeoutMillis() {
+            return budget.idleNanos() / 1_000_000;
         }
 
         @Override

@@ -63,8 +63,15 @@ final class DsoapReceiver extends AbstractMessageReceiver {
         }
         if (why != null) {
             String detail = why == Fallback.UNSUPPORTED_TYPE ? (styleProblem != null ? styleProblem : op.classProblem()) : null;
-            // dsoap's limits hold on Axis2's path too
-            op.bypass(mc, why, detail, mc.getProperty(Capture.RAW) instanceof MessageBytes raw ? raw : null);
+            // dsoap's limits hold on Axis2's path too (an in-only request beyond them is counted as refused and still
+            // goes to Axis2's receiver, which answers it as plain Axis2 does)
+            try {
+                op.bypass(mc, why, detail, mc.getProperty(Capture.RAW) instanceof MessageBytes raw ? raw : null);
+            } catch (AxisFault refused) {
+                if (inOut) {
+                    throw refused;
+                }
+            }
             original.receive(mc);
             return;
         }
@@ -122,7 +129,20 @@ final class DsoapReceiver extends AbstractMessageReceiver {
         MessageBytes raw = (MessageBytes) in.getProperty(Capture.RAW);
         in.removeProperty(Capture.RAW); // the bytes are not needed past this point
         if (!inOut) {
-            invoke(in, sides.method, impl, op.arguments(in, sides, raw));
+            Object[] args;
+            try {
+                args = op.arguments(in, sides, raw);
+            } catch (AxisFault | RuntimeException refused) {
+                if (CarriedOperation.binary(in)) {
+                    throw refused; // no XML for Axis2's path: the client sends it again as XML
+                }
+                // dsoap refused the request (counted) or Axis2's reading of it failed: Axis2's own receiver answers
+                // it as plain Axis2 does (202, the failure logged), or invokes the service with what Axis2 reads
+                // where dsoap's parser saw more than Axis2 looks at (past the Body, beyond dsoap's own limits)
+                original.receive(in);
+                return;
+            }
+            invoke(in, sides.method, impl, args);
             return;
         }
         Ticket<SharedResponse> ticket = null;

@@ -5,7 +5,7 @@ package dev.dsoap.axis2;
  * {@code dev.dsoap:type=Axis2Module,context=N}. Bytes; current values.
  */
 public interface ModuleStatsMXBean {
-    /** The configured cap ({@code dsoap.memoryBudget}). */
+    /** The cap ({@code dsoap.memoryBudget}; by default a tenth of the maximum heap, at most 256 MiB). */
     long getMemoryBudgetBytes();
 
     /** Bytes of templates, kept messages and checkpoints, and of messages being read, now charged to the budget. */
@@ -14,7 +14,13 @@ public interface ModuleStatsMXBean {
     /** Templates and kept messages evicted (least recently used first) to stay under the budget. */
     long getEvictions();
 
-    /** Bytes of messages being read (requests, and answers read by dsoap clients), part of the used bytes. */
+    /** Templates and kept messages dropped because they went unused for longer than {@code dsoap.idleTimeout}. */
+    long getIdleDrops();
+
+    /** {@code dsoap.idleTimeout} in milliseconds; 0: kept state never ages out. */
+    long getIdleTimeoutMillis();
+
+    /** Bytes of messages being read (requests, and answers read by engaged clients), part of the used bytes. */
     long getInFlightBytes();
 
     /** The most bytes of messages being read at once so far. */

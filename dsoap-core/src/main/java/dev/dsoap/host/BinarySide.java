@@ -112,12 +112,9 @@ final class BinarySide {
             for (int i = 0; i < r.length; i++) {
                 r[i] = ins[i].newReader(settings.deserializer().limits(), keep);
             }
-            h = new Held<>(r);
-        } else if (h.evicted) {
-            h.evicted = false;
-            for (BinaryReader each : h.it) {
-                each.forget();
-            }
+            h = new Held<>(r, readers, BinarySide::forget);
+        } else {
+            h.forgetIfEvicted();
         }
         try {
             BinaryReader[] r = h.it;
@@ -155,10 +152,9 @@ final class BinarySide {
         }
         Held<BinaryWriter> h = writers.take();
         if (h == null) {
-            h = new Held<>(f.newWriter(keep));
-        } else if (h.evicted) {
-            h.evicted = false;
-            h.it.forget();
+            h = new Held<>(f.newWriter(keep), writers, BinaryWriter::forget);
+        } else {
+            h.forgetIfEvicted();
         }
         BinaryWriter w = h.it;
         try {
@@ -196,6 +192,12 @@ final class BinarySide {
         pool(readers, h);
     }
 
+    private static void forget(BinaryReader[] r) {
+        for (BinaryReader each : r) {
+            each.forget();
+        }
+    }
+
     private static long retained(BinaryReader[] r) {
         long n = 0;
         for (BinaryReader each : r) {
@@ -228,18 +230,36 @@ final class BinarySide {
         return n;
     }
 
-    /** A reader set or a writer as the budget knows it: evicted, it forgets its last message at its next use. */
+    /**
+     * A reader set or a writer as the budget knows it: evicted, it forgets its last message at once if it is idle
+     * in its pool, else at its next use.
+     */
     private static final class Held<T> implements MemoryBudget.Holder {
         final T it;
+        /** The pool it idles in. */
+        private final Pool<T> home;
+        /** Makes {@link #it} forget its last message. */
+        private final java.util.function.Consumer<T> forget;
         volatile boolean evicted;
 
-        Held(T it) {
+        Held(T it, Pool<T> home, java.util.function.Consumer<T> forget) {
             this.it = it;
+            this.home = home;
+            this.forget = forget;
         }
 
         @Override
         public void evict() {
             evicted = true;
+            home.forgetIfIdle(this);
+        }
+
+        /** Forgets the last message if the budget evicted it; by the thread that holds it, or under its pool's lock. */
+        void forgetIfEvicted() {
+            if (evicted) {
+                evicted = false;
+                forget.accept(it);
+            }
         }
     }
 
@@ -262,6 +282,13 @@ final class BinarySide {
             }
             idle.addFirst(h);
             return true;
+        }
+
+        /** Makes {@code h} forget its last message now if it idles here (else its user does at its next use). */
+        synchronized void forgetIfIdle(Held<T> h) {
+            if (idle.contains(h)) {
+                h.forgetIfEvicted();
+            }
         }
 
         synchronized List<Held<T>> snapshot() {

@@ -11,7 +11,9 @@ import java.util.function.Consumer;
 /**
  * Registers one host configuration's MBeans on the platform server under
  * {@code dev.dsoap:type=<Host>Operation,context=N,...} and removes them on {@link #close()}. Beans that
- * would share a name get an {@code instance} key. A registration failure is logged, never fatal. Thread-safe.
+ * would share a name get an {@code instance} key. A registration failure is logged, never fatal. Whether or not
+ * MBeans are enabled, the operations and the memory budget are also published to {@link LiveStats} (for metrics
+ * binders) and withdrawn on {@link #close()}. Thread-safe.
  */
 public final class Jmx {
     private final boolean enabled;
@@ -22,6 +24,10 @@ public final class Jmx {
     /** Receives a warning line when a bean cannot be registered. */
     private final Consumer<String> warn;
     private final List<ObjectName> names = new ArrayList<>();
+    /** Every operation this instance published, withdrawn or not; guarded by this. */
+    private final java.util.Map<OperationStats, LiveStats.Operation> operations = new java.util.LinkedHashMap<>();
+    /** The budget this instance published, or {@code null}; guarded by this. */
+    private LiveStats.Budget budget;
 
     /**
      * @param enabled       whether to register at all
@@ -51,9 +57,55 @@ public final class Jmx {
      *                {@code instance} key.
      */
     public void operation(OperationStats stats, String side, boolean replace) {
+        publish(stats, side, replace);
         register("type=" + host + "Operation,context=" + context + ",side=" + side
                 + ",service=" + ObjectName.quote(stats.getService())
                 + ",operation=" + ObjectName.quote(stats.getOperation()), stats, replace);
+    }
+
+    /** Publishes {@code stats} to {@link LiveStats}, withdrawing, when {@code replace}, this instance's earlier one of that name. */
+    private synchronized void publish(OperationStats stats, String side, boolean replace) {
+        if (replace) {
+            for (java.util.Iterator<LiveStats.Operation> i = operations.values().iterator(); i.hasNext(); ) {
+                LiveStats.Operation old = i.next();
+                if (old.stats() != stats && old.side().equals(side) && old.stats().getService().equals(stats.getService())
+                        && old.stats().getOperation().equals(stats.getOperation())) {
+                    LiveStats.remove(old);
+                    i.remove();
+                }
+            }
+        }
+        LiveStats.Operation op = new LiveStats.Operation(host, context, side, stats);
+        operations.put(stats, op);
+        LiveStats.add(op);
+    }
+
+    /**
+     * Withdraws {@code stats} from {@link LiveStats} (its endpoint stopped): metrics binders remove its meters. Its MBean
+     * stays until {@link #close()}; {@link #resume(OperationStats)} publishes it again.
+     */
+    public synchronized void withdraw(OperationStats stats) {
+        LiveStats.Operation op = operations.get(stats);
+        if (op != null) {
+            LiveStats.remove(op);
+        }
+    }
+
+    /** Publishes {@code stats} again after {@link #withdraw(OperationStats)} (its endpoint started again). */
+    public synchronized void resume(OperationStats stats) {
+        LiveStats.Operation op = operations.get(stats);
+        if (op != null) {
+            LiveStats.add(op);
+        }
+    }
+
+    /** Publishes the configuration's memory budget to {@link LiveStats}, replacing this instance's earlier one. */
+    public synchronized void memory(dev.dsoap.template.MemoryBudget b) {
+        if (budget != null) {
+            LiveStats.remove(budget);
+        }
+        budget = new LiveStats.Budget(host, context, b);
+        LiveStats.add(budget);
     }
 
     /** Registers a configuration-wide bean as {@code type=<Host>Module,context=..}, replacing this instance's earlier one. */
@@ -86,8 +138,16 @@ public final class Jmx {
         }
     }
 
-    /** Unregisters every bean this instance registered. */
+    /** Unregisters every bean this instance registered, and withdraws what it published from {@link LiveStats}. */
     public synchronized void close() {
+        for (LiveStats.Operation op : operations.values()) {
+            LiveStats.remove(op);
+        }
+        operations.clear();
+        if (budget != null) {
+            LiveStats.remove(budget);
+            budget = null;
+        }
         MBeanServer server = ManagementFactory.getPlatformMBeanServer();
         for (ObjectName name : names) {
             try {

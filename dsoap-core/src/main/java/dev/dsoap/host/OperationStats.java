@@ -83,6 +83,21 @@ public final class OperationStats implements OperationStatsMXBean {
         }
     }
 
+    /** Incoming messages left to the host's path for {@code why} so far. */
+    public long readFallbacks(Fallback why) {
+        return readFallbacks.get(why.ordinal());
+    }
+
+    /** Outgoing messages left to the host's path for {@code why} so far. */
+    public long writeFallbacks(Fallback why) {
+        return writeFallbacks.get(why.ordinal());
+    }
+
+    /** Binary exchanges refused or given up for {@code why} so far. */
+    public long binaryRefusals(BinaryRefusal why) {
+        return binaryRefusals.get(why.ordinal());
+    }
+
     /** Counts an incoming message refused by dsoap's parser with a fault. */
     public void rejected() {
         rejected.increment();

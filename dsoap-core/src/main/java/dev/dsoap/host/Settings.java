@@ -49,7 +49,10 @@ public final class Settings {
      * values) may hold, in (0, 1] (default 0.25): a message with a larger state is served and not kept.
      */
     public static final String MAX_STATE_SHARE = "dsoap.maxStateShare";
-    /** Host-wide: bytes all templates and checkpoints of one host configuration may keep. */
+    /**
+     * Host-wide: bytes all templates and checkpoints of one host configuration may keep (default
+     * {@link #defaultBudget(long)} of the maximum heap).
+     */
     public static final String MEMORY_BUDGET = "dsoap.memoryBudget";
     /**
      * Host-wide: bytes that buffers of messages being read at once may hold, charged to the memory budget while
@@ -58,10 +61,22 @@ public final class Settings {
      * Joining a complete message's buffers into one array may pass the bound by up to the bound again.
      */
     public static final String MAX_IN_FLIGHT = "dsoap.maxInFlightBytes";
+    /**
+     * Host-wide: milliseconds, fractions allowed, a kept state (template, kept message, binary reader or writer,
+     * quality estimates, ...) may go unused before it is dropped and its bytes given back to the budget (default
+     * 600000: ten minutes; 0: never).
+     */
+    public static final String IDLE_TIMEOUT = "dsoap.idleTimeout";
     /** Host-wide: whether statistics are registered as MBeans. */
     public static final String JMX = "dsoap.jmx";
     /** Who gets the binary form: {@code off}, {@code interoperability} (the default) or {@code performance}. */
     public static final String BINARY = "dsoap.binary";
+    /**
+     * Axis2 only: whether the WSDL Axis2 generates for a carried service ({@code ?wsdl}) refers to dsoap's binary
+     * assertion as a WS-Policy ({@code false} by default). Off, plain clients of other toolkits that warn about a
+     * policy assertion they do not know (CXF) read the WSDL without a word; dsoap's clients never need it.
+     */
+    public static final String BINARY_POLICY = "dsoap.binaryPolicy";
     /**
      * Quality management ({@link QualitySetting}): {@code off} (the default), {@code on} (a client measures round
      * trips and reports them), or where the quality file is: {@code classpath:/path}, {@code file:/path}, or a class
@@ -102,8 +117,12 @@ public final class Settings {
     /** How a window finds equal chunks: {@code hash} (the default), {@code trie} or {@code trie:DEPTH} (bytes, 1..4096). */
     public static final String SHARE_INDEX = "dsoap.shareIndex";
 
-    /** Default of {@link #MEMORY_BUDGET}: 256 MiB. */
+    /** The largest default of {@link #MEMORY_BUDGET}: 256 MiB (reached from a maximum heap of 2.5 GiB). */
     public static final long DEFAULT_BUDGET = 256L << 20;
+    /** The smallest default of {@link #MEMORY_BUDGET}: 4 MiB. */
+    static final long MIN_DEFAULT_BUDGET = 4L << 20;
+    /** Default of {@link #IDLE_TIMEOUT}: ten minutes, in milliseconds. */
+    public static final long DEFAULT_IDLE_MILLIS = 600_000;
 
     private final boolean serialize;
     private final boolean deserialize;
@@ -195,9 +214,22 @@ public final class Settings {
         return new Settings(new Values(values, where), java.util.Objects.requireNonNull(host, "host"));
     }
 
-    /** The host-wide memory budget ({@link #MEMORY_BUDGET}) in bytes. */
+    /** The host-wide memory budget ({@link #MEMORY_BUDGET}) in bytes; by default {@link #defaultBudget(long)} of this JVM's maximum heap. */
     public static long budget(Function<String, String> values, String where) {
-        return new Values(values, where).size(MEMORY_BUDGET, DEFAULT_BUDGET);
+        return new Values(values, where).size(MEMORY_BUDGET, defaultBudget(Runtime.getRuntime().maxMemory()));
+    }
+
+    /**
+     * The default memory budget for a maximum heap of {@code maxHeapBytes} ({@link Runtime#maxMemory()}): one tenth
+     * of it, at least 4 MiB and at most {@link #DEFAULT_BUDGET} 256 MiB (so 53,687,091 bytes with {@code -Xmx512m}).
+     */
+    public static long defaultBudget(long maxHeapBytes) {
+        return Math.max(MIN_DEFAULT_BUDGET, Math.min(DEFAULT_BUDGET, maxHeapBytes / 10));
+    }
+
+    /** The host-wide idle timeout ({@link #IDLE_TIMEOUT}) in nanoseconds; 0: kept state never ages out. */
+    public static long idleNanos(Function<String, String> values, String where) {
+        return Math.round(new Values(values, where).fraction(IDLE_TIMEOUT, DEFAULT_IDLE_MILLIS, 0, 1e9, true) * 1e6);
     }
 
     /**
@@ -211,6 +243,11 @@ public final class Settings {
     }
 
     /** Whether statistics are registered as MBeans ({@link #JMX}). */
+    /** Whether the binary assertion is published as a WS-Policy ({@link #BINARY_POLICY}, default {@code false}). */
+    public static boolean binaryPolicy(Function<String, String> values, String where) {
+        return new Values(values, where).bool(BINARY_POLICY, false);
+    }
+
     public static boolean jmx(Function<String, String> values, String where) {
         return new Values(values, where).bool(JMX, true);
     }

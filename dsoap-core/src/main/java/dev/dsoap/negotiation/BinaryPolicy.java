@@ -25,6 +25,10 @@ import java.util.Locale;
  * or {@code performance}; either way the endpoint answers binary when asked and reads binary requests). An endpoint
  * whose setting is {@code off} publishes nothing.
  *
+ * <p>The same assertion can stand outside any policy, as a WSDL 1.1 extensibility element of the binding that
+ * readers may ignore ({@link #extension(BinaryMode)}): no WS-Policy engine then sees it, so none warns that it has no
+ * builder for it (CXF's does, once per bus, even for an optional assertion).
+ *
  * <p>Stateless, thread-safe.
  */
 public final class BinaryPolicy {
@@ -46,6 +50,12 @@ public final class BinaryPolicy {
     public static final String MEDIA_TYPE = "mediaType";
     /** The attribute naming the endpoint's binary mode, in lower case. */
     public static final String MODE = "mode";
+    /** WSDL 1.1, whose {@code required} attribute marks an extensibility element a reader may ignore. */
+    public static final String WSDL_NAMESPACE = "http://schemas.xmlsoap.org/wsdl/";
+    /** The prefix written for {@link #WSDL_NAMESPACE}. */
+    public static final String WSDL_PREFIX = "wsdl";
+    /** The local name of WSDL 1.1's {@code required} attribute. */
+    public static final String REQUIRED = "required";
     /** The policy's identifier where a host publishes it once and refers to it (Axis2's {@code wsu:Id}). */
     public static final String ID = "DsoapBinaryEncoding";
 
@@ -83,6 +93,41 @@ public final class BinaryPolicy {
     }
 
     /**
+     * The assertion for an endpoint in {@code mode} as a WSDL 1.1 extensibility element of a binding, outside any
+     * policy and marked {@code wsdl:required="false"}, as the document element of a new DOM document; {@code null}
+     * when {@code mode} publishes nothing:
+     *
+     * <pre>{@code
+     * <dsoap:BinaryEncoding xmlns:dsoap="urn:dsoap:policy" xmlns:wsdl="http://schemas.xmlsoap.org/wsdl/"
+     *     wsdl:required="false" mediaType="application/vnd.dsoap.binary" mode="interoperability"/>
+     * }</pre>
+     */
+    public static Element extension(BinaryMode mode) {
+        if (!published(mode)) {
+            return null;
+        }
+        Document doc = newDocument();
+        Element assertion = doc.createElementNS(NAMESPACE, PREFIX + ":" + ASSERTION);
+        assertion.setAttributeNS(XMLConstants.XMLNS_ATTRIBUTE_NS_URI, "xmlns:" + PREFIX, NAMESPACE);
+        assertion.setAttributeNS(XMLConstants.XMLNS_ATTRIBUTE_NS_URI, "xmlns:" + WSDL_PREFIX, WSDL_NAMESPACE);
+        assertion.setAttributeNS(WSDL_NAMESPACE, WSDL_PREFIX + ":" + REQUIRED, "false");
+        assertion.setAttributeNS(null, MEDIA_TYPE, BinaryMediaType.NAME);
+        assertion.setAttributeNS(null, MODE, modeName(mode));
+        doc.appendChild(assertion);
+        return assertion;
+    }
+
+    private static Document newDocument() {
+        try {
+            DocumentBuilderFactory f = DocumentBuilderFactory.newInstance();
+            f.setNamespaceAware(true);
+            return f.newDocumentBuilder().newDocument();
+        } catch (ParserConfigurationException e) {
+            throw new IllegalStateException("no DOM implementation: " + e.getMessage(), e);
+        }
+    }
+
+    /**
      * As {@link #xml(BinaryMode)}, as the document element of a new DOM document (namespace declarations
      * included as attributes, so that a serializer that writes DOM nodes as they are still declares them).
      */
@@ -90,14 +135,7 @@ public final class BinaryPolicy {
         if (!published(mode)) {
             return null;
         }
-        Document doc;
-        try {
-            DocumentBuilderFactory f = DocumentBuilderFactory.newInstance();
-            f.setNamespaceAware(true);
-            doc = f.newDocumentBuilder().newDocument();
-        } catch (ParserConfigurationException e) {
-            throw new IllegalStateException("no DOM implementation: " + e.getMessage(), e);
-        }
+        Document doc = newDocument();
         Element policy = doc.createElementNS(WSP_NAMESPACE, WSP_PREFIX + ":" + POLICY);
         policy.setAttributeNS(XMLConstants.XMLNS_ATTRIBUTE_NS_URI, "xmlns:" + WSP_PREFIX, WSP_NAMESPACE);
         Element assertion = doc.createElementNS(NAMESPACE, PREFIX + ":" + ASSERTION);

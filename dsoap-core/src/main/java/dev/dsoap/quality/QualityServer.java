@@ -202,6 +202,12 @@ public final class QualityServer implements MemoryBudget.Holder {
     @Override
     public void evict() {
         evicted = true;
+        synchronized (peers) { // no one charges the budget under this lock: the estimates go now, not at the next request
+            if (evicted) {
+                peers.clear();
+                evicted = false;
+            }
+        }
     }
 
     /** Bytes the peers' table holds, as charged. */

@@ -3,11 +3,14 @@ package dev.dsoap.template;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.function.LongSupplier;
 
 /**
  * A cap on the bytes held by templates (and other per-stream state) across many streams: each holder
  * reports its size after every change; when the total passes the limit, the least recently used other
  * holders are evicted until it fits: an idle holder drops its state at once, a busy one when it is done.
+ * A budget made by {@link #open} also drops, by a timer, the holders unused for longer than its idle timeout
+ * ({@link #sweep()}), until {@link #close()}.
  *
  * <p>Thread-safe. Holders are called back by whichever thread charges the budget, after the budget's lock is
  * released: {@link Holder#evict()} may take its owner's lock, which no thread holds while it charges a budget.
@@ -24,8 +27,18 @@ public final class MemoryBudget {
 
     /** The cap in bytes. */
     private final long limit;
-    /** Holders by recency of use, with their charged bytes. */
-    private final LinkedHashMap<Holder, Long> holders = new LinkedHashMap<>(16, 0.75f, true);
+    /** Holders by recency of use, with their charged bytes and when they were charged. */
+    private final LinkedHashMap<Holder, Charge> holders = new LinkedHashMap<>(16, 0.75f, true);
+    /** Nanoseconds a holder may go uncharged before {@link #sweep()} drops it; 0: never. */
+    private final long idleNanos;
+    /** The time in nanoseconds ({@link System#nanoTime()}, or a test's clock). */
+    private final LongSupplier clock;
+    /** Names this budget in the log line of a sweep that dropped something. */
+    private final String name;
+    /** The timer's task sweeping this budget, or {@code null}; guarded by this. */
+    private IdleSweeper.Task sweeping;
+    /** Holders dropped by {@link #sweep()} so far. */
+    private long idleDrops;
     /** Sum of charged bytes. */
     private long used;
     /** Holders evicted so far. */
@@ -35,10 +48,108 @@ public final class MemoryBudget {
 
     /** @param limitBytes the cap in bytes, > 0 */
     public MemoryBudget(long limitBytes) {
+        this(limitBytes, 0, "", System::nanoTime);
+    }
+
+    /** A budget that {@link #sweep()}s by {@code clock} (nanoseconds); no timer. */
+    MemoryBudget(long limitBytes, long idleNanos, String name, LongSupplier clock) {
         if (limitBytes <= 0) {
             throw new IllegalArgumentException("memory budget " + limitBytes + " bytes must be > 0");
         }
+        if (idleNanos < 0) {
+            throw new IllegalArgumentException("memory budget " + name + ": idle timeout " + idleNanos + " ns must be >= 0");
+        }
         this.limit = limitBytes;
+        this.idleNanos = idleNanos;
+        this.name = name;
+        this.clock = clock;
+    }
+
+    /**
+     * A host's budget: holders unused for longer than {@code idleNanos} are dropped (as if evicted) by one daemon
+     * thread, {@code dsoap-idle}, shared by every open budget of the JVM; it runs while a budget is open and ends
+     * when the last one is closed (or collected).
+     *
+     * @param limitBytes the cap in bytes, > 0
+     * @param idleNanos  nanoseconds a holder may go unused, 0 for never (then no timer)
+     * @param name       names the budget in log lines, e.g. {@code bus cxf1234}
+     */
+    public static MemoryBudget open(long limitBytes, long idleNanos, String name) {
+        MemoryBudget b = new MemoryBudget(limitBytes, idleNanos, name, System::nanoTime);
+        if (idleNanos > 0) {
+            synchronized (b) {
+                b.sweeping = IdleSweeper.start(b, idleNanos);
+            }
+        }
+        return b;
+    }
+
+    /** Stops this budget's timer ({@link #open}); its holders stay as they are. Idempotent. */
+    public void close() {
+        IdleSweeper.Task t;
+        synchronized (this) {
+            t = sweeping;
+            sweeping = null;
+        }
+        if (t != null) {
+            t.stop();
+        }
+    }
+
+    /**
+     * Drops the holders not charged for longer than the idle timeout: they leave the budget and are
+     * {@link Holder#evict() evicted}, outside the lock. The timer of {@link #open} calls it; any thread may.
+     *
+     * @return how many holders were dropped
+     */
+    public int sweep() {
+        if (idleNanos == 0) {
+            return 0;
+        }
+        java.util.List<Holder> victims = new java.util.ArrayList<>();
+        long bytes = 0;
+        synchronized (this) {
+            long now = clock.getAsLong();
+            // least recently charged first: the first one used within the timeout ends the sweep
+            for (Iterator<Map.Entry<Holder, Charge>> it = holders.entrySet().iterator(); it.hasNext(); ) {
+                Map.Entry<Holder, Charge> e = it.next();
+                if (now - e.getValue().at <= idleNanos) {
+                    break;
+                }
+                bytes += e.getValue().bytes;
+                it.remove();
+                victims.add(e.getKey());
+            }
+            used -= bytes;
+            idleDrops += victims.size();
+        }
+        for (Holder h : victims) {
+            h.evict();
+        }
+        if (!victims.isEmpty()) {
+            System.getLogger(MemoryBudget.class.getName()).log(System.Logger.Level.INFO, "dsoap: memory budget " + name
+                    + ": dropped " + victims.size() + " kept states (" + bytes + " bytes) unused for over "
+                    + idleNanos / 1_000_000 + " ms; " + usedBytes() + " of " + limit + " bytes in use");
+        }
+        return victims.size();
+    }
+
+    /** Holders dropped because they went unused for longer than the idle timeout. */
+    public synchronized long idleDrops() {
+        return idleDrops;
+    }
+
+    /** Nanoseconds a holder may go unused before it is dropped; 0: never. */
+    public long idleNanos() {
+        return idleNanos;
+    }
+
+    /** What one holder is charged, and since when. */
+    private static final class Charge {
+        /** Bytes charged. */
+        long bytes;
+        /** {@link #clock} time of the last charge, in nanoseconds. */
+        long at;
     }
 
     /** A budget that never evicts. */
@@ -55,23 +166,28 @@ public final class MemoryBudget {
         Holder[] victims = null;
         int n = 0;
         synchronized (this) {
-            Long old = holders.remove(h);
-            if (old != null) {
-                used -= old;
+            Charge c = holders.remove(h);
+            if (c != null) {
+                used -= c.bytes;
             }
             if (bytes > limit) {
                 refusals++;
                 return false;
             }
-            holders.put(h, bytes);
+            if (c == null) {
+                c = new Charge();
+            }
+            c.bytes = bytes;
+            c.at = idleNanos == 0 ? 0 : clock.getAsLong();
+            holders.put(h, c);
             used += bytes;
-            Iterator<Map.Entry<Holder, Long>> it = holders.entrySet().iterator();
+            Iterator<Map.Entry<Holder, Charge>> it = holders.entrySet().iterator();
             while (used > limit && it.hasNext()) {
-                Map.Entry<Holder, Long> e = it.next();
+                Map.Entry<Holder, Charge> e = it.next();
                 if (e.getKey() == h) {
                     continue;
                 }
-                used -= e.getValue();
+                used -= e.getValue().bytes;
                 it.remove();
                 evictions++;
                 if (victims == null) {
@@ -90,9 +206,9 @@ public final class MemoryBudget {
 
     /** Forgets {@code h} (it dropped its state). */
     public synchronized void release(Holder h) {
-        Long old = holders.remove(h);
-        if (old != null) {
-            used -= old;
+        Charge c = holders.remove(h);
+        if (c != null) {
+            used -= c.bytes;
         }
     }
 
@@ -184,10 +300,10 @@ public final class MemoryBudget {
             if (inFlight > inFlightPeak) {
                 inFlightPeak = inFlight;
             }
-            Iterator<Map.Entry<Holder, Long>> it = holders.entrySet().iterator();
+            Iterator<Map.Entry<Holder, Charge>> it = holders.entrySet().iterator();
             while (used > limit && it.hasNext()) {
-                Map.Entry<Holder, Long> e = it.next();
-                used -= e.getValue();
+                Map.Entry<Holder, Charge> e = it.next();
+                used -= e.getValue().bytes;
                 it.remove();
                 evictions++;
                 if (victims == null) {

@@ -20,8 +20,55 @@ class SettingsTest {
         assertTrue(s.deserialize());
         assertEquals(64, s.states());
         assertEquals("X-Dsoap-Client", s.clientIdHeader());
-        assertEquals(Settings.DEFAULT_BUDGET, Settings.budget(name -> null, null));
+        assertEquals(Settings.defaultBudget(Runtime.getRuntime().maxMemory()), Settings.budget(name -> null, null));
+        assertEquals(600_000_000_000L, Settings.idleNanos(name -> null, null));
         assertTrue(Settings.jmx(name -> null, null));
+    }
+
+    @Test
+    void theDefaultBudgetIsATenthOfTheMaximumHeapWithinBounds() {
+        long mib = 1L << 20;
+        assertTrue(Settings.defaultBudget(512 * mib) <= 64_000_000, "-Xmx512m: " + Settings.defaultBudget(512 * mib));
+        assertEquals(512 * mib / 10, Settings.defaultBudget(512 * mib));
+        assertEquals(4 * mib, Settings.defaultBudget(16 * mib), "at least 4 MiB");
+        assertEquals(256 * mib, Settings.defaultBudget(4096 * mib), "at most 256 MiB");
+        assertEquals(256 * mib, Settings.defaultBudget(Long.MAX_VALUE), "no heap limit");
+        assertEquals(1L << 30, Settings.budget(Map.of(Settings.MEMORY_BUDGET, "1g")::get, null), "a set value wins");
+    }
+
+    /** This JVM's default in a JVM of its own started with {@code -Xmx512m} and the default collector. */
+    @Test
+    void theDefaultBudgetOfAJvmWithXmx512m() throws Exception {
+        String javaBin = java.nio.file.Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        Process p = new ProcessBuilder(javaBin, "-Xmx512m", "-cp", System.getProperty("java.class.path"),
+                DefaultBudget.class.getName()).redirectErrorStream(true).start();
+        String out = new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8).strip();
+        assertTrue(p.waitFor(60, java.util.concurrent.TimeUnit.SECONDS), "the JVM did not end");
+        assertEquals(0, p.exitValue(), out);
+        String[] f = out.split(" ");
+        System.out.println("SettingsTest: -Xmx512m: Runtime.maxMemory() " + f[0] + " bytes, default memory budget " + f[1] + " bytes");
+        assertEquals(Settings.defaultBudget(Long.parseLong(f[0])), Long.parseLong(f[1]), out);
+        assertTrue(Long.parseLong(f[1]) <= 64_000_000, out);
+    }
+
+    /** Prints the maximum heap and the default memory budget of the JVM it runs in. */
+    static final class DefaultBudget {
+        public static void main(String[] args) {
+            System.out.println(Runtime.getRuntime().maxMemory() + " " + Settings.budget(name -> null, null));
+        }
+    }
+
+    @Test
+    void theIdleTimeoutIsInMillisecondsAndZeroMeansNever() {
+        assertEquals(1_500_000_000L, Settings.idleNanos(Map.of(Settings.IDLE_TIMEOUT, " 1500 ")::get, null));
+        assertEquals(250_000L, Settings.idleNanos(Map.of(Settings.IDLE_TIMEOUT, "0.25")::get, null));
+        assertEquals(0, Settings.idleNanos(Map.of(Settings.IDLE_TIMEOUT, "0")::get, null));
+        for (String bad : new String[] {"-1", "10m", "1e3", "", "forever"}) {
+            IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                    () -> Settings.idleNanos(Map.of(Settings.IDLE_TIMEOUT, bad)::get, "bus b"), bad);
+            assertTrue(e.getMessage().contains("dsoap.idleTimeout = '" + bad + "' on bus b: expected a number from 0.0 to"),
+                    e.getMessage());
+        }
     }
 
     @Test

@@ -46,6 +46,22 @@ class BinaryPolicyTest {
     }
 
     @Test
+    void theExtensionIsTheSameAssertionOutsideAnyPolicyAndNotRequired() {
+        assertNull(BinaryPolicy.extension(BinaryMode.OFF));
+        for (BinaryMode mode : new BinaryMode[] {BinaryMode.INTEROPERABILITY, BinaryMode.PERFORMANCE}) {
+            Element a = BinaryPolicy.extension(mode);
+            assertEquals("urn:dsoap:policy", a.getNamespaceURI());
+            assertEquals("BinaryEncoding", a.getLocalName());
+            assertEquals("false", a.getAttributeNS("http://schemas.xmlsoap.org/wsdl/", "required"));
+            assertFalse(a.hasAttributeNS("http://www.w3.org/ns/ws-policy", "Optional"));
+            assertEquals("application/vnd.dsoap.binary", a.getAttributeNS(null, "mediaType"));
+            assertEquals(mode.name().toLowerCase(java.util.Locale.ROOT), a.getAttributeNS(null, "mode"));
+            assertEquals(null, a.getFirstChild());
+            assertEquals(a, a.getOwnerDocument().getDocumentElement());
+        }
+    }
+
+    @Test
     void onlyDsoapsNamespaceIsOurs() {
         assertTrue(BinaryPolicy.ours("urn:dsoap:policy"));
         assertFalse(BinaryPolicy.ours("http://www.w3.org/ns/ws-policy"));

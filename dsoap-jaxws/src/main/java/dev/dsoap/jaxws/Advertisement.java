@@ -11,15 +11,18 @@ import javax.xml.namespace.QName;
 import java.util.List;
 
 /**
- * Publishes dsoap's binary policy assertion ({@link BinaryPolicy}) in the WSDL CXF writes for a carried server
- * endpoint: a {@code wsp:Policy} extensor on the endpoint's binding in the service model, which CXF's own WSDL
- * writer ({@code ServiceWSDLBuilder}, behind {@code ?wsdl}) emits as a child of {@code wsdl:binding}. Nothing is
+ * Publishes dsoap's binary assertion ({@link BinaryPolicy}) in the WSDL CXF writes for a carried server endpoint: an
+ * extensor on the endpoint's binding in the service model, which CXF's own WSDL writer ({@code ServiceWSDLBuilder},
+ * behind {@code ?wsdl}) emits as a child of {@code wsdl:binding}. It stands outside any {@code wsp:Policy}, marked
+ * {@code wsdl:required="false"} ({@link BinaryPolicy#extension}): CXF's WS-Policy engine, on the endpoint and on any
+ * plain CXF client built from the WSDL, never sees it, so it neither warns of an assertion it has no builder for nor
+ * takes the endpoint's messages to its own path; WSDL readers ignore an element they do not know. Nothing is
  * added when the endpoint's {@code dsoap.binary} is {@code off}, on clients, or when the endpoint was built from a
  * WSDL document of its own (CXF then publishes that document unchanged). Stateless; the binding is updated under
  * its own lock, once.
  */
 final class Advertisement {
-    private static final QName POLICY = new QName(BinaryPolicy.WSP_NAMESPACE, BinaryPolicy.POLICY);
+    private static final QName ASSERTION = new QName(BinaryPolicy.NAMESPACE, BinaryPolicy.ASSERTION);
 
     private Advertisement() {
     }
@@ -38,10 +41,11 @@ final class Advertisement {
             if (published(binding)) {
                 return;
             }
-            UnknownExtensibilityElement policy = new UnknownExtensibilityElement();
-            policy.setElementType(POLICY);
-            policy.setElement(BinaryPolicy.element(state.settings.binary()));
-            binding.addExtensor(policy);
+            UnknownExtensibilityElement assertion = new UnknownExtensibilityElement();
+            assertion.setElementType(ASSERTION);
+            assertion.setRequired(Boolean.FALSE);
+            assertion.setElement(BinaryPolicy.extension(state.settings.binary()));
+            binding.addExtensor(assertion);
         }
     }
 
@@ -52,8 +56,7 @@ final class Advertisement {
             return false;
         }
         for (UnknownExtensibilityElement e : extensors) {
-            if (POLICY.equals(e.getElementType()) && e.getElement() != null
-                    && e.getElement().getElementsByTagNameNS(BinaryPolicy.NAMESPACE, BinaryPolicy.ASSERTION).getLength() > 0) {
+            if (ASSERTION.equals(e.getElementType())) {
                 return true;
             }
         }

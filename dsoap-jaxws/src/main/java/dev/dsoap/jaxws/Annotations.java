@@ -20,6 +20,7 @@ final class Annotations {
             case Settings.MAX_DEPTH -> positive(a.maxDepth());
             case Settings.MAX_TEXT -> positive(a.maxTextBytes());
             case Settings.MEMORY_BUDGET -> positive(a.memoryBudget());
+            case Settings.IDLE_TIMEOUT -> positive(a.idleTimeout());
             case Settings.JMX -> String.valueOf(a.jmx());
             case Settings.BINARY -> a.binary().isEmpty() ? null : a.binary();
             case Settings.QUALITY -> a.quality().isEmpty() ? null : a.quality();

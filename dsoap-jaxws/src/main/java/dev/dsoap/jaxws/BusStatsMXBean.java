@@ -1,18 +1,24 @@
 package dev.dsoap.jaxws;
 
 /**
- * The memory dsoap keeps for one CXF bus, registered as {@code dev.dsoap:type=CxfModule,context=N}. Bytes;
- * current values.
+ * The memory dsoap keeps for one CXF bus, registered as {@code dev.dsoap:type=CxfModule,context=N} (the
+ * {@code context} of the bus's {@code CxfOperation} beans). Current values; thread-safe.
  */
 public interface BusStatsMXBean {
-    /** The configured cap ({@code dsoap.memoryBudget}). */
+    /** The cap in bytes ({@code dsoap.memoryBudget}; by default a tenth of the maximum heap, at most 256 MiB). */
     long getMemoryBudgetBytes();
 
-    /** Bytes of templates, kept messages and checkpoints, and of messages being read, now charged to the budget. */
+    /** Bytes of templates, kept messages, checkpoints and other kept state, and of messages being read, now charged to the budget. */
     long getMemoryUsedBytes();
 
-    /** Templates and kept messages evicted (least recently used first) to stay under the budget. */
+    /** Kept states evicted (least recently used first) to stay under the budget. */
     long getEvictions();
+
+    /** Kept states dropped because they went unused for longer than {@code dsoap.idleTimeout}. */
+    long getIdleDrops();
+
+    /** {@code dsoap.idleTimeout} in milliseconds; 0: kept state never ages out. */
+    long getIdleTimeoutMillis();
 
     /** Bytes of messages being read (requests, and answers read by dsoap clients), part of the used bytes. */
     long getInFlightBytes();

@@ -58,10 +58,16 @@ public @interface DifferentialSoap {
     long maxTextBytes() default -1;
 
     /**
-     * Bytes all templates and checkpoints of the CXF bus may keep ({@code dsoap.memoryBudget}; default
-     * 256 MiB). Read from the first carried endpoint or client of a bus.
+     * Bytes all templates and checkpoints of the CXF bus may keep ({@code dsoap.memoryBudget}; default a tenth of
+     * the maximum heap, at most 256 MiB). Read from the first carried endpoint or client of a bus.
      */
     long memoryBudget() default -1;
+
+    /**
+     * Milliseconds a kept state of the CXF bus may go unused before it is dropped and its bytes given back to the
+     * budget ({@code dsoap.idleTimeout}; default 600000, ten minutes; 0: never). Read as {@link #memoryBudget()}.
+     */
+    long idleTimeout() default -1;
 
     /** Whether statistics are registered as MBeans ({@code dsoap.jmx}); read as {@link #memoryBudget()}. */
     boolean jmx() default true;

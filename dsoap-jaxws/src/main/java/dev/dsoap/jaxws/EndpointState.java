@@ -123,6 +123,7 @@ final class EndpointState {
                 + " " + info.getName();
         EndpointState s = b.endpoint(key, k -> new EndpointState(b, bus, endpoint, client, values));
         endpoint.put(KEY, s);
+        s.started(); // a new endpoint at a stopped one's address
         return s;
     }
 
@@ -155,6 +156,33 @@ final class EndpointState {
     /** The state kept in {@code endpoint}, or {@code null}. */
     static EndpointState in(Endpoint endpoint) {
         return endpoint != null && endpoint.get(KEY) instanceof EndpointState s ? s : null;
+    }
+
+    /** Whether the server endpoint is stopped, its statistics withdrawn from the metrics; guarded by this. */
+    private boolean stopped;
+
+    /** The server endpoint stopped: its operations' statistics are withdrawn from the metrics (the MBeans stay). */
+    synchronized void stopped() {
+        if (client || stopped) {
+            return;
+        }
+        stopped = true;
+        bus.jmx.withdraw(unknown);
+        for (Operation op : operations.values()) {
+            bus.jmx.withdraw(op.stats);
+        }
+    }
+
+    /** The server endpoint started (again): statistics withdrawn when it stopped are published again. */
+    synchronized void started() {
+        if (!stopped) {
+            return;
+        }
+        stopped = false;
+        bus.jmx.resume(unknown);
+        for (Operation op : operations.values()) {
+            bus.jmx.resume(op.stats);
+        }
     }
 
     String side() {

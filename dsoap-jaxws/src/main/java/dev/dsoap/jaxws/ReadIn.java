@@ -41,7 +41,10 @@ import java.util.Locale;
  * chain, so JAXB never runs. Header blocks other than the operation's header parts (WS-Addressing's, ...) go to the
  * message's header list as CXF's reading would put them there, for the chain's interceptors and CXF's mustUnderstand
  * check, which then stays in the chain. A message dsoap does not carry gets its bytes back and goes CXF's way, counted
- * with the reason; a malformed or over-limit one is refused with a SOAP fault naming what and where.
+ * with the reason; a malformed or over-limit one is refused with a SOAP fault naming what and where. A refused request
+ * to a one-way operation, or one refused before its operation is known on an endpoint that has one-way operations, is
+ * counted as rejected and then read by CXF, so that the caller gets what plain CXF answers (often HTTP 200 or 202 and
+ * no body, the fault only logged).
  */
 final class ReadIn extends DsoapInterceptor {
     ReadIn() {
@@ -110,14 +113,18 @@ final class ReadIn extends DsoapInterceptor {
                 return;
             }
             st.unknown.rejected();
+            if (!st.client && oneWays(m.getExchange())) {
+                giveBack(m, raw); // it may be a one-way request: CXF answers it as it would without dsoap
+                return;
+            }
             throw fault("dsoap: " + e.getMessage(), e);
         }
+        Exchange ex = m.getExchange();
         if (head.version() == null) {
-            bypass(st, Fallback.REST, "not a SOAP envelope", raw);
+            bypass(st, Fallback.REST, "not a SOAP envelope", raw, !st.client && oneWays(ex));
             giveBack(m, raw);
             return;
         }
-        Exchange ex = m.getExchange();
         BindingOperationInfo bop;
         if (st.client) {
             bop = ex.getBindingOperationInfo();
@@ -127,7 +134,8 @@ final class ReadIn extends DsoapInterceptor {
         }
         if (bop == null) {
             bypass(st, Fallback.REQUEST_SHAPE, head.localName() == null ? "empty body"
-                    : "no operation for body element {" + head.namespace() + "}" + head.localName(), raw);
+                    : "no operation for body element {" + head.namespace() + "}" + head.localName(), raw,
+                    !st.client && oneWays(ex));
             giveBack(m, raw);
             return;
         }
@@ -135,6 +143,7 @@ final class ReadIn extends DsoapInterceptor {
         if (!st.client) {
             answerBinary(m, ex, op, st);
         }
+        boolean oneWay = !st.client && bop.getOperationInfo().isOneWay();
         String why = null;
         Fallback reason = null;
         // header blocks besides the operation's header parts (WS-Addressing's, ...) go to CXF's header list
@@ -175,7 +184,15 @@ final class ReadIn extends DsoapInterceptor {
         Object[] headers = null;
         if (reason == null && op.readHeaders.length > 0 && op.carrier.reads()) {
             headers = new Object[op.readHeaders.length];
-            why = readHeaders(op, raw, len, head.headerBlocks(), headers);
+            try {
+                why = readHeaders(op, raw, len, head.headerBlocks(), headers);
+            } catch (Fault f) {
+                if (!oneWay) {
+                    throw f;
+                }
+                giveBack(m, raw); // refused: CXF answers the one-way request as it would without dsoap
+                return;
+            }
             reason = why == null ? null : Fallback.REQUEST_SHAPE;
         }
         if (reason == null && blocks == null && op.coalescer != null && !st.client && Coalescing.arrived(m, op, raw)) {
@@ -185,7 +202,10 @@ final class ReadIn extends DsoapInterceptor {
         try {
             values = op.carrier.read(raw, len, st.client ? 0 : Sender.of(m, op.carrier.settings().clientIdHeader()), reason, why);
         } catch (RejectedMessageException e) {
-            throw fault(e.getMessage(), e);
+            if (!oneWay) {
+                throw fault(e.getMessage(), e);
+            }
+            values = null; // refused (and counted): CXF answers the one-way request as it would without dsoap
         }
         if (values == null) {
             giveBack(m, raw);
@@ -458,13 +478,35 @@ final class ReadIn extends DsoapInterceptor {
         m.put(Message.WSDL_PORT, ei.getName());
     }
 
-    /** Counts a message that falls back before its operation is known, holding it to dsoap's limits. */
-    private static void bypass(EndpointState st, Fallback why, String detail, byte[] raw) {
+    /**
+     * Counts a message that falls back before its operation is known, holding it to dsoap's limits: one beyond them
+     * is refused with a fault, or, when {@code cxfAnswers}, counted as refused and left to CXF.
+     */
+    private static void bypass(EndpointState st, Fallback why, String detail, byte[] raw, boolean cxfAnswers) {
         try {
             st.unplanned.bypass(why, detail, raw, raw.length, false);
         } catch (RejectedMessageException e) {
-            throw fault(e.getMessage(), e);
+            if (!cxfAnswers) {
+                throw fault(e.getMessage(), e);
+            }
         }
+    }
+
+    /**
+     * Whether the exchange's endpoint has one-way operations. A request dsoap refuses before it knows the operation
+     * may be one of them, so CXF reads it and answers as it would without dsoap (for a one-way request that is often
+     * HTTP 200 or 202 with no body, where dsoap would send a fault). Looked at only for refused requests.
+     */
+    private static boolean oneWays(Exchange ex) {
+        if (ex == null || ex.getEndpoint() == null || ex.getEndpoint().getEndpointInfo().getBinding() == null) {
+            return false;
+        }
+        for (BindingOperationInfo b : ex.getEndpoint().getEndpointInfo().getBinding().getOperations()) {
+            if (b.getOperationInfo().isOneWay()) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private static void giveBack(Message m, byte[] raw) {

@@ -316,7 +316,8 @@ class FallbackTest {
         String deep = "<values>" + "<x>".repeat(100) + "1" + "</x>".repeat(100) + "</values>";
         String[][] cases = {
                 {head + "<values>1.5</values><values>2" + tail, "does not match"},
-                {"<!DOCTYPE x [<!ENTITY e SYSTEM \"file:///etc/passwd\">]>" + head + "<values>&e;</values>" + tail, "DOCTYPE"},
+                // refused before its operation is known, on an endpoint with a one-way operation: CXF's fault
+                {"<!DOCTYPE x [<!ENTITY e SYSTEM \"file:///etc/passwd\">]>" + head + "<values>&e;</values>" + tail, "DTD"},
                 {head + deep + tail, "depth"},
                 {head + "<values>1.5</values><values>abc</values>" + tail, null},
         };
@@ -326,7 +327,9 @@ class FallbackTest {
             String[] r = Cxf.post(address, "text/xml; charset=UTF-8", c[0].getBytes(StandardCharsets.UTF_8));
             assertEquals("500", r[0], r[1]);
             assertTrue(r[1].contains("Fault") && r[1].contains("Client"), r[1]);
-            if (c[1] != null) {
+            if ("DTD".equals(c[1])) {
+                assertTrue(r[1].contains("Received event DTD") && r[1].contains("[row,col"), r[1]);
+            } else if (c[1] != null) {
                 assertTrue(r[1].contains("dsoap") && r[1].toLowerCase().contains(c[1].toLowerCase()), r[1]);
                 assertTrue(r[1].contains("at byte"), "the fault says where: " + r[1]);
             }

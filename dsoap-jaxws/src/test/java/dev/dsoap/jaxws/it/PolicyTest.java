@@ -9,7 +9,6 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.w3c.dom.Document;
 import org.w3c.dom.Element;
-import org.w3c.dom.Node;
 import org.w3c.dom.NodeList;
 
 import javax.xml.parsers.DocumentBuilderFactory;
@@ -31,7 +30,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * The WSDL a real CXF endpoint on Jetty publishes at {@code ?wsdl}: a carried endpoint names dsoap's binary encoding
- * in an optional WS-Policy assertion on its binding; an endpoint with binary off and a plain endpoint do not; JAX-WS
+ * in an extensibility element of its binding that readers may ignore ({@code wsdl:required="false"}, outside any
+ * WS-Policy, so that plain CXF clients log nothing about it); an endpoint with binary off and a plain endpoint do not; JAX-WS
  * proxies built from the published WSDL still work, and with CXF's policy engine on the bus (as it is whenever
  * cxf-rt-ws-policy is on the class path) dsoap still carries the messages and answers in binary.
  */
@@ -66,17 +66,51 @@ class PolicyTest {
     }
 
     @Test
-    void aCarriedEndpointPublishesTheOptionalAssertionOnItsBinding() throws Exception {
+    void aCarriedEndpointPublishesTheAssertionOnItsBindingOutsideAnyPolicy() throws Exception {
         Element a = assertion(annotated);
-        assertEquals("true", a.getAttributeNS(WSP, "Optional"));
+        assertEquals("false", a.getAttributeNS(WSDL, "required"));
         assertEquals("application/vnd.dsoap.binary", a.getAttribute("mediaType"));
         assertEquals("interoperability", a.getAttribute("mode"));
-        Element policy = (Element) a.getParentNode();
-        assertEquals(WSP, policy.getNamespaceURI());
-        assertEquals("Policy", policy.getLocalName());
-        Element binding = (Element) policy.getParentNode();
+        Element binding = (Element) a.getParentNode();
         assertEquals(WSDL, binding.getNamespaceURI());
         assertEquals("binding", binding.getLocalName());
+        assertEquals(0, binding.getOwnerDocument().getElementsByTagNameNS(WSP, "Policy").getLength());
+    }
+
+    /**
+     * A plain CXF client, in a JVM whose class path has no dsoap (so no dsoap bus extension either), builds its proxy
+     * from a carried endpoint's WSDL and calls it: it logs no warning about dsoap (CXF's policy engine warned of the
+     * assertion when it stood in a wsp:Policy), and the call works.
+     */
+    @Test
+    void aPlainCxfClientWithoutDsoapLogsNothingAboutDsoap() throws Exception {
+        List<String> classPath = new ArrayList<>();
+        String testPath = System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
+        for (String entry : testPath.split(java.io.File.pathSeparator)) {
+            java.nio.file.Path p = java.nio.file.Path.of(entry);
+            boolean dsoapMain = p.endsWith(java.nio.file.Path.of("target", "classes"))
+                    || p.getFileName().toString().startsWith("dsoap-");
+            if (!dsoapMain) {
+                classPath.add(entry);
+            }
+        }
+        ProcessBuilder pb = new ProcessBuilder(java.nio.file.Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-cp", String.join(java.io.File.pathSeparator, classPath), PlainWsdlClient.class.getName(), annotated);
+        pb.redirectErrorStream(true);
+        Process child = pb.start();
+        String out;
+        try (InputStream in = child.getInputStream()) {
+            out = new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        }
+        assertTrue(child.waitFor(60, java.util.concurrent.TimeUnit.SECONDS), out);
+        assertEquals(0, child.exitValue(), out);
+        assertTrue(out.contains("no dsoap"), out);
+        assertTrue(out.contains("answer [1.5, -2.0]"), out);
+        for (String line : out.split("\n")) {
+            assertFalse(line.contains("WARNING") && (line.contains("dsoap") || line.contains(DSOAP)), out);
+        }
+        assertFalse(out.contains(DSOAP), out);
+        assertFalse(out.contains("No assertion builder"), out);
     }
 
     @Test
@@ -109,8 +143,8 @@ class PolicyTest {
     void theSameServiceWithAndWithoutDsoapPublishesTheSameWsdlButForThePolicy() throws Exception {
         String with = get(annotated + "?wsdl").replace(annotated, "ADDRESS");
         String without = get(plain + "?wsdl").replace(plain, "ADDRESS");
-        String stripped = with.replaceAll("\\s*<wsp:Policy[^>]*>\\s*<dsoap:BinaryEncoding[^>]*/>\\s*</wsp:Policy>", "")
-                .replace(" xmlns:wsp=\"" + WSP + "\"", "");
+        String stripped = with.replaceAll("\\s*<dsoap:BinaryEncoding[^>]*/>", "")
+                .replace(" xmlns:dsoap=\"" + DSOAP + "\"", "");
         assertEquals(without, stripped);
     }
 
@@ -141,7 +175,7 @@ class PolicyTest {
         }
     }
 
-    /** The one dsoap assertion in the WSDL at {@code address}, in a {@code wsp:Policy} of each binding. */
+    /** The one dsoap assertion in the WSDL at {@code address}, a child of its one binding. */
     private static Element assertion(String address) throws Exception {
         Document wsdl = parse(get(address + "?wsdl"));
         NodeList bindings = wsdl.getElementsByTagNameNS(WSDL, "binding");
@@ -152,8 +186,7 @@ class PolicyTest {
             found.add((Element) all.item(i));
         }
         assertEquals(1, found.size(), address);
-        Node parent = found.get(0).getParentNode();
-        assertEquals(bindings.item(0), parent.getParentNode(), "the policy is a child of the binding");
+        assertEquals(bindings.item(0), found.get(0).getParentNode(), "the assertion is a child of the binding");
         return found.get(0);
     }
 

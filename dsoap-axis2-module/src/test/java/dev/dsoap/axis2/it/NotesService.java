@@ -1,0 +1,13 @@
+package dev.dsoap.axis2.it;
+
+import java.util.concurrent.ConcurrentLinkedQueue;
+
+/** A POJO service with one in-only operation (a void method: Axis2 gives it its RPCInOnlyMessageReceiver). */
+public class NotesService {
+    /** The notes received by any server of this JVM, as {@code level|text}, in order of arrival. */
+    static final ConcurrentLinkedQueue<String> RECEIVED = new ConcurrentLinkedQueue<>();
+
+    public void note(String text, int level) {
+        RECEIVED.add(level + "|" + text);
+    }
+}

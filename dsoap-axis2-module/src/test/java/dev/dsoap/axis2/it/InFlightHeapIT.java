@@ -39,7 +39,7 @@ class InFlightHeapIT {
     }
 
     private static List<String> run(String mode, int n) throws Exception {
-        List<String> jvm = List.of("-Xmx1g", "-Xms1g", "-XX:+UseG1GC", "-Ddsoap.mar=" + System.getProperty("dsoap.mar"));
+        List<String> jvm = List.of("-Xmx1g", "-Xms1g", "-Xmn64m", "-XX:+UseG1GC", "-Ddsoap.mar=" + System.getProperty("dsoap.mar"));
         List<String> out = HugeRequests.fork(InFlightProbe.class, marOnlyClassPath(), jvm, 150, mode, Integer.toString(n), "200", "bad");
         for (String l : out) {
             if (l.startsWith("PEAK") || l.startsWith("DSOAP") || l.startsWith("OOM")) {

@@ -18,7 +18,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 class InFlightHeapTest {
     private static final long MB = 1_000_000L;
-    private static final List<String> JVM = List.of("-Xmx1g", "-Xms1g", "-XX:+UseG1GC");
+    private static final List<String> JVM = List.of("-Xmx1g", "-Xms1g", "-Xmn64m", "-XX:+UseG1GC");
 
     private static List<String> run(String mode, int n) throws Exception {
         List<String> out = HugeRequests.fork(InFlightProbe.class, JVM, 150, mode, Integer.toString(n), "200");

@@ -5,10 +5,10 @@ import java.util.Map;
 import java.util.TreeMap;
 
 /**
- * Named quality attributes a {@link DsoapQualityHandler} announces to its peer with every message (SOAP-binQ's
- * {@code update_attribute()}): an application sets them with {@link #update(String, double)}, e.g. a desired
- * resolution, and the peer reads them from its message context
- * ({@link DsoapQualityHandler#PEER_ATTRIBUTES}). Values are plain numbers whose unit the application chooses;
+ * Named quality attributes a {@code dev.dsoap.jaxws.handler.DsoapQualityHandler} (in dsoap-jaxws) announces to
+ * its peer with every message (SOAP-binQ's {@code update_attribute()}): an application sets them with
+ * {@link #update(String, double)}, e.g. a desired resolution, and the peer reads them from its message context
+ * ({@code DsoapQualityHandler.PEER_ATTRIBUTES}). Values are plain numbers whose unit the application chooses;
  * the names the handler uses itself are {@code rtt} (client: smoothed round-trip time, milliseconds) and
  * {@code processing} (server: milliseconds from request to response in the handler). A value set here under
  * one of those names is sent instead of the handler's own.

@@ -1,8 +1,10 @@
 package com.example.quotes;
 
 import dev.dsoap.host.OperationStatsMXBean;
+import io.micrometer.core.instrument.MeterRegistry;
 import jakarta.xml.ws.Service;
 import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.beans.factory.annotation.Value;
 import org.springframework.boot.test.context.SpringBootTest;
 
@@ -12,6 +14,9 @@ import javax.management.ObjectName;
 import javax.xml.namespace.QName;
 import java.lang.management.ManagementFactory;
 import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -19,11 +24,13 @@ import java.util.Random;
 import java.util.Set;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * The application on Boot's embedded Tomcat at 127.0.0.1 (a random port), called by a plain JAX-WS proxy at CXF's
  * default settings (no dsoap on the client). A sequence of posts changes a tenth of the quotes each time, edge
- * values among them; every answer is checked bit for bit, and dsoap's counters are read over JMX.
+ * values among them; every answer is checked bit for bit, and dsoap's counters are read over JMX, and as Micrometer
+ * meters from Boot's registry and Actuator's metrics endpoint (no configuration: Actuator on the class path is enough).
  */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT, properties = "server.address=127.0.0.1")
 class QuoteBoardApplicationTest {
@@ -35,6 +42,9 @@ class QuoteBoardApplicationTest {
 
     @Value("${local.server.port}")
     int port;
+
+    @Autowired
+    MeterRegistry registry;
 
     private static double price(Random r) {
         return switch (r.nextInt(5)) {
@@ -96,6 +106,17 @@ class QuoteBoardApplicationTest {
         assertEquals(Map.of(), stats.getWriteFallbacks(), report);
         assertEquals(CALLS - 1, stats.getReadsIdentical() + stats.getReadsResumed(),
                 "requests not read against the client's last one: " + report);
+
+        // the same counters as Micrometer meters, bound by dsoap's auto-configuration to Boot's registry
+        double read = registry.get("dsoap.messages.read").tag("side", "server").tag("operation", "post")
+                .functionCounter().count();
+        assertEquals(CALLS, read, "dsoap.messages.read in Boot's registry");
+        assertTrue(registry.get("dsoap.memory.used").gauge().value() > 0, "dsoap.memory.used in Boot's registry");
+        HttpResponse<String> metrics = HttpClient.newHttpClient().send(HttpRequest.newBuilder(
+                URI.create("http://127.0.0.1:" + port + "/actuator/metrics/dsoap.messages.read?tag=operation:post")).build(),
+                HttpResponse.BodyHandlers.ofString());
+        assertEquals(200, metrics.statusCode(), metrics.body());
+        assertTrue(metrics.body().contains("\"value\":" + (double) CALLS), "/actuator/metrics: " + metrics.body());
     }
 
     private static String text(Quote q) {

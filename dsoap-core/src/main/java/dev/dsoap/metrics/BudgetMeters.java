@@ -37,6 +37,12 @@ final class BudgetMeters {
         m.counter("dsoap.memory.evictions", "holders", "holders evicted, least recently used first, to stay under the budget", MemoryBudget::evictions);
         m.counter("dsoap.memory.idle.drops", "holders", "holders dropped because they went unused for longer than dsoap.idleTimeout", MemoryBudget::idleDrops);
         m.counter("dsoap.memory.refusals", "charges", "charges refused because one holder alone exceeded the budget", MemoryBudget::refusals);
+        m.gauge("dsoap.memory.inflight", BaseUnits.BYTES, "bytes of messages being read, part of the used bytes", MemoryBudget::inFlightBytes);
+        m.gauge("dsoap.memory.inflight.peak", BaseUnits.BYTES, "the most bytes of messages being read at once so far", MemoryBudget::inFlightPeakBytes);
+        m.gauge("dsoap.memory.inflight.limit", BaseUnits.BYTES, "the bound on bytes of messages being read at once (dsoap.maxInFlightBytes)",
+                MemoryBudget::inFlightLimitBytes);
+        m.counter("dsoap.memory.inflight.refusals", "messages", "messages that found the bound on bytes in flight full and went the host's way",
+                MemoryBudget::inFlightRefusals);
         return m.meters;
     }
 

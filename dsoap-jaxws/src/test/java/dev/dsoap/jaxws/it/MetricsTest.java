@@ -100,6 +100,12 @@ class MetricsTest {
             assertTrue(used > 0 && used <= limit.value(), "used " + used);
             assertTrue(registry.find("dsoap.memory.holders").tags("context", context).gauge().value() >= 1);
             assertNotNull(registry.find("dsoap.memory.evictions").tags("context", context).functionCounter());
+            // the bytes of messages in flight: none now, some at their peak, the default bound, no refusal
+            assertEquals(0, registry.find("dsoap.memory.inflight").tags("host", "cxf", "context", context).gauge().value());
+            assertTrue(registry.find("dsoap.memory.inflight.peak").tags("context", context).gauge().value() > 0);
+            // the bus-wide settings are read where the bus's first carried endpoint is: DsoapEchoImpl's 8 MiB messages
+            assertEquals((8L << 20) + (1 << 20), registry.find("dsoap.memory.inflight.limit").tags("context", context).gauge().value());
+            assertEquals(0, registry.find("dsoap.memory.inflight.refusals").tags("context", context).functionCounter().count());
 
             // a client created after binding: its operation gets meters on its first message
             Echo client = cxf.dsoap(address);

@@ -35,8 +35,10 @@ import static org.junit.jupiter.api.Assertions.fail;
  * by Axis2's module class loader: the module's idle sweeps run on a {@code dsoap-idle} thread of that loader while
  * the application runs (kept state ages out after {@code dsoap.idleTimeout}, here one second), and when the
  * application is undeployed (AxisServlet terminates its configuration, which shuts the module down) the thread ends
- * and the module's MBean is gone; the application deployed again gets a thread and beans of its own and serves. No
- * dsoap thread is left holding the stopped application's class loader.
+ * and the module's MBean is gone; the application deployed again gets a thread and beans of its own and serves. Then
+ * the stopped application's class loaders (the web application's and the one Axis2 loaded dsoap.mar with) must be
+ * collected: nothing of dsoap is left on Tomcat's worker threads or elsewhere; if they are not, the test fails with
+ * the paths from GC roots to them. Plain Axis2 redeployed the same way is the baseline.
  */
 class TomcatRedeployIT {
     @TempDir

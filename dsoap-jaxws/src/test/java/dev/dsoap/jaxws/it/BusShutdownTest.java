@@ -7,7 +7,7 @@ import org.junit.jupiter.api.Test;
 import java.lang.ref.WeakReference;
 import java.net.URL;
 import java.net.URLClassLoader;
-import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
 import java.util.function.Supplier;
@@ -81,7 +81,8 @@ class BusShutdownTest {
             Thread.sleep(50);
         }
         if (loader[0].get() != null) {
-            List<String> paths = LoaderPaths.to(AppLoader.class.getName(), Files.createTempFile("bus-shutdown", ".hprof").resolveSibling("bus-shutdown-" + ProcessHandle.current().pid() + ".hprof"));
+            List<String> paths = LoaderPaths.to(AppLoader.class.getName(),
+                    Path.of(System.getProperty("java.io.tmpdir"), "bus-shutdown-" + ProcessHandle.current().pid() + ".hprof"));
             fail("the application's class loader is still reachable after its bus shut down; " + paths.size()
                     + " path(s) from GC roots:\n" + String.join("\n", paths));
         }

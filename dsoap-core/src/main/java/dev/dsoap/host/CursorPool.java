@@ -70,8 +70,8 @@ public final class CursorPool<T> {
         }
     }
 
-    /** How many cursors are kept now (for tests and diagnostics; racy under concurrent use). */
-    public int kept() {
+    /** How many cursors are kept now (for tests; racy under concurrent use). */
+    int kept() {
         int k = 0;
         for (int i = 0; i < slots.length(); i++) {
             if (slots.get(i) != null) {

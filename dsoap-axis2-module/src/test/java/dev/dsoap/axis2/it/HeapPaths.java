@@ -26,16 +26,19 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.List;
 
 /**
  * The paths from GC roots to the class loaders of a stopped Tomcat web application, read from a heap dump of this JVM
  * with LeakCanary's JVM heap analyzer (Shark): the web application's loader (a Tomcat {@code WebappClassLoaderBase}
  * no longer started) and every other class loader that loads from under the application's directory, such as the
- * {@code DeploymentClassLoader} Axis2 loads a .mar in {@code WEB-INF/modules} with. Weak, soft and phantom
- * references are not paths. A test diagnostic: a dump and its analysis take a few seconds.
+ * {@code DeploymentClassLoader} Axis2 loads a .mar in {@code WEB-INF/modules} with, and the classes they defined
+ * and those classes' instances (Shark follows neither an object's reference to its class nor a class's to its
+ * loader, so a path ends at the first object of the stopped application, the object before it being what holds
+ * it). Weak, soft and phantom references are not paths. A test diagnostic: a dump and its analysis take about ten
+ * seconds.
  */
 final class HeapPaths {
     private static final String WEBAPP_LOADER = "org.apache.catalina.loader.WebappClassLoaderBase";
@@ -44,10 +47,11 @@ final class HeapPaths {
     }
 
     /**
-     * Dumps the live heap of this JVM to {@code dump} (which must not exist) and returns the shortest path from a GC
-     * root to each class loader of a stopped web application: a Tomcat web application loader no longer started, or
-     * a URL class loader with a URL whose path contains {@code webappDir} (say {@code "/axis2/WEB-INF/"}); one text
-     * block per path, empty when none is reachable. The dump file is deleted afterwards.
+     * Dumps the live heap of this JVM to {@code dump} (which must not exist) and returns the shortest paths from GC
+     * roots into a stopped web application: to its class loaders (a Tomcat web application loader no longer started,
+     * or
+     * a URL class loader with a URL whose path contains {@code webappDir}, say {@code "/axis2/WEB-INF/"}), their
+     * classes and their classes' instances; one text block per path, empty when none is reachable. The dump file is deleted afterwards.
      */
     static List<String> toStoppedWebappLoaders(Path dump, String webappDir) throws IOException {
         ManagementFactory.getPlatformMXBean(HotSpotDiagnosticMXBean.class).dumpHeap(dump.toString(), true);

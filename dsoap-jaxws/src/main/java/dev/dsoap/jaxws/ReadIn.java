@@ -9,6 +9,7 @@ import dev.dsoap.host.EnvelopeHead;
 import dev.dsoap.host.HeaderBlocks;
 import dev.dsoap.host.Fallback;
 import dev.dsoap.host.MessageBytes;
+import dev.dsoap.parse.XmlScanner;
 import dev.dsoap.host.RejectedMessageException;
 import dev.dsoap.host.Settings;
 import dev.dsoap.parse.XmlParseException;
@@ -105,7 +106,12 @@ final class ReadIn extends DsoapInterceptor {
         }
         EnvelopeHead head;
         try {
-            head = EnvelopeHead.read(st.scanner(), raw, len);
+            XmlScanner sc = st.scanners().take();
+            try {
+                head = EnvelopeHead.read(sc, raw, len);
+            } finally {
+                st.scanners().give(sc);
+            }
         } catch (XmlParseException e) {
             if (e.kind() == XmlParseException.Kind.UNSUPPORTED) {
                 st.unplanned.bypass(Fallback.CHARSET, e.getMessage(), null, 0, false);
@@ -425,7 +431,12 @@ final class ReadIn extends DsoapInterceptor {
             if (op.readHeaders.length == 0) {
                 return "the operation declares no SOAP header parts";
             }
-            return HeaderBlocks.undeclared(st.scanner(), raw, len, op.headerNamespaces, op.headerNames);
+            XmlScanner sc = st.scanners().take();
+            try {
+                return HeaderBlocks.undeclared(sc, raw, len, op.headerNamespaces, op.headerNames);
+            } finally {
+                st.scanners().give(sc);
+            }
         } catch (XmlParseException e) {
             return MALFORMED;
         }

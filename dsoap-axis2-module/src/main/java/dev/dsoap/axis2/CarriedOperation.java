@@ -10,6 +10,7 @@ import dev.dsoap.host.QualitySetting;
 import dev.dsoap.host.RejectedMessageException;
 import dev.dsoap.host.Reply;
 import dev.dsoap.host.Settings;
+import dev.dsoap.parse.XmlParseException;
 import dev.dsoap.quality.QualityAttributes;
 import dev.dsoap.quality.QualityServer;
 import dev.dsoap.quality.QualityWire;
@@ -27,6 +28,12 @@ import org.apache.axis2.wsdl.WSDLConstants;
 import javax.xml.namespace.QName;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
+import java.nio.ByteBuffer;
+import java.nio.CharBuffer;
+import java.nio.charset.CharsetDecoder;
+import java.nio.charset.CoderResult;
+import java.nio.charset.CodingErrorAction;
+import java.nio.charset.StandardCharsets;
 
 /**
  * One engaged operation whose messages go through dsoap's {@link Carrier}: requests read by differential
@@ -369,9 +376,53 @@ abstract class CarriedOperation {
                 in.setProperty(org.apache.axis2.Constants.HTTP_RESPONSE_STATE, "415");
                 return throwSender(in, e.getMessage());
             }
-            throw binary(in) ? BinaryBuilder.sender(in, e.getMessage()) : rejectedFault(in, e);
+            if (binary(in)) {
+                throw BinaryBuilder.sender(in, e.getMessage());
+            }
+            Object[] host = inOut ? hostReads(in, s, raw, e) : null;
+            if (host == null) {
+                throw rejectedFault(in, e);
+            }
+            return host;
         }
         return args != null ? args : originalArguments(in, s);
+    }
+
+    /**
+     * The arguments Axis2 reads from a request dsoap refused as malformed where the malformation lies past what Axis2
+     * reads (after the wrapper element: a cut end tag of Body or Envelope, text or a second root after the Envelope),
+     * so the request is served as plain Axis2 serves it; {@code null} when dsoap's refusal stands (Axis2 fails on it
+     * too, its bytes are not well-formed UTF-8, it is beyond dsoap's own limits or carries a DTD).
+     */
+    private Object[] hostReads(MessageContext in, Sides s, MessageBytes raw, RejectedMessageException e) {
+        if (!(e.getCause() instanceof XmlParseException x) || x.kind() != XmlParseException.Kind.MALFORMED
+                || !utf8(raw.bytes(), raw.length())) {
+            return null; // overlong or other ill-formed UTF-8 stays refused wherever it is (Axis2 would decode it)
+        }
+        try {
+            return originalArguments(in, s);
+        } catch (AxisFault | RuntimeException failed) {
+            return null; // Axis2's reading fails as well: dsoap's fault names what and where
+        }
+    }
+
+    /** Whether {@code b[0..len)} is well-formed UTF-8 (decoded 4 KiB of characters at a time). */
+    static boolean utf8(byte[] b, int len) {
+        CharsetDecoder d = StandardCharsets.UTF_8.newDecoder()
+                .onMalformedInput(CodingErrorAction.REPORT)
+                .onUnmappableCharacter(CodingErrorAction.REPORT);
+        ByteBuffer in = ByteBuffer.wrap(b, 0, len);
+        CharBuffer out = CharBuffer.allocate(4096);
+        while (true) {
+            CoderResult r = d.decode(in, out, true);
+            if (r.isError()) {
+                return false;
+            }
+            if (r.isUnderflow()) {
+                return true;
+            }
+            out.clear();
+        }
     }
 
     /**

@@ -205,7 +205,11 @@ final class RpcOperation extends CarriedOperation {
     Object[] originalArguments(MessageContext in, Sides s) throws AxisFault {
         Method m = s.method;
         AxisMessage inMessage = operation.getMessage(WSDLConstants.MESSAGE_LABEL_IN_VALUE);
-        OMElement element = in.getEnvelope().getBody().getFirstElement();
+        org.apache.axiom.soap.SOAPBody body = in.getEnvelope().getBody();
+        if (body == null) {
+            throw new AxisFault("SOAP body is missing in the request"); // as RPCMessageReceiver answers it
+        }
+        OMElement element = body.getFirstElement();
         if (inMessage.getElementQName() == null || element == null) {
             return new Object[0];
         }

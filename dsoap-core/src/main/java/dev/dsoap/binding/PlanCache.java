@@ -20,8 +20,21 @@ public final class PlanCache {
     /** {@link MessagePlan} or {@link UnsupportedTypeException} by key. */
     private final ConcurrentHashMap<Key, Object> plans = new ConcurrentHashMap<>();
 
-    /** The cache key. */
+    /**
+     * The cache key. Its equals and hashCode are written out: a record's generated ones are bootstrapped through
+     * JDK-wide method handles that keep the last component type they were adapted to (on Java 17), which would keep
+     * this class loader reachable after the application stops.
+     */
     private record Key(MessageShape shape, WireConvention convention) {
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof Key k && shape.equals(k.shape) && convention.equals(k.convention);
+        }
+
+        @Override
+        public int hashCode() {
+            return 31 * shape.hashCode() + convention.hashCode();
+        }
     }
 
     public PlanCache() {

@@ -3,6 +3,7 @@ package dev.dsoap.client;
 import dev.dsoap.binary.BinaryFormat;
 import dev.dsoap.binary.BinaryReader;
 import dev.dsoap.binary.BinaryWriter;
+import dev.dsoap.host.CursorPool;
 import dev.dsoap.negotiation.BinaryMode;
 import dev.dsoap.negotiation.BinaryPeer;
 import dev.dsoap.negotiation.Choice;
@@ -20,14 +21,17 @@ import java.util.concurrent.atomic.LongAdder;
  * requests once the endpoint has named this request format among those it reads; an endpoint that refuses one
  * (HTTP 415) gets the same call again as XML, and the client keeps to XML for a while.
  *
- * <p>Thread-safe: calls on many threads share it (each thread writes and reads with its own codec).
+ * <p>Thread-safe: calls on many threads share it (each call writes and reads with a codec of its own, taken from a
+ * capped pool of this exchange, not from a thread-local: the caller's threads keep nothing of dsoap after it goes).
  */
 public final class BinaryExchange {
     private final BinaryFormat request;
     private final BinaryFormat response;
     private final BinaryPeer peer;
-    private final ThreadLocal<BinaryWriter> writers;
-    private final ThreadLocal<BinaryReader> readers;
+    /** The request writers, or {@code null} when requests go XML only. */
+    private final CursorPool<BinaryWriter> writers;
+    /** The response readers, or {@code null} when responses are read as XML only. */
+    private final CursorPool<BinaryReader> readers;
     private final LongAdder binaryRequests = new LongAdder();
     private final LongAdder binaryResponses = new LongAdder();
 
@@ -41,8 +45,8 @@ public final class BinaryExchange {
         this.request = request;
         this.response = response;
         this.peer = new BinaryPeer(mode);
-        this.writers = request == null ? null : ThreadLocal.withInitial(request::newWriter);
-        this.readers = response == null ? null : ThreadLocal.withInitial(() -> response.newReader(limits));
+        this.writers = request == null ? null : new CursorPool<>(request::newWriter);
+        this.readers = response == null ? null : new CursorPool<>(() -> response.newReader(limits));
     }
 
     /** The choice between XML and binary with the endpoint. */
@@ -65,15 +69,28 @@ public final class BinaryExchange {
         return peer.accept(xmlType, response == null ? null : response.descriptor().idHex());
     }
 
-    /** The next request in binary in this thread's writer, or {@code null} when it goes XML. */
+    /**
+     * The next request in binary in a writer the caller has alone until it gives it back with {@link #sent}, or
+     * {@code null} when it goes XML.
+     */
     BinaryWriter binaryRequest(Object[] parts) {
         if (request == null || !peer.sendsBinary()) {
             return null;
         }
-        BinaryWriter w = writers.get();
-        w.write(parts, peer.describeRequests());
+        BinaryWriter w = writers.take();
+        try {
+            w.write(parts, peer.describeRequests());
+        } catch (RuntimeException e) {
+            writers.give(w);
+            throw e;
+        }
         binaryRequests.increment();
         return w;
+    }
+
+    /** Gives back the writer of a binary request once its bytes are sent (a response came). */
+    void sent(BinaryWriter w) {
+        writers.give(w);
     }
 
     /** The endpoint refused a binary request (HTTP 415). */
@@ -94,7 +111,12 @@ public final class BinaryExchange {
         Object[] values;
         try {
             byte[] body = r.body();
-            values = readers.get().read(body, 0, body.length);
+            BinaryReader reader = readers.take();
+            try {
+                values = reader.read(body, 0, body.length);
+            } finally {
+                readers.give(reader);
+            }
         } catch (RuntimeException e) {
             peer.unreadable();
             throw e;

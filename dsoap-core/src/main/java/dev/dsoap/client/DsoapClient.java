@@ -324,8 +324,13 @@ public final class DsoapClient implements AutoCloseable {
             try {
                 r = await(send(new ByteBuffer[] {ByteBuffer.wrap(w.buffer(), 0, w.length())},
                         dev.dsoap.negotiation.BinaryMediaType.NAME, accept));
+                binary.sent(w);
             } catch (ClientException e) {
-                if (e.response() == null || e.response().status() != 415) {
+                if (e.response() == null) {
+                    throw e; // the writer is not given back: its bytes may still be on their way
+                }
+                binary.sent(w); // answered, so the request was read
+                if (e.response().status() != 415) {
                     throw e;
                 }
                 binary.refused(); // nothing was served: the same call goes as XML

@@ -69,8 +69,11 @@ public final class Carrier {
      * any idle template, which is only slower.
      */
     private final ThreadLocal<long[]> readState = ThreadLocal.withInitial(() -> new long[2]);
-    /** Per-thread parsers for the message head, when there are several forms to choose from. */
-    private final ThreadLocal<XmlScanner> heads;
+    /**
+     * Parsers for the message head, when there are several forms to choose from: pooled, not thread-local, so that
+     * a host's threads hold nothing of dsoap after its application stops.
+     */
+    private final CursorPool<XmlScanner> heads;
     /** The binary forms of this side's messages, their readers and writers. */
     private final BinarySide binary;
     /** Caps what {@link #peers} holds. */
@@ -88,7 +91,7 @@ public final class Carrier {
         this.readRule = b.readRule;
         this.writer = b.writer;
         this.writeProblem = b.writeProblem;
-        this.heads = forms.length > 1 ? ThreadLocal.withInitial(() -> new XmlScanner(settings.deserializer().limits())) : null;
+        this.heads = forms.length > 1 ? new CursorPool<>(() -> new XmlScanner(settings.deserializer().limits())) : null;
         this.budget = b.budget;
         this.binary = new BinarySide(settings, stats, b.binaryIns, b.binaryOut, b.budget);
         this.shared = b.shared;
@@ -329,7 +332,13 @@ public final class Carrier {
         if (forms.length == 1) {
             return forms[0];
         }
-        String first = EnvelopeHead.read(heads.get(), b, len).firstPartName();
+        XmlScanner sc = heads.take();
+        String first;
+        try {
+            first = EnvelopeHead.read(sc, b, len).firstPartName();
+        } finally {
+            heads.give(sc);
+        }
         if (first != null) {
             for (Form f : forms) {
                 if (f.partNames.contains(first)) {

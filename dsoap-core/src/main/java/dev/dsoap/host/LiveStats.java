@@ -15,19 +15,48 @@ import java.util.Set;
  * <p>Thread-safe. Listeners are called under this class's lock, in the order of the changes, and must not block.
  */
 public final class LiveStats {
-    /** One operation's counters as a host published them. */
+    /**
+     * One operation's counters as a host published them. Equal when all components are. (This record's and
+     * {@link Budget}'s equals and hashCode are written out: a record's generated ones are bootstrapped through
+     * JDK-wide method handles that keep the last component type they were adapted to, on Java 17 strongly, which
+     * would keep a stopped application's class loader reachable.)
+     */
     public record Operation(String host, String context, String side, OperationStats stats) {
         /** The host's name in lower case, e.g. {@code axis2} or {@code cxf}. */
         public String hostTag() {
             return host.toLowerCase(java.util.Locale.ROOT);
         }
+
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof Operation p && java.util.Objects.equals(host, p.host) && java.util.Objects.equals(context, p.context)
+                    && java.util.Objects.equals(side, p.side) && java.util.Objects.equals(stats, p.stats);
+        }
+
+        @Override
+        public int hashCode() {
+            return ((java.util.Objects.hashCode(host) * 31 + java.util.Objects.hashCode(context)) * 31
+                    + java.util.Objects.hashCode(side)) * 31 + java.util.Objects.hashCode(stats);
+        }
     }
 
-    /** A memory budget as a host published it: one per Axis2 configuration or CXF bus. */
+    /** A memory budget as a host published it: one per Axis2 configuration or CXF bus. Equal when all components are. */
     public record Budget(String host, String context, MemoryBudget budget) {
         /** The host's name in lower case, e.g. {@code axis2} or {@code cxf}. */
         public String hostTag() {
             return host.toLowerCase(java.util.Locale.ROOT);
+        }
+
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof Budget b && java.util.Objects.equals(host, b.host) && java.util.Objects.equals(context, b.context)
+                    && java.util.Objects.equals(budget, b.budget);
+        }
+
+        @Override
+        public int hashCode() {
+            return (java.util.Objects.hashCode(host) * 31 + java.util.Objects.hashCode(context)) * 31
+                    + java.util.Objects.hashCode(budget);
         }
     }
 

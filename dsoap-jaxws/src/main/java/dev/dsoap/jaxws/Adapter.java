@@ -1,5 +1,6 @@
 package dev.dsoap.jaxws;
 
+import dev.dsoap.host.CursorPool;
 import jakarta.xml.bind.annotation.adapters.XmlAdapter;
 import jakarta.xml.bind.annotation.adapters.XmlJavaTypeAdapter;
 
@@ -21,13 +22,13 @@ final class Adapter {
     private final Class<?> adapterClass;
     /** The type dsoap binds: the adapter's value type. */
     final Type valueType;
-    /** This thread's instance. */
-    private final ThreadLocal<XmlAdapter<Object, Object>> instances;
+    /** The instances (pooled, not thread-local: the host's threads keep nothing of the application). */
+    private final CursorPool<XmlAdapter<Object, Object>> instances;
 
     private Adapter(Class<? extends XmlAdapter<?, ?>> adapterClass, Type valueType) {
         this.adapterClass = adapterClass;
         this.valueType = valueType;
-        this.instances = ThreadLocal.withInitial(() -> create(adapterClass));
+        this.instances = new CursorPool<>(() -> create(adapterClass));
     }
 
     /**
@@ -49,12 +50,28 @@ final class Adapter {
 
     /** The bound value for a value read ({@code null} stays {@code null}, as JAXB leaves an absent or nil value). */
     Object unmarshal(Object v) throws Exception {
-        return v == null ? null : instances.get().unmarshal(v);
+        if (v == null) {
+            return null;
+        }
+        XmlAdapter<Object, Object> a = instances.take();
+        try {
+            return a.unmarshal(v);
+        } finally {
+            instances.give(a);
+        }
     }
 
     /** The value to write for a bound value ({@code null} stays {@code null}: CXF's JAXB leaves a null part out without asking the adapter). */
     Object marshal(Object v) throws Exception {
-        return v == null ? null : instances.get().marshal(v);
+        if (v == null) {
+            return null;
+        }
+        XmlAdapter<Object, Object> a = instances.take();
+        try {
+            return a.marshal(v);
+        } finally {
+            instances.give(a);
+        }
     }
 
     @Override

@@ -4,6 +4,7 @@ import dev.dsoap.binding.SoapVersion;
 import dev.dsoap.binding.PlanCache;
 import dev.dsoap.host.Carrier;
 import dev.dsoap.host.ClientId;
+import dev.dsoap.host.CursorPool;
 import dev.dsoap.host.OperationStats;
 import dev.dsoap.host.QualitySetting;
 import dev.dsoap.host.Settings;
@@ -66,7 +67,7 @@ final class EndpointState {
     private final PlanCache plans = new PlanCache();
     /** Counts and checks messages that fall back before their operation is known. */
     final Carrier unplanned;
-    private final ThreadLocal<XmlScanner> scanners;
+    private final CursorPool<XmlScanner> scanners;
 
     /** The bus's memory budget, on which messages are reserved while they are read. */
     dev.dsoap.template.MemoryBudget budget() {
@@ -96,7 +97,7 @@ final class EndpointState {
         this.unplanned = Carrier.builder(settings, unknown, null, plans).noReads("operation not known yet")
                 .noWrites("operation not known yet").build();
         bus.jmx.operation(unknown, side(), false);
-        this.scanners = ThreadLocal.withInitial(() -> new XmlScanner(settings.deserializer().limits()));
+        this.scanners = new CursorPool<>(() -> new XmlScanner(settings.deserializer().limits()));
     }
 
     /**
@@ -236,9 +237,12 @@ final class EndpointState {
         return all;
     }
 
-    /** This thread's parser for message heads. */
-    XmlScanner scanner() {
-        return scanners.get();
+    /**
+     * The parsers for message heads: pooled, not thread-local, so that CXF's and the container's threads hold
+     * nothing of dsoap after the endpoint's application stops. Take one, give it back when done.
+     */
+    CursorPool<XmlScanner> scanners() {
+        return scanners;
     }
 
     private OperationStats stats(String operation) {

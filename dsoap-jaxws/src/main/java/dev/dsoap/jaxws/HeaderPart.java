@@ -2,6 +2,7 @@ package dev.dsoap.jaxws;
 
 import dev.dsoap.binding.MessagePlan;
 import dev.dsoap.deserialize.PlanDeserializer;
+import dev.dsoap.host.CursorPool;
 import dev.dsoap.parse.ParserLimits;
 
 /**
@@ -19,15 +20,15 @@ final class HeaderPart {
     final int index;
     /** Java type of the value (a primitive cannot stand for an absent block). */
     final Class<?> type;
-    /** This thread's reader of the block. */
-    private final ThreadLocal<PlanDeserializer> readers;
+    /** The readers of the block (pooled, not thread-local: the host's threads keep nothing of dsoap). */
+    private final CursorPool<PlanDeserializer> readers;
 
     HeaderPart(String namespace, String localName, int index, Class<?> type, MessagePlan plan, ParserLimits limits) {
         this.namespace = namespace;
         this.localName = localName;
         this.index = index;
         this.type = type;
-        this.readers = ThreadLocal.withInitial(() -> PlanDeserializer.headerBlock(plan, limits));
+        this.readers = new CursorPool<>(() -> PlanDeserializer.headerBlock(plan, limits));
     }
 
     /**
@@ -37,7 +38,12 @@ final class HeaderPart {
      * @throws dev.dsoap.deserialize.MessageBindingException if the block does not hold a value of the part's type
      */
     Object read(byte[] b, int len) {
-        return readers.get().deserialize(b, 0, len)[0];
+        PlanDeserializer r = readers.take();
+        try {
+            return r.deserialize(b, 0, len)[0];
+        } finally {
+            readers.give(r);
+        }
     }
 
     @Override

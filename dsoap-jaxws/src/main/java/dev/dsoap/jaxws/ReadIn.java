@@ -9,6 +9,7 @@ import dev.dsoap.host.EnvelopeHead;
 import dev.dsoap.host.HeaderBlocks;
 import dev.dsoap.host.Fallback;
 import dev.dsoap.host.MessageBytes;
+import dev.dsoap.parse.XmlScanner;
 import dev.dsoap.host.RejectedMessageException;
 import dev.dsoap.host.Settings;
 import dev.dsoap.parse.XmlParseException;
@@ -105,7 +106,12 @@ final class ReadIn extends DsoapInterceptor {
         }
         EnvelopeHead head;
         try {
-            head = EnvelopeHead.read(st.scanner(), raw, len);
+            XmlScanner sc = st.scanners().take();
+            try {
+                head = EnvelopeHead.read(sc, raw, len);
+            } finally {
+                st.scanners().give(sc);
+            }
         } catch (XmlParseException e) {
             if (e.kind() == XmlParseException.Kind.UNSUPPORTED) {
                 st.unplanned.bypass(Fallback.CHARSET, e.getMessage(), null, 0, false);
@@ -113,8 +119,9 @@ final class ReadIn extends DsoapInterceptor {
                 return;
             }
             st.unknown.rejected();
-            if (!st.client && oneWays(m.getExchange())) {
-                giveBack(m, raw); // it may be a one-way request: CXF answers it as it would without dsoap
+            if (!st.client && (oneWays(m.getExchange()) || e.kind() == XmlParseException.Kind.MALFORMED)) {
+                // it may be a one-way request, or it is malformed: CXF answers it as it would without dsoap
+                giveBack(m, raw);
                 return;
             }
             throw fault("dsoap: " + e.getMessage(), e);
@@ -202,10 +209,12 @@ final class ReadIn extends DsoapInterceptor {
         try {
             values = op.carrier.read(raw, len, st.client ? 0 : Sender.of(m, op.carrier.settings().clientIdHeader()), reason, why);
         } catch (RejectedMessageException e) {
-            if (!oneWay) {
+            if (!oneWay && (st.client || !malformed(e))) {
                 throw fault(e.getMessage(), e);
             }
-            values = null; // refused (and counted): CXF answers the one-way request as it would without dsoap
+            // refused (and counted): CXF answers the one-way request, or the malformed one, as it would without
+            // dsoap (it serves a request malformed past what it reads, and gives its own fault code otherwise)
+            values = null;
         }
         if (values == null) {
             giveBack(m, raw);
@@ -430,7 +439,12 @@ final class ReadIn extends DsoapInterceptor {
             if (op.readHeaders.length == 0) {
                 return "the operation declares no SOAP header parts";
             }
-            return HeaderBlocks.undeclared(st.scanner(), raw, len, op.headerNamespaces, op.headerNames);
+            XmlScanner sc = st.scanners().take();
+            try {
+                return HeaderBlocks.undeclared(sc, raw, len, op.headerNamespaces, op.headerNames);
+            } finally {
+                st.scanners().give(sc);
+            }
         } catch (XmlParseException e) {
             return MALFORMED;
         }
@@ -511,6 +525,15 @@ final class ReadIn extends DsoapInterceptor {
 
     private static void giveBack(Message m, byte[] raw) {
         m.setContent(InputStream.class, new ByteArrayInputStream(raw));
+    }
+
+    /**
+     * Whether dsoap refused the message as not well-formed (not for its limits or a DTD): CXF reads less of a message
+     * than dsoap (not past the Body's content) and classifies parser failures its own way (a bad UTF-8 byte is its
+     * Server fault), so such a request goes to CXF.
+     */
+    private static boolean malformed(RejectedMessageException e) {
+        return e.getCause() instanceof XmlParseException x && x.kind() == XmlParseException.Kind.MALFORMED;
     }
 
     /** A SOAP fault (Client/Sender) naming what is wrong and where. */

@@ -660,7 +660,7 @@ class AdbIT {
         Snapshot before = new Snapshot("echoDoubles");
         String good = raw(Soap.SOAP11, "echoDoubles", "<e:values>1</e:values><e:values>2</e:values>");
         String[][] bad = {
-                // the body is complete: plain Axis2 never reads the end, and answers it
+                // the body is complete: plain Axis2 never reads the end, and answers it; so does dsoap
                 {"truncated envelope", good.substring(0, good.length() - 10), "byte"},
                 // plain Axis2 drops the connection
                 {"undeclared entity", good.replace(">2<", ">&lol;<"), "lol"},
@@ -675,8 +675,15 @@ class AdbIT {
             } catch (java.io.IOException dropped) {
                 throw new AssertionError(b[0] + ": the engaged server dropped the connection", dropped);
             }
-            assertNotEquals(200, got.status(), b[0] + ": " + got.text());
-            assertTrue(got.text().contains("Fault") && got.text().contains(b[2]), b[0] + ": " + got.text());
+            if (b[0].equals("truncated envelope")) {
+                // refused by dsoap's parser (counted), then served with what ADB reads, as plain Axis2 serves it
+                Soap.Response want = post(plain, Soap.SOAP11, "echoDoubles", b[1]);
+                assertEquals(200, got.status(), b[0] + ": " + got.text());
+                assertEquals(Soap.canonical(want.body()), Soap.canonical(got.body()), b[0]);
+            } else {
+                assertNotEquals(200, got.status(), b[0] + ": " + got.text());
+                assertTrue(got.text().contains("Fault") && got.text().contains(b[2]), b[0] + ": " + got.text());
+            }
             assertEquals(++rejected, before.stats().get("MessagesRejected"), b[0] + " " + before.stats());
             assertEquals(200, post(dsoap, Soap.SOAP11, "echoDoubles", good).status(), "good request after " + b[0]);
         }

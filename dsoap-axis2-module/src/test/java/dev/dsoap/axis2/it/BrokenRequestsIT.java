@@ -182,10 +182,18 @@ class BrokenRequestsIT {
                     {"too deep", replace(good, "<v>1.0</v>", "<v>" + "<x>".repeat(20) + "1" + "</x>".repeat(20) + "</v>"), "maxDepth"},
                     {"text too long", replace(good, "<v>1.0</v>", "<v>" + "1".repeat(100) + "</v>"), "maxTextBytes"},
                     {"too many attributes", replace(good, "<v>1.0</v>", "<v a=\"1\" b=\"1\" c=\"1\" d=\"1\" e=\"1\">1.0</v>"), "maxAttributes"},
-                    // Axis2 never reads past the body's first element's end, nor resolves an entity there before failing
-                    {"envelope cut short", Arrays.copyOf(good, good.length - 30), "end of input"},
+                    // Axis2 does not resolve an entity there before failing (it drops the connection)
                     {"undeclared entity", replace(good, "<v>2", "<v>&lol;"), "undeclared entity"},
             };
+            // Axis2 never reads past the body's first element's end: dsoap refuses an envelope cut short after it
+            // (counted) and serves it with what Axis2 reads, as plain Axis2 does
+            byte[] cut = Arrays.copyOf(good, good.length - 30);
+            Outcome served = send(limited, post(limited, soap12, cut), RawHttp.After.STALL);
+            Outcome want = send(plain, post(plain, soap12, cut), RawHttp.After.STALL);
+            assertEquals(200, served.status(), "envelope cut short" + v + ": " + served);
+            assertEquals(want.status(), served.status(), "envelope cut short" + v + ": " + want + "\n" + served);
+            assertEquals(want.body(), served.body(), "envelope cut short" + v);
+            limited.assertServes("envelope cut short" + v);
             for (Object[] c : cases) {
                 String name = c[0] + v;
                 Outcome got = send(limited, post(limited, soap12, (byte[]) c[1]), RawHttp.After.STALL);

@@ -189,9 +189,15 @@ class FallbackIT {
         for (String[] b : bad) {
             long rejected = st.get("MessagesRejected");
             Soap.Response got = Soap.post11(dsoap.url(), b[1]);
-            assertNotEquals(200, got.status(), b[0] + ": " + got.text());
-            assertTrue(got.text().contains("Fault") && got.text().contains(b[2]), b[0] + ": " + got.text());
-            if (!b[0].equals("truncated")) { // Axis2 never reads the end of the envelope, so it answers a truncated one
+            if (b[0].equals("truncated")) {
+                // Axis2 never reads the end of the envelope, so it answers a truncated one: dsoap refuses it (counted)
+                // and serves it with what Axis2 reads
+                Soap.Response want = Soap.post11(plain.url(), b[1]);
+                assertEquals(200, got.status(), b[0] + ": " + got.text());
+                assertEquals(Soap.canonical(want.body()), Soap.canonical(got.body()), b[0]);
+            } else {
+                assertNotEquals(200, got.status(), b[0] + ": " + got.text());
+                assertTrue(got.text().contains("Fault") && got.text().contains(b[2]), b[0] + ": " + got.text());
                 assertTrue(axis2Refuses(b[1]), b[0] + ": Axis2 accepts it");
             }
             if (!b[0].equals("DTD")) { // Axis2's SOAP builder refuses a DTD itself, before dispatch

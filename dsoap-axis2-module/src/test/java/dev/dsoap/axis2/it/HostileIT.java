@@ -116,7 +116,7 @@ class HostileIT {
         /**
          * docs/axis2.md, "Where dsoap still answers differently" and "Deliberate differences": an envelope cut short
          * inside a complete HTTP body after the body's first element is answered by Axis2, which does not read that
-         * far, and refused by dsoap (as a malformed body).
+         * far; dsoap serves it with what Axis2 reads where it can, and refuses it (as a malformed body) otherwise.
          */
         CUT_SHORT,
         /**

@@ -26,15 +26,19 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNotSame;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
 
 /**
  * A redeploy of the Axis2 web application in a real Tomcat, dsoap loaded from the .mar in {@code WEB-INF/modules}
  * by Axis2's module class loader: the module's idle sweeps run on a {@code dsoap-idle} thread of that loader while
  * the application runs (kept state ages out after {@code dsoap.idleTimeout}, here one second), and when the
  * application is undeployed (AxisServlet terminates its configuration, which shuts the module down) the thread ends
- * and the module's MBean is gone; the application deployed again gets a thread and beans of its own and serves. No
- * dsoap thread is left holding the stopped application's class loader.
+ * and the module's MBean is gone; the application deployed again gets a thread and beans of its own and serves. Then
+ * the stopped application's class loaders (the web application's and the one Axis2 loaded dsoap.mar with) must be
+ * collected: nothing of dsoap is left on Tomcat's worker threads or elsewhere; if they are not, the test fails with
+ * the paths from GC roots to them. Plain Axis2 redeployed the same way is the baseline.
  */
 class TomcatRedeployIT {
     @TempDir
@@ -52,7 +56,19 @@ class TomcatRedeployIT {
     }
 
     private static Context webapp(Tomcat tomcat, String name) throws Exception {
-        Path repo = Axis2Server.repository(dir, true, "<parameter name=\"dsoap.idleTimeout\">1000</parameter>");
+        return webapp(tomcat, name, true);
+    }
+
+    /** The Axis2 web application {@code name}: with dsoap.mar in WEB-INF/modules, engaged, or plain Axis2 without it. */
+    private static Context webapp(Tomcat tomcat, String name, boolean dsoap) throws Exception {
+        Path repo = Axis2Server.repository(dir, dsoap, "<parameter name=\"dsoap.idleTimeout\">1000</parameter>");
+        if (!dsoap) {
+            try (var mars = Files.newDirectoryStream(repo.resolve("modules"), "dsoap*.mar")) {
+                for (Path mar : mars) {
+                    Files.delete(mar);
+                }
+            }
+        }
         Path war = Files.createDirectories(dir.resolve(name));
         Path webInf = Files.createDirectories(war.resolve("WEB-INF"));
         String axis2 = Files.readString(repo.resolve("axis2.xml")).replace(
@@ -100,6 +116,70 @@ class TomcatRedeployIT {
         return new ObjectName("dev.dsoap:type=Axis2Module,context=" + Integer.toHexString(System.identityHashCode(c)));
     }
 
+    /**
+     * Asserts that the stopped application {@code name}'s class loaders are collected after a few bounded rounds of
+     * garbage collection; if not, fails with the paths from GC roots to them, read from a heap dump.
+     */
+    @SafeVarargs
+    private static void assertCollected(String name, WeakReference<ClassLoader>... loaders) throws Exception {
+        for (int i = 0; i < 40 && !cleared(loaders); i++) { // bounded: 40 rounds of 50 ms
+            System.gc();
+            Thread.sleep(50);
+        }
+        if (!cleared(loaders)) {
+            List<String> paths = HeapPaths.toStoppedWebappLoaders(dir.resolve(name + ".hprof"), "/" + name + "/WEB-INF/");
+            fail("the stopped application's class loaders are still reachable; " + paths.size() + " path(s) from GC roots:\n"
+                    + String.join("\n", paths));
+        }
+    }
+
+    @SafeVarargs
+    private static boolean cleared(WeakReference<ClassLoader>... loaders) {
+        for (WeakReference<ClassLoader> l : loaders) {
+            if (l.get() != null) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /**
+     * The baseline: plain Axis2 (no dsoap.mar) redeployed the same way lets its web application's class loader and
+     * its module and service class loaders go, so any path left in the test below is dsoap's.
+     */
+    @Test
+    void plainAxis2LetsTheStoppedApplicationGo() throws Exception {
+        Tomcat tomcat = new Tomcat();
+        tomcat.setBaseDir(Files.createDirectories(dir.resolve("tomcat-plain")).toString());
+        Connector connector = new Connector();
+        connector.setPort(0);
+        connector.setProperty("address", "127.0.0.1");
+        tomcat.setConnector(connector);
+        Context webapp = webapp(tomcat, "plain", false);
+        tomcat.start();
+        try {
+            int port = connector.getLocalPort();
+            double[] v = {1.5, -0.0, 1e300, 7};
+            ConfigurationContext first = axis2(webapp);
+            assertNull(first.getAxisConfiguration().getModule("dsoap"), "plain Axis2 has no dsoap module");
+            echo(port, "plain", first, v);
+            WeakReference<ClassLoader> webappGone = new WeakReference<>(webapp.getLoader().getClassLoader());
+            WeakReference<ClassLoader> serviceGone = new WeakReference<>(
+                    first.getAxisConfiguration().getService("PlainEcho").getClassLoader());
+            tomcat.getHost().removeChild(webapp);
+            webapp = null;
+            first = null;
+
+            Context again = webapp(tomcat, "plainagain", false);
+            ((Wrapper) again.findChild("AxisServlet")).load();
+            echo(port, "plainagain", axis2(again), v);
+            assertCollected("plain", webappGone, serviceGone);
+        } finally {
+            tomcat.stop();
+            tomcat.destroy();
+        }
+    }
+
     @Test
     void undeployingTheApplicationEndsItsIdleThreadAndDeployingItAgainStartsAnother() throws Exception {
         Tomcat tomcat = new Tomcat();
@@ -116,6 +196,7 @@ class TomcatRedeployIT {
             ConfigurationContext first = axis2(webapp);
             AxisModule module = first.getAxisConfiguration().getModule("dsoap");
             ClassLoader firstLoader = module.getModuleClassLoader();
+            ClassLoader firstWebappLoader = webapp.getLoader().getClassLoader();
             assertNotSame(getClass().getClassLoader(), firstLoader);
             echo(port, "axis2", first, v);
             Stats stats = Stats.module(first);
@@ -146,18 +227,15 @@ class TomcatRedeployIT {
             assertTrue(Stats.module(second).get("MemoryUsedBytes") > 0);
             assertTrue(idleThreads(firstLoader).isEmpty());
 
-            WeakReference<ClassLoader> gone = new WeakReference<>(firstLoader);
+            WeakReference<ClassLoader> moduleGone = new WeakReference<>(firstLoader);
+            WeakReference<ClassLoader> webappGone = new WeakReference<>(firstWebappLoader);
             firstLoader = null;
+            firstWebappLoader = null;
             module = null;
             first = null;
             stats = null;
             firstThread = null;
-            for (int i = 0; i < 20 && gone.get() != null; i++) { // bounded
-                System.gc();
-                Thread.sleep(50);
-            }
-            System.out.println("TomcatRedeployIT: the stopped application's dsoap module class loader "
-                    + (gone.get() == null ? "was collected" : "is still reachable (held by something other than dsoap's thread)"));
+            assertCollected("axis2", moduleGone, webappGone);
         } finally {
             tomcat.stop();
             tomcat.destroy();

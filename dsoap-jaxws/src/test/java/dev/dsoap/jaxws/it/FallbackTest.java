@@ -315,7 +315,8 @@ class FallbackTest {
         String tail = "</ns2:echoDoubles></soap:Body></soap:Envelope>";
         String deep = "<values>" + "<x>".repeat(100) + "1" + "</x>".repeat(100) + "</values>";
         String[][] cases = {
-                {head + "<values>1.5</values><values>2" + tail, "does not match"},
+                // malformed: CXF's fault, as plain CXF answers it
+                {head + "<values>1.5</values><values>2" + tail, "CXF"},
                 // refused before its operation is known, on an endpoint with a one-way operation: CXF's fault
                 {"<!DOCTYPE x [<!ENTITY e SYSTEM \"file:///etc/passwd\">]>" + head + "<values>&e;</values>" + tail, "DTD"},
                 {head + deep + tail, "depth"},
@@ -329,6 +330,8 @@ class FallbackTest {
             assertTrue(r[1].contains("Fault") && r[1].contains("Client"), r[1]);
             if ("DTD".equals(c[1])) {
                 assertTrue(r[1].contains("Received event DTD") && r[1].contains("[row,col"), r[1]);
+            } else if ("CXF".equals(c[1])) {
+                assertTrue(r[1].contains("Unexpected close tag") && r[1].contains("[row,col"), r[1]);
             } else if (c[1] != null) {
                 assertTrue(r[1].contains("dsoap") && r[1].toLowerCase().contains(c[1].toLowerCase()), r[1]);
                 assertTrue(r[1].contains("at byte"), "the fault says where: " + r[1]);

@@ -1,5 +1,6 @@
 package dev.dsoap.axis2;
 
+import dev.dsoap.host.BudgetStats;
 import dev.dsoap.host.Settings;
 import dev.dsoap.host.Jmx;
 import dev.dsoap.host.OperationStats;
@@ -205,50 +206,9 @@ public final class DsoapModule implements Module {
     }
 
     /** The module-wide gauges. */
-    private final class ModuleStats implements ModuleStatsMXBean {
-        @Override
-        public long getMemoryBudgetBytes() {
-            return budget.limitBytes();
-        }
-
-        @Override
-        public long getMemoryUsedBytes() {
-            return budget.usedBytes();
-        }
-
-        @Override
-        public long getEvictions() {
-            return budget.evictions();
-        }
-
-        @Override
-        public long getIdleDrops() {
-            return budget.idleDrops();
-        }
-
-        @Override
-        public long getIdleTimeoutMillis() {
-            return budget.idleNanos() / 1_000_000;
-        }
-
-        @Override
-        public long getInFlightBytes() {
-            return budget.inFlightBytes();
-        }
-
-        @Override
-        public long getInFlightPeakBytes() {
-            return budget.inFlightPeakBytes();
-        }
-
-        @Override
-        public long getInFlightLimitBytes() {
-            return budget.inFlightLimitBytes();
-        }
-
-        @Override
-        public long getInFlightRefusals() {
-            return budget.inFlightRefusals();
+    private final class ModuleStats extends BudgetStats implements ModuleStatsMXBean {
+        ModuleStats() {
+            super(budget);
         }
 
         @Override

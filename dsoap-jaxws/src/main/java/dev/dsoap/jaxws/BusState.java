@@ -1,5 +1,6 @@
 package dev.dsoap.jaxws;
 
+import dev.dsoap.host.BudgetStats;
 import dev.dsoap.host.Jmx;
 import dev.dsoap.host.Settings;
 import dev.dsoap.template.MemoryBudget;
@@ -116,50 +117,9 @@ final class BusState implements BusLifeCycleListener {
     }
 
     /** The bus-wide gauges of the budget. */
-    private record BusStats(MemoryBudget budget) implements BusStatsMXBean {
-        @Override
-        public long getMemoryBudgetBytes() {
-            return budget.limitBytes();
-        }
-
-        @Override
-        public long getMemoryUsedBytes() {
-            return budget.usedBytes();
-        }
-
-        @Override
-        public long getEvictions() {
-            return budget.evictions();
-        }
-
-        @Override
-        public long getIdleDrops() {
-            return budget.idleDrops();
-        }
-
-        @Override
-        public long getIdleTimeoutMillis() {
-            return budget.idleNanos() / 1_000_000;
-        }
-
-        @Override
-        public long getInFlightBytes() {
-            return budget.inFlightBytes();
-        }
-
-        @Override
-        public long getInFlightPeakBytes() {
-            return budget.inFlightPeakBytes();
-        }
-
-        @Override
-        public long getInFlightLimitBytes() {
-            return budget.inFlightLimitBytes();
-        }
-
-        @Override
-        public long getInFlightRefusals() {
-            return budget.inFlightRefusals();
+    private static final class BusStats extends BudgetStats implements BusStatsMXBean {
+        BusStats(MemoryBudget budget) {
+            super(budget);
         }
     }
 }

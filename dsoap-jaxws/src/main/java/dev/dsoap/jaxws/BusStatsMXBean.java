@@ -1,34 +1,11 @@
 package dev.dsoap.jaxws;
 
+import dev.dsoap.host.BudgetStatsMXBean;
+
 /**
  * The memory dsoap keeps for one CXF bus, registered as {@code dev.dsoap:type=CxfModule,context=N} (the
- * {@code context} of the bus's {@code CxfOperation} beans). Current values; thread-safe.
+ * {@code context} of the bus's {@code CxfOperation} beans): the attributes of {@link BudgetStatsMXBean}, where a
+ * message that finds no room under the in-flight bound goes CXF's way. Current values; thread-safe.
  */
-public interface BusStatsMXBean {
-    /** The cap in bytes ({@code dsoap.memoryBudget}; by default a tenth of the maximum heap, at most 256 MiB). */
-    long getMemoryBudgetBytes();
-
-    /** Bytes of templates, kept messages, checkpoints and other kept state, and of messages being read, now charged to the budget. */
-    long getMemoryUsedBytes();
-
-    /** Kept states evicted (least recently used first) to stay under the budget. */
-    long getEvictions();
-
-    /** Kept states dropped because they went unused for longer than {@code dsoap.idleTimeout}. */
-    long getIdleDrops();
-
-    /** {@code dsoap.idleTimeout} in milliseconds; 0: kept state never ages out. */
-    long getIdleTimeoutMillis();
-
-    /** Bytes of messages being read (requests, and answers read by dsoap clients), part of the used bytes. */
-    long getInFlightBytes();
-
-    /** The most bytes of messages being read at once so far. */
-    long getInFlightPeakBytes();
-
-    /** The bound on bytes of messages being read at once ({@code dsoap.maxInFlightBytes}). */
-    long getInFlightLimitBytes();
-
-    /** Messages that found no room under the bound and went CXF's way (or, binary ones, were refused). */
-    long getInFlightRefusals();
+public interface BusStatsMXBean extends BudgetStatsMXBean {
 }

@@ -163,8 +163,7 @@ public final class MemoryBudget {
      * @return {@code false} if {@code h} alone exceeds the cap: it is then not charged and should drop its state
      */
     public boolean charge(Holder h, long bytes) {
-        Holder[] victims = null;
-        int n = 0;
+        Holder[] victims;
         synchronized (this) {
             Charge c = holders.remove(h);
             if (c != null) {
@@ -181,26 +180,9 @@ public final class MemoryBudget {
             c.at = idleNanos == 0 ? 0 : clock.getAsLong();
             holders.put(h, c);
             used += bytes;
-            Iterator<Map.Entry<Holder, Charge>> it = holders.entrySet().iterator();
-            while (used > limit && it.hasNext()) {
-                Map.Entry<Holder, Charge> e = it.next();
-                if (e.getKey() == h) {
-                    continue;
-                }
-                used -= e.getValue().bytes;
-                it.remove();
-                evictions++;
-                if (victims == null) {
-                    victims = new Holder[4];
-                } else if (n == victims.length) {
-                    victims = java.util.Arrays.copyOf(victims, 2 * n);
-                }
-                victims[n++] = e.getKey();
-            }
+            victims = overLimit(h);
         }
-        for (int i = 0; i < n; i++) {
-            victims[i].evict();
-        }
+        evict(victims);
         return true;
     }
 
@@ -288,8 +270,7 @@ public final class MemoryBudget {
         if (bytes < 0) {
             throw new IllegalArgumentException("reserve " + bytes + " bytes");
         }
-        Holder[] victims = null;
-        int n = 0;
+        Holder[] victims;
         synchronized (this) {
             if (bytes > bound - inFlight) {
                 inFlightRefusals++;
@@ -300,24 +281,50 @@ public final class MemoryBudget {
             if (inFlight > inFlightPeak) {
                 inFlightPeak = inFlight;
             }
-            Iterator<Map.Entry<Holder, Charge>> it = holders.entrySet().iterator();
-            while (used > limit && it.hasNext()) {
-                Map.Entry<Holder, Charge> e = it.next();
-                used -= e.getValue().bytes;
-                it.remove();
-                evictions++;
-                if (victims == null) {
-                    victims = new Holder[4];
-                } else if (n == victims.length) {
-                    victims = java.util.Arrays.copyOf(victims, 2 * n);
-                }
-                victims[n++] = e.getKey();
-            }
+            victims = overLimit(null);
         }
-        for (int i = 0; i < n; i++) {
-            victims[i].evict();
-        }
+        evict(victims);
         return true;
+    }
+
+    /**
+     * Under the lock: forgets the least recently used holders other than {@code keep} until the total fits the cap,
+     * counting them as evictions; returns them, to be told outside the lock ({@code null}: none; the array may end in
+     * nulls).
+     */
+    private Holder[] overLimit(Holder keep) {
+        Holder[] victims = null;
+        int n = 0;
+        Iterator<Map.Entry<Holder, Charge>> it = holders.entrySet().iterator();
+        while (used > limit && it.hasNext()) {
+            Map.Entry<Holder, Charge> e = it.next();
+            if (e.getKey() == keep) {
+                continue;
+            }
+            used -= e.getValue().bytes;
+            it.remove();
+            evictions++;
+            if (victims == null) {
+                victims = new Holder[4];
+            } else if (n == victims.length) {
+                victims = java.util.Arrays.copyOf(victims, 2 * n);
+            }
+            victims[n++] = e.getKey();
+        }
+        return victims;
+    }
+
+    /** Tells each of {@code victims} (up to the first null) that it was evicted; called without the lock. */
+    private static void evict(Holder[] victims) {
+        if (victims == null) {
+            return;
+        }
+        for (Holder v : victims) {
+            if (v == null) {
+                return;
+            }
+            v.evict();
+        }
     }
 
     /**

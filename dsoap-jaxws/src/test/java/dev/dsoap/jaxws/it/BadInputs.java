@@ -28,6 +28,31 @@ final class BadInputs {
     record Op(String name, String ns, String action) {
     }
 
+    /**
+     * Publishes {@code impl} at {@code path} on {@code cxf}'s bus with tight CXF parser limits (depth 20, 20
+     * attributes, text 4096, attribute 1024), which dsoap's limits then default to; {@code feature}: engaged by
+     * {@code DifferentialSoapFeature} rather than by the annotation (or not at all). Returns its address.
+     */
+    static String publishLimited(Cxf cxf, Object impl, String path, boolean feature) {
+        org.apache.cxf.jaxws.EndpointImpl e = new org.apache.cxf.jaxws.EndpointImpl(cxf.bus, impl);
+        if (feature) {
+            e.getFeatures().add(new dev.dsoap.jaxws.DifferentialSoapFeature());
+        }
+        java.util.Map<String, Object> p = e.getProperties();
+        p.put("org.apache.cxf.stax.maxElementDepth", "20");
+        p.put("org.apache.cxf.stax.maxAttributeCount", "20");
+        p.put("org.apache.cxf.stax.maxTextLength", "4096");
+        p.put("org.apache.cxf.stax.maxAttributeSize", "1024");
+        try {
+            String address = cxf.address(path);
+            e.publish(address);
+            cxf.track(e);
+            return address;
+        } catch (IOException x) {
+            throw new java.io.UncheckedIOException(x);
+        }
+    }
+
     private static String ns(boolean soap12) {
         return soap12 ? "http://www.w3.org/2003/05/soap-envelope" : "http://schemas.xmlsoap.org/soap/envelope/";
     }

@@ -1,9 +1,7 @@
 package dev.dsoap.jaxws.it;
 
 import dev.dsoap.host.OperationStatsMXBean;
-import dev.dsoap.jaxws.DifferentialSoapFeature;
 import dev.dsoap.jaxws.it.BadInputs.Bad;
-import org.apache.cxf.jaxws.EndpointImpl;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -11,7 +9,6 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -34,10 +31,6 @@ class TwoWayParityTest {
      * attributes to {@code org.apache.cxf.stax.maxAttributeCount} on this path); dsoap holds them to it and refuses.
      */
     private static final Set<String> STRICTER = Set.of("too many attributes");
-    private static final String LIMIT_DEPTH = "20";
-    private static final String LIMIT_ATTRIBUTES = "20";
-    private static final String LIMIT_TEXT = "4096";
-    private static final String LIMIT_ATTRIBUTE = "1024";
 
     private static Cxf cxf;
     private static String plain11At;
@@ -54,20 +47,8 @@ class TwoWayParityTest {
         dsoap12At = publish(new Keeps12Impl(), "dsoap12", true);
     }
 
-    private static String publish(Object impl, String path, boolean feature) throws Exception {
-        EndpointImpl e = new EndpointImpl(cxf.bus, impl);
-        if (feature) {
-            e.getFeatures().add(new DifferentialSoapFeature());
-        }
-        Map<String, Object> p = e.getProperties();
-        p.put("org.apache.cxf.stax.maxElementDepth", LIMIT_DEPTH);
-        p.put("org.apache.cxf.stax.maxAttributeCount", LIMIT_ATTRIBUTES);
-        p.put("org.apache.cxf.stax.maxTextLength", LIMIT_TEXT);
-        p.put("org.apache.cxf.stax.maxAttributeSize", LIMIT_ATTRIBUTE);
-        String address = cxf.address(path);
-        e.publish(address);
-        cxf.track(e);
-        return address;
+    private static String publish(Object impl, String path, boolean feature) {
+        return BadInputs.publishLimited(cxf, impl, path, feature);
     }
 
     @AfterAll

@@ -418,7 +418,7 @@ final class ClientOperation {
         answered(mc, raw == null ? -1 : raw.length());
         if (raw == null && MessageBytes.overflowReason(overflow[0]) == Fallback.IN_FLIGHT) {
             // no room among the messages in flight: Axis2 builds it from what was read and the rest of the stream
-            stats.readFallback(Fallback.IN_FLIGHT, budget.inFlightBytes() + " of " + budget.inFlightLimitBytes() + " bytes in flight");
+            stats.readFallback(Fallback.IN_FLIGHT, budget.inFlightDetail());
             return delegate.processDocument(overflow[0], contentType, mc);
         }
         MessageBytes.discard(overflow[0]);

@@ -345,6 +345,14 @@ public final class MemoryBudget {
         return inFlightLimit >= 0 ? inFlightLimit : limit / 4;
     }
 
+    /**
+     * The bytes in flight against their bound, as the detail of an {@code IN_FLIGHT} fallback both hosts log:
+     * {@code "N of M bytes in flight (dsoap.maxInFlightBytes)"}.
+     */
+    public synchronized String inFlightDetail() {
+        return inFlight + " of " + inFlightLimitBytes() + " bytes in flight (dsoap.maxInFlightBytes)";
+    }
+
     /** Bytes now reserved by messages in flight (included in {@link #usedBytes()}). */
     public synchronized long inFlightBytes() {
         return inFlight;

@@ -86,6 +86,7 @@ class MemoryBudgetInFlightTest {
         assertFalse(b.reserve(1));
         assertTrue(b.reserveCopy(700), "a copy of what the bound holds");
         assertEquals(1500, b.inFlightBytes());
+        assertEquals("1500 of 800 bytes in flight (dsoap.maxInFlightBytes)", b.inFlightDetail());
         assertEquals(1500, b.usedBytes(), "past the cap: every holder is evicted, bytes in flight stay");
         assertEquals(1, kept.evicted);
         assertFalse(b.reserveCopy(101), "at most twice the bound");

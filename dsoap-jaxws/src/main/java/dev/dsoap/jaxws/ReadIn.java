@@ -554,8 +554,7 @@ final class ReadIn extends DsoapInterceptor {
             MessageBytes b = MessageBytes.readAtMost(in, limit, -1, overflow, st.budget());
             if (b == null) {
                 if (MessageBytes.overflowReason(overflow[0]) == Fallback.IN_FLIGHT) {
-                    st.unplanned.bypass(Fallback.IN_FLIGHT, st.budget().inFlightBytes() + " of " + st.budget().inFlightLimitBytes()
-                            + " bytes in flight", null, 0, false);
+                    st.unplanned.bypass(Fallback.IN_FLIGHT, st.budget().inFlightDetail(), null, 0, false);
                 } else {
                     st.unplanned.bypass(Fallback.TOO_LARGE, "longer than " + limit + " bytes (dsoap.maxMessageBytes)", null, 0, false);
                 }

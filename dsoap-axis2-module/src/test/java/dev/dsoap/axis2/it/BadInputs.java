@@ -15,6 +15,18 @@ final class BadInputs {
     private BadInputs() {
     }
 
+    /**
+     * An Axis2 server in {@code dir} serving {@code NotesService}: {@code engaged} with dsoap.mar, and {@code limited}
+     * to tight dsoap limits (depth 16, text 64 bytes, 4 attributes), which plain Axis2 does not have.
+     */
+    static Axis2Server notesServer(java.nio.file.Path dir, boolean engaged, boolean limited) throws Exception {
+        Axis2Server s = Axis2Server.start(dir, engaged, limited ? "<parameter name=\"dsoap.maxDepth\">16</parameter>"
+                + "<parameter name=\"dsoap.maxTextBytes\">64</parameter><parameter name=\"dsoap.maxAttributes\">4</parameter>" : "");
+        org.apache.axis2.engine.AxisConfiguration ac = s.context.getAxisConfiguration();
+        ac.addService(org.apache.axis2.description.AxisService.createService(NotesService.class.getName(), ac));
+        return s;
+    }
+
     /** A raw request: what it is, its content type, its SOAPAction header ({@code null}: none), its bytes. */
     record Bad(String name, String contentType, String action, byte[] body) {
     }

@@ -1,8 +1,6 @@
 package dev.dsoap.axis2.it;
 
 import dev.dsoap.axis2.it.BadInputs.Bad;
-import org.apache.axis2.description.AxisService;
-import org.apache.axis2.engine.AxisConfiguration;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -29,8 +27,6 @@ import static org.junit.jupiter.api.Assertions.fail;
  */
 class InOutParityIT {
     private static final String SERVICE = "NotesService";
-    private static final String LIMITS = "<parameter name=\"dsoap.maxDepth\">16</parameter>"
-            + "<parameter name=\"dsoap.maxTextBytes\">64</parameter><parameter name=\"dsoap.maxAttributes\">4</parameter>";
     /** Inputs beyond the limited server's dsoap limits, which plain Axis2 serves and dsoap refuses as the client's. */
     private static final Set<String> BEYOND_LIMITS = Set.of("too deep", "too many attributes", "too long text");
     /**
@@ -46,15 +42,9 @@ class InOutParityIT {
 
     @BeforeAll
     static void start() throws Exception {
-        plain = deploy(Axis2Server.start(dir, false, ""));
-        dsoap = deploy(Axis2Server.start(dir, true, ""));
-        limited = deploy(Axis2Server.start(dir, true, LIMITS));
-    }
-
-    private static Axis2Server deploy(Axis2Server s) throws Exception {
-        AxisConfiguration ac = s.context.getAxisConfiguration();
-        ac.addService(AxisService.createService(NotesService.class.getName(), ac));
-        return s;
+        plain = BadInputs.notesServer(dir, false, false);
+        dsoap = BadInputs.notesServer(dir, true, false);
+        limited = BadInputs.notesServer(dir, true, true);
     }
 
     @AfterAll

@@ -97,7 +97,29 @@ final class DdsStream implements Binder.Engine, MemoryBudget.Holder {
     double lastSimilarity = 1;
     long lastUsed;
     boolean busy;
+    /**
+     * What this stream earns its place with (guarded by the owning {@link DifferentialDeserializer}): 1 when a
+     * message starts it, one more for each message it reads skipping at least the bypass threshold (at most
+     * {@link #MAX_HITS}), halved by each poorly matching message and by the owner's ageing. A stream at 0 no longer
+     * pays, and a message of another family may take it over when there is no room for a new one.
+     */
+    int hits = 1;
+    static final int MAX_HITS = 15;
+
+    /** Whether a message keeps nothing here (none read yet, or dropped). Called by the owner while idle. */
+    boolean keeps() {
+        return prevLen >= 0;
+    }
+
+    /** Whether another family's message may take this stream over: it keeps nothing, or no longer pays. */
+    boolean cold() {
+        return hits == 0 || prevLen < 0;
+    }
     private volatile boolean evicted;
+    /** Whether the last message read was compared with a kept one and skipped at least the bypass threshold. */
+    boolean paid;
+    /** Whether the last message read was compared with a kept one. */
+    boolean compared;
     /** Run when the budget evicts this stream (the owner drops it there if idle), or {@code null}. */
     Runnable onEvicted;
     private long chargedCheckpoint;
@@ -222,6 +244,8 @@ final class DdsStream implements Binder.Engine, MemoryBudget.Holder {
             stats.onEvicted();
         }
         stats.onMessage();
+        paid = false;
+        compared = false;
         try {
             if (bypassLeft > 0) {
                 return bypass(b, off, len);
@@ -356,6 +380,8 @@ final class DdsStream implements Binder.Engine, MemoryBudget.Holder {
 
     private void adapt(double similarity) {
         lastSimilarity = similarity;
+        compared = true;
+        paid = similarity >= config.bypassThreshold();
         if (!config.adaptive()) {
             return;
         }
@@ -394,7 +420,6 @@ final class DdsStream implements Binder.Engine, MemoryBudget.Holder {
     /** Reads without keeping anything: for a call that found every kept state in use. */
     Object[] readPlain(byte[] b, int off, int len) {
         stats.onMessage();
-        stats.onBusy();
         return plain(b, off, len);
     }
 

@@ -23,6 +23,7 @@ public final class DeserializerStats {
     private final LongAdder evicted = new LongAdder();
     private final LongAdder oversized = new LongAdder();
     private final LongAdder busy = new LongAdder();
+    private final LongAdder full = new LongAdder();
     private final LongAdder hinted = new LongAdder();
     private final LongAdder checkpointBytes = new LongAdder();
     private final LongAdder retainedBytes = new LongAdder();
@@ -162,6 +163,18 @@ public final class DeserializerStats {
 
     void onEvicted() {
         evicted.increment();
+    }
+
+    /**
+     * Messages read plainly because no kept state was of their family and there was no room for one: every state
+     * was in use or still paying its own sender (more senders than {@code dsoap.states}).
+     */
+    public long full() {
+        return full.sum();
+    }
+
+    void onFull() {
+        full.increment();
     }
 
     void onBusy() {

@@ -20,6 +20,10 @@ import java.util.List;
  * quarter of the windows match any kept message while the stream used last was doing well (another
  * client's message family). A caller that knows the message's sender names the stream that read the
  * sender's last message; it is taken without a search when half of its windows match.
+ * With every kept state taken, a message of no kept state's family takes over only a state that no longer pays its
+ * own sender (one that keeps nothing, or whose hits, counted by the messages it reads well and halved every
+ * {@value #AGEING} borrows per state, fell to 0), else it is read plainly (counted as {@link DeserializerStats#full()}):
+ * more senders than states lose only the excess.
  * A stream whose messages keep differing stops checkpointing for a while (adaptive bypass). A failure
  * while reading drops the stream's state; the next message is read from scratch.
  *
@@ -42,6 +46,10 @@ public final class DifferentialDeserializer {
     private static final int HINT_TAKEN = DdsStream.WINDOWS / 2;
     /** Orders uses of the streams; guarded by this. */
     private long clock;
+    /** Borrows so far, taken or not, for {@link #age()}; guarded by this. */
+    private long borrows;
+    /** Borrows per kept state between two halvings of the streams' hits. */
+    private static final int AGEING = 8;
 
     /**
      * A hint ({@code state[0]} on entry to {@link #deserialize(byte[], int, int, long[])}): the message comes from a
@@ -102,7 +110,7 @@ public final class DifferentialDeserializer {
             state[0] = s == null ? 0 : s.id;
         }
         if (s == null) {
-            // every kept state is in use: read plainly with a stream that keeps nothing
+            // every kept state is in use, or paying its own sender: read plainly with a stream that keeps nothing
             return new DdsStream(plan, config, stats, null).readPlain(b, off, len);
         }
         try {
@@ -172,6 +180,7 @@ public final class DifferentialDeserializer {
         DdsStream hinted = null;
         DdsStream senders = null; // the sender's last stream, idle or not
         synchronized (this) {
+            age();
             if (hint == NEW_PEER && streams.size() < config.states()) {
                 DdsStream fresh = new DdsStream(plan, config, stats, budget);
                 fresh.onEvicted = this::reclaim;
@@ -249,6 +258,7 @@ public final class DifferentialDeserializer {
             // used last may be another sender's that just read a newcomer's first message badly; one such read must
             // not make every sender after it take over someone else's kept message
             DdsStream judge = senders != null ? senders : recent;
+            boolean family = best != null && bestScore >= DdsStream.WINDOWS / 4;
             boolean newFamily = best == null
                     || (bestScore < DdsStream.WINDOWS / 4 && judge != null && judge.lastSimilarity >= config.bypassThreshold());
             if (newFamily && hinted != null && !hinted.busy && hintedScore > 0) {
@@ -259,8 +269,22 @@ public final class DifferentialDeserializer {
                 best = new DdsStream(plan, config, stats, budget);
                 best.onEvicted = this::reclaim;
                 streams.add(best);
-            } else if (best == null) {
-                return null;
+            } else if (!family && streams.size() >= config.states() && (newFamily || best != judge)) {
+                // no kept message of its family, no room, and the closest is not the stream its sender (or, not knowing
+                // it, the last message) was read with: it may take over only a state that no longer pays its own
+                // sender (more senders than states lose only the excess, instead of taking turns in each other's
+                // states until none of them skips anything)
+                DdsStream cold = best != null && best.cold() ? best : coldest(idle);
+                if (cold == null) {
+                    if (anyIdle(idle)) {
+                        stats.onFull();
+                    } else {
+                        stats.onBusy();
+                    }
+                    return null;
+                }
+                best = cold;
+                best.hits = 1;
             }
             best.busy = true;
             best.lastUsed = ++clock;
@@ -268,8 +292,54 @@ public final class DifferentialDeserializer {
         }
     }
 
+    /**
+     * Of {@code idle}, still idle: one that keeps nothing, else the least recently used that no longer pays
+     * ({@link DdsStream#cold()}), or {@code null}. Called under this lock.
+     */
+    private static DdsStream coldest(DdsStream[] idle) {
+        DdsStream c = null;
+        for (DdsStream s : idle) {
+            if (!s.busy && s.cold()) {
+                if (!s.keeps()) {
+                    return s;
+                }
+                if (c == null || s.lastUsed < c.lastUsed) {
+                    c = s;
+                }
+            }
+        }
+        return c;
+    }
+
+    private static boolean anyIdle(DdsStream[] idle) {
+        for (DdsStream s : idle) {
+            if (!s.busy) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * Every {@code AGEING} borrows per kept state, the streams' {@link DdsStream#hits} are halved: a sender that calls
+     * at least once in that many messages of the operation keeps its state from newcomers, and one that has gone away
+     * gives it up after a few such periods. Called under this lock.
+     */
+    private void age() {
+        if (++borrows % ((long) AGEING * config.states()) == 0) {
+            for (DdsStream s : streams) {
+                s.hits >>= 1;
+            }
+        }
+    }
+
     private synchronized void release(DdsStream s) {
         s.busy = false;
+        if (s.paid) {
+            s.hits = Math.min(s.hits + 1, DdsStream.MAX_HITS);
+        } else if (s.compared) {
+            s.hits >>= 1;
+        }
         s.dropIfEvicted();
     }
 }

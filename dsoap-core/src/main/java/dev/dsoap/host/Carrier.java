@@ -272,6 +272,9 @@ public final class Carrier {
             state[1] = hint != 0 && named(peer) ? 1 : 0;
             Object[] values = form(b, len).reader.deserialize(b, 0, len, state);
             state[1] = 0;
+            if (state[0] == 0) {
+                stats.checkCapacity(settings.deserializer().states());
+            }
             if (known != null && state[0] != 0) {
                 known.remember(peer, state[0]);
             }

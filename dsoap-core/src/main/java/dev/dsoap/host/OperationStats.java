@@ -421,6 +421,21 @@ public final class OperationStats implements OperationStatsMXBean {
     }
 
     @Override
+    public long getReadsAtCapacity() {
+        return reads.full();
+    }
+
+    private final java.util.concurrent.atomic.AtomicBoolean capacityLogged = new java.util.concurrent.atomic.AtomicBoolean();
+
+    /** Logs once that the operation's kept states are all taken, when a read found them so. */
+    void checkCapacity(int states) {
+        if (reads.full() > 0 && capacityLogged.compareAndSet(false, true)) {
+            info("more senders than kept states (" + Settings.STATES + " = " + states + "): the excess senders' messages are"
+                    + " read without kept state, the others keep theirs; logged once, ReadsAtCapacity counts them");
+        }
+    }
+
+    @Override
     public long getBytesSkipped() {
         return reads.bytesSkipped();
     }

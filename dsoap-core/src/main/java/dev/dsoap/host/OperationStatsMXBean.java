@@ -71,6 +71,13 @@ public interface OperationStatsMXBean {
      */
     long getReadsByPeer();
 
+    /**
+     * Read messages parsed plainly because no kept message was of their family and every kept state was in use or
+     * still paying its own sender: more senders than {@code dsoap.states} send to this operation. The excess senders
+     * are read as without kept state; the others keep theirs.
+     */
+    long getReadsAtCapacity();
+
     /** Bytes of read messages skipped as equal to a kept message. */
     long getBytesSkipped();
 

@@ -64,6 +64,7 @@ final class OperationMeters {
         m.counter("dsoap.reads.identical", msgs, "read messages identical to a kept one", OperationStats::getReadsIdentical);
         m.counter("dsoap.reads.resumed", msgs, "read messages resumed from a checkpoint", OperationStats::getReadsResumed);
         m.counter("dsoap.reads.by.peer", msgs, "read messages matched to their sender's kept message by identity", OperationStats::getReadsByPeer);
+        m.counter("dsoap.reads.at.capacity", msgs, "read messages parsed without kept state: every kept state in use or paying its sender", OperationStats::getReadsAtCapacity);
         m.counter("dsoap.bytes.skipped", bytes, "bytes of read messages skipped as equal to a kept message", OperationStats::getBytesSkipped);
         m.counter("dsoap.bytes.parsed", bytes, "bytes of read messages parsed", OperationStats::getBytesParsed);
         m.gauge("dsoap.memory.retained", bytes, "memory now held for the operation", OperationStats::getRetainedBytes);

@@ -46,6 +46,12 @@ public final class DifferentialSerializer implements MemoryBudget.Holder {
     private volatile boolean evicted;
     /** Run when the budget evicts this serializer (its pool drops the template there if idle), or {@code null}. */
     Runnable onEvicted;
+    /**
+     * What this template earns its place in a {@link SerializerPool} with (guarded by the pool): 1 when a sender
+     * starts it, one more each time the same sender's message is written on it again (at most 15), halved by the
+     * pool's ageing. At 0 another sender's message may take it over when the pool is full.
+     */
+    int hits = 1;
     /** The budget refused this template: drop it at the next message. */
     private boolean dropNext;
     /**

@@ -26,6 +26,11 @@ public final class SerializerPool {
     private final List<DifferentialSerializer> all = new ArrayList<>();
     /** The affinity each serializer was last borrowed with. */
     private final java.util.IdentityHashMap<DifferentialSerializer, Long> affinities = new java.util.IdentityHashMap<>();
+    /** Borrows per template between two halvings of the templates' hits. */
+    private static final int AGEING = 8;
+    private static final int MAX_HITS = 15;
+    /** Borrows so far; guarded by this. */
+    private long borrows;
 
     /**
      * @param budget caps the template bytes of these and other streams sharing it, or {@code null}
@@ -50,35 +55,48 @@ public final class SerializerPool {
     /**
      * As {@link #borrow()}, preferring the idle serializer last borrowed with the same {@code affinity} (a
      * caller's name for a peer or message family, e.g. the kept state that read the request this message
-     * answers): its template holds that peer's last message. With no such serializer, or {@code affinity}
-     * 0, the one returned last is lent; a new one is made instead while fewer than {@code max} exist and
-     * the affinity is new, so that each peer keeps a template of its own.
+     * answers): its template holds that peer's last message. A message with another affinity, or with
+     * affinity 0, gets a template of its own while fewer than {@code max} exist (affinity 0 shares the templates
+     * of other messages without one: the one returned last); when the pool is full it takes over only a template
+     * whose sender no longer writes on it (at least once in the last {@value #AGEING} borrows per template),
+     * else it gets {@code null} and is written without a kept template: more senders than templates lose only
+     * the excess, instead of taking turns in each other's templates.
      */
     public synchronized DifferentialSerializer borrow(long affinity) {
+        if (++borrows % ((long) AGEING * max) == 0) {
+            for (DifferentialSerializer s : all) {
+                s.hits >>= 1;
+            }
+        }
         DifferentialSerializer s = null;
-        if (affinity != 0) {
-            for (DifferentialSerializer c : idle) {
-                if (affinities.getOrDefault(c, 0L) == affinity) {
-                    s = c;
-                    break;
-                }
-            }
-            if (s != null) {
-                idle.remove(s);
-                return s;
+        for (DifferentialSerializer c : idle) {
+            if (affinities.getOrDefault(c, 0L) == affinity) {
+                s = c;
+                break;
             }
         }
-        if (affinity == 0 || all.size() >= max) {
-            s = idle.pollFirst();
+        if (s != null) {
+            idle.remove(s);
+            s.hits = Math.min(s.hits + 1, MAX_HITS);
+            return s;
         }
-        if (s == null && all.size() < max) {
+        if (all.size() < max) {
             s = new DifferentialSerializer(plan, config, stats, budget);
             s.onEvicted = this::reclaim;
             all.add(s);
+        } else {
+            for (DifferentialSerializer c : idle) { // least recently returned first
+                if (c.hits == 0) {
+                    s = c;
+                }
+            }
+            if (s == null) {
+                return null;
+            }
+            idle.remove(s);
+            s.hits = 1;
         }
-        if (s != null && affinity != 0) {
-            affinities.put(s, affinity);
-        }
+        affinities.put(s, affinity);
         return s;
     }
 

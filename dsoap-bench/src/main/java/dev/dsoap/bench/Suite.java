@@ -57,7 +57,7 @@ public record Suite(String name, List<Entry> entries, int warmups, int iteration
         e.add(methods(entry(S + "WorstCaseShiftBench", "kind", "DOUBLE", "size", "100000", "chunkKb", "32",
                 "adaptive", "true"), "baselineWoodstox|dsoapWorstCase"));
         // and updates as feeds make them: 10 % of the values changed at random positions, each to a value of another width
-        e.add(entry(S + "FeedSerializeBench", "size", "100000", "percent", "10", "pattern", "scattered", "widths", "changing"));
+        e.add(entry(S + "FeedSerializeBench", "size", "100000", "percent", "10", "pattern", "scattered", "widths", "changing,mixed"));
         // deserialization: Axis2's reader beside Woodstox (which DdsReadBench runs), Table 1 at P = 0,
         // 25 and 50 %, and nothing alike with the default adaptive bypass, beside dsoap's own plain parse
         e.add(entry(D + "BaselineReadBench", "size", "100000", "reader", "axis2"));
@@ -72,6 +72,11 @@ public record Suite(String name, List<Entry> entries, int warmups, int iteration
         e.add(warmups(methods(entry(D + "DdsReadBench", "size", "100000", "percent", "1,10", "partitions", "100",
                 "interval", "128", "strategy", "LIGHTWEIGHT", "adaptive", "false", "pattern", "scattered",
                 "widths", "changing"), "baselineWoodstox|dsoapDds"), 2));
+        // and 10 % on values of every width (full-precision doubles across sixteen decades, quarter-integers, integers,
+        // prices, edge values): the values a new user's service sends, where each changed value costs most
+        e.add(warmups(methods(entry(D + "DdsReadBench", "size", "100000", "percent", "10", "partitions", "100",
+                "interval", "128", "strategy", "LIGHTWEIGHT", "adaptive", "false", "pattern", "scattered",
+                "widths", "mixed"), "baselineWoodstox|dsoapDds"), 2));
         // end to end, at the targets' point (100K doubles, 25 % change), POJO service, one client: two
         // forks; the ADB service, 100 %, four clients and the other shapes and sizes are in the full suite
         e.add(oneClient(entry("axis2.Axis2EchoBench", "style", "pojo", "shape", "doubles", "size", "100000", "percent", "25")));
@@ -90,12 +95,13 @@ public record Suite(String name, List<Entry> entries, int warmups, int iteration
         e.add(methods(entry("cxf.CxfPlainProxyEchoBench", "size", "100000", "percent", "25"),
                 "baselinePlainProxy|dsoapPlainProxy"));
         // 64 distinct plain clients, each on a keep-alive connection of its own with 1000 doubles of its own, 10 % of them
-        // changed at random positions to values of other widths, beside one such client
+        // changed at random positions to values of other widths, all sending at the same moment (the harder cell: in
+        // turn, each finds its state idle), beside one such client
         e.add(entry("axis2.DistinctClientsBench", "clients", "1,64", "size", "1000", "percent", "10", "pattern", "scattered",
-                "widths", "changing"));
+                "widths", "changing", "arrival", "at_once"));
         // and the same 64 distinct clients as plain JAX-WS proxies of a @DifferentialSoap endpoint
         e.add(entry("cxf.CxfDistinctClientsBench", "clients", "1,64", "size", "1000", "percent", "10", "pattern", "scattered",
-                "widths", "changing"));
+                "widths", "changing", "arrival", "at_once"));
         // the feed-like updates and the transport floor, as for Axis2 above
         e.add(entry("cxf.CxfPlainProxyEchoBench", "size", "100000", "percent", "10", "pattern", "scattered",
                 "widths", "changing"));
@@ -150,11 +156,11 @@ public record Suite(String name, List<Entry> entries, int warmups, int iteration
         // updates as feeds make them: scattered and every tenth, same and other widths, beside clustered runs
         e.add(entry(D + "DdsReadBench", "size", "100000", "percent", "1,10,25", "partitions", "100", "interval", "128",
                 "strategy", "LIGHTWEIGHT", "adaptive", "false", "pattern", "scattered,every_kth,clustered",
-                "widths", "changing,same"));
+                "widths", "changing,same,mixed"));
         // serialization of feed-like updates: scattered (the same or new positions each message) and every tenth, values
         // of other widths and streams of prices, beside clustered same-width runs
         e.add(entry(S + "FeedSerializeBench", "size", "100000", "percent", "1,10,25", "pattern", "scattered,every_kth",
-                "positions", "fixed,drawn", "widths", "changing,prices"));
+                "positions", "fixed,drawn", "widths", "changing,prices,mixed"));
         e.add(entry(S + "FeedSerializeBench", "size", "100000", "percent", "1,10,25", "pattern", "clustered",
                 "widths", "same"));
         // end to end with plain clients, updates as feeds make them: scattered and every tenth, each change of another
@@ -163,6 +169,13 @@ public record Suite(String name, List<Entry> entries, int warmups, int iteration
                 "widths", "changing"));
         e.add(entry("axis2.DistinctClientsBench", "clients", "1,16,64", "size", "1000", "percent", "10", "pattern",
                 "scattered", "widths", "changing"));
+        // clients calling at once, up to four times dsoap.states (64): more clients than states lose only the excess,
+        // on both hosts; and, on CXF, values of every width (Axis2's clients spell infinities as Java does, which its
+        // POJO reader takes and dsoap leaves to it: such arrays go Axis2's way, a cell of its own)
+        e.add(entry("axis2.DistinctClientsBench", "clients", "1,8,32,64,128,256", "size", "1000", "percent", "10", "pattern",
+                "scattered", "widths", "changing", "arrival", "at_once"));
+        e.add(entry("cxf.CxfDistinctClientsBench", "clients", "1,8,32,64,128,256", "size", "1000", "percent", "10",
+                "pattern", "scattered", "widths", "changing,mixed", "arrival", "at_once"));
         e.add(entry("cxf.CxfPlainProxyEchoBench", "size", "100000", "percent", "1,10,25", "pattern",
                 "scattered,every_kth", "widths", "changing"));
         // Figure 2: checkpoint overhead when every message differs, per strategy and interval

@@ -165,6 +165,7 @@ public final class XmlScanner {
             names.truncate();
             uris.truncate();
             splitCount = Math.min(splitCount, names.size());
+            lastName = 0;
             epoch++;
         }
         checkMessageSize(len, buf, off);
@@ -816,9 +817,20 @@ public final class XmlScanner {
         return p;
     }
 
+    /**
+     * The name interned last: an element's siblings (an array's items) and its end tag repeat it, and a compare of a
+     * few bytes costs less than hashing and probing.
+     */
+    private int lastName;
+
     /** Interns the qualified name {@code buf[start..end)} and checks its colons. */
     private int internName(int start, int end) {
-        int id = names.intern(buf, start, end - start, Symbols.hash(buf, start, end - start));
+        int len = end - start;
+        int id = lastName;
+        if (names.length(id) != len || !names.equals(id, buf, start, len)) {
+            id = names.intern(buf, start, len, Symbols.hash(buf, start, len));
+            lastName = id;
+        }
         if (id >= splitCount) {
             split();
         }

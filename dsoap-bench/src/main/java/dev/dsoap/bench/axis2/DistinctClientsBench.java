@@ -25,13 +25,14 @@ import java.util.concurrent.TimeUnit;
 /**
  * Many distinct clients of one Axis2 POJO service, with and without dsoap.mar: {@code clients} clients, each
  * with its own {@code size} doubles (nothing alike between clients: each draws its values from its own seed),
- * {@code percent} % of them changed from one of its calls to its next, calling in turn (client 0, 1, ...,
- * {@code clients - 1}, 0, ...) each over a keep-alive connection of its own, each call a schema-shaped request as
- * a generated stub writes it. With one
+ * {@code percent} % of them changed from one of its calls to its next, each over a keep-alive connection of its own,
+ * each call a schema-shaped request as a generated stub writes it, calling as {@code arrival} says: {@code in_turn}
+ * (client 0, 1, ..., {@code clients - 1}, 0, ...: one call per operation) or {@code at_once} (one operation is a round:
+ * every client sends its next call at the same moment, each from a thread of its own). With one
  * client this is {@link Axis2EchoBench}'s workload; with 64, a server that kept only a few messages per
  * operation would compare each request with another client's.
  *
- * <p>Score: ms per call. The auxiliary counters {@code serverCpuNanos}/{@code serverRequests} give the measured
+ * <p>Score: ms per call ({@code in_turn}) or per round ({@code at_once}). The auxiliary counters {@code serverCpuNanos}/{@code serverRequests} give the measured
  * server's CPU time per request, as in {@link Axis2EchoBench}; the report compares the dsoap/plain ratio at 64
  * clients with the one at one client. The setup checks every client's first echo bit for bit.
  */
@@ -54,13 +55,20 @@ public class DistinctClientsBench {
     /** What a changed item's printed width does: {@code hard} (23-24 bytes each time), {@code changing} (short and long in turn). */
     @Param({"hard"})
     public String widths;
+    /** How the clients call: {@code in_turn}, or {@code at_once} (in rounds, all at the same moment). */
+    @Param({"in_turn"})
+    public String arrival;
 
     private EchoServers servers;
     private EchoMessages[] streams;
     private EchoServer measured;
     /** Client {@code c}'s HTTP client: a keep-alive connection of its own, as distinct client programs have. */
     private EchoClient[] http;
-    private byte[] buffer;
+    private byte[][] buffers;
+    /** The clients' threads, {@code at_once}. */
+    private java.util.concurrent.ExecutorService pool;
+    /** Rounds made so far, {@code at_once}: round {@code k} sends each client's message {@code k + 2}. */
+    private long round;
     /** Calls made so far; call {@code n} is client {@code n % clients}'s message {@code n / clients}. */
     private long next;
     private CpuWindow window;
@@ -81,12 +89,17 @@ public class DistinctClientsBench {
         String method = params.getBenchmark().substring(params.getBenchmark().lastIndexOf('.') + 1);
         measured = method.startsWith("dsoap") ? servers.dsoap() : servers.plain();
         http = new EchoClient[clients];
-        buffer = new byte[longest];
+        buffers = new byte[clients][longest];
         for (int c = 0; c < clients; c++) {
             http[c] = new EchoClient();
             servers.verify(streams[c], http[c]);
         }
         next = 2L * clients; // verify sent each client's messages 0 and 1
+        if ("at_once".equals(arrival)) {
+            pool = java.util.concurrent.Executors.newFixedThreadPool(clients);
+        } else if (!"in_turn".equals(arrival)) {
+            throw new IllegalArgumentException("arrival in_turn or at_once, not " + arrival);
+        }
         window = new CpuWindow(measured, measured::connectionCpu);
         server.watch(window);
     }
@@ -94,6 +107,9 @@ public class DistinctClientsBench {
     @TearDown(Level.Trial)
     public void tearDown() throws Exception {
         window.awaitClosed();
+        if (pool != null) {
+            pool.shutdownNow();
+        }
         if (measured == servers.dsoap()) {
             System.out.printf("%n[axis2 %d distinct clients] dsoap: %s%n", clients, servers.stats(Style.POJO, Shape.DOUBLES));
         }
@@ -106,15 +122,37 @@ public class DistinctClientsBench {
     }
 
     private long call() throws Exception {
+        if (pool != null) {
+            return round();
+        }
         long n = next++;
-        int c = (int) (n % clients);
+        return call((int) (n % clients), n / clients);
+    }
+
+    /** Client {@code c} sends its message {@code k} and reads the echo. */
+    private long call(int c, long k) throws Exception {
         EchoMessages s = streams[c];
-        int length = s.fill(n / clients, buffer);
-        long echoed = http[c].post(measured.uri(Style.POJO), buffer, length);
+        int length = s.fill(k, buffers[c]);
+        long echoed = http[c].post(measured.uri(Style.POJO), buffers[c], length);
         if (echoed < length / 2) {
             throw new IllegalStateException(measured + " answered a " + length + "-byte request with only " + echoed + " bytes");
         }
         window.completed();
+        return echoed;
+    }
+
+    /** Every client sends its next message at once; returns when all are answered. */
+    private long round() throws Exception {
+        long k = 2 + round++;
+        java.util.List<java.util.concurrent.Future<Long>> calls = new java.util.ArrayList<>(clients);
+        for (int c = 0; c < clients; c++) {
+            int client = c;
+            calls.add(pool.submit(() -> call(client, k)));
+        }
+        long echoed = 0;
+        for (java.util.concurrent.Future<Long> f : calls) {
+            echoed += f.get(120, TimeUnit.SECONDS);
+        }
         return echoed;
     }
 

@@ -56,7 +56,7 @@ final class EchoResponse {
             items.add(shape == Shape.MIOS ? mio(r) : shape == Shape.STRINGS ? r.getElementText() : r.getElementText().trim());
         }
         return switch (shape) {
-            case DOUBLES -> items.stream().mapToDouble(s -> Double.parseDouble((String) s)).toArray();
+            case DOUBLES -> items.stream().mapToDouble(s -> dev.dsoap.numbers.XsdParse.parseDouble((String) s)).toArray(); // xsd:double: INF, -INF, NaN
             case INTS -> items.stream().mapToInt(s -> Integer.parseInt((String) s)).toArray();
             case MIOS -> items.toArray(new Mio[0]);
             case STRINGS -> items.toArray(new String[0]);

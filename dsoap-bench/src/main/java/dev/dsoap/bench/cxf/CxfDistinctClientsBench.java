@@ -27,11 +27,12 @@ import java.util.concurrent.TimeUnit;
  * Many distinct plain CXF clients of one endpoint, with and without {@code @DifferentialSoap}: {@code clients} JAX-WS
  * proxies at CXF's default settings ({@link CxfEchoServers#defaultPort}), each with a keep-alive connection of its
  * own and its own {@code size} doubles (drawn from its own seed: nothing alike between clients), {@code percent} % of
- * them changed from one of its calls to its next as {@code pattern} and {@code widths} say, calling in turn (client
- * 0, 1, ..., {@code clients - 1}, 0, ...). With 64, a server that could not tell its clients apart would compare each
+ * them changed from one of its calls to its next as {@code pattern} and {@code widths} say, calling as {@code arrival}
+ * says: {@code in_turn} (client 0, 1, ..., {@code clients - 1}, 0, ...: one call per operation) or {@code at_once} (one
+ * operation is a round: every client sends its next call at the same moment, each from a thread of its own). With 64, a server that could not tell its clients apart would compare each
  * request with another client's kept message. The CXF counterpart of {@code axis2.DistinctClientsBench}.
  *
- * <p>Score: ms per call. The auxiliary counters {@code serverCpuNanos}/{@code serverRequests} give the endpoint's CPU
+ * <p>Score: ms per call ({@code in_turn}) or per round ({@code at_once}). The auxiliary counters {@code serverCpuNanos}/{@code serverRequests} give the endpoint's CPU
  * time per request; the report compares the plain/dsoap ratio at 64 clients with the one at one client. The setup
  * checks every client's first two echoes bit for bit; the dsoap method's teardown prints dsoap's counters (bytes
  * skipped against bytes parsed).
@@ -55,6 +56,13 @@ public class CxfDistinctClientsBench {
     /** What a changed item's printed width does: {@code hard}, {@code changing}. */
     @Param({"changing"})
     public String widths;
+    /** How the clients call: {@code in_turn}, or {@code at_once} (in rounds, all at the same moment). */
+    @Param({"in_turn"})
+    public String arrival;
+    /** The clients' threads, {@code at_once}. */
+    private java.util.concurrent.ExecutorService pool;
+    /** Rounds made so far, {@code at_once}: round {@code k} sends each client's array {@code k + 2}. */
+    private long round;
 
     private CxfEchoServers servers;
     private EchoValues[] values;
@@ -92,6 +100,12 @@ public class CxfDistinctClientsBench {
             throw e;
         }
         next = 2L * clients;
+        if ("at_once".equals(arrival)) {
+            pool = java.util.concurrent.Executors.newFixedThreadPool(clients);
+        } else if (!"in_turn".equals(arrival)) {
+            servers.close();
+            throw new IllegalArgumentException("arrival in_turn or at_once, not " + arrival);
+        }
         window = new CpuWindow(measured, measured::requestCpu);
         server.watch(window);
     }
@@ -99,6 +113,9 @@ public class CxfDistinctClientsBench {
     @TearDown(Level.Trial)
     public void tearDown() throws Exception {
         window.awaitClosed();
+        if (pool != null) {
+            pool.shutdownNow();
+        }
         if (dsoap) {
             System.out.printf("%n[cxf %d distinct plain clients] dsoap on %s: server %s%n", clients, values[0],
                     servers.describe("server", Shape.DOUBLES));
@@ -111,10 +128,17 @@ public class CxfDistinctClientsBench {
         window.open();
     }
 
-    private int call() {
+    private int call() throws Exception {
+        if (pool != null) {
+            return round();
+        }
         long n = next++;
-        int c = (int) (n % clients);
-        double[] got = ports[c].echoDoubles((double[]) values[c].values(n / clients));
+        return call((int) (n % clients), n / clients);
+    }
+
+    /** Client {@code c} echoes its array {@code k}. */
+    private int call(int c, long k) {
+        double[] got = ports[c].echoDoubles((double[]) values[c].values(k));
         if (got == null || got.length != size) {
             throw new IllegalStateException(measured + " echoed " + CxfEchoServers.items(got) + " of " + size + " items");
         }
@@ -122,13 +146,28 @@ public class CxfDistinctClientsBench {
         return got.length;
     }
 
+    /** Every client echoes its next array at once; returns when all are answered. */
+    private int round() throws Exception {
+        long k = 2 + round++;
+        java.util.List<java.util.concurrent.Future<Integer>> calls = new java.util.ArrayList<>(clients);
+        for (int c = 0; c < clients; c++) {
+            int client = c;
+            calls.add(pool.submit(() -> call(client, k)));
+        }
+        int items = 0;
+        for (java.util.concurrent.Future<Integer> f : calls) {
+            items += f.get(120, TimeUnit.SECONDS);
+        }
+        return items;
+    }
+
     @Benchmark
-    public int baselineCxf(ServerCpu cpu) {
+    public int baselineCxf(ServerCpu cpu) throws Exception {
         return call();
     }
 
     @Benchmark
-    public int dsoapCxf(ServerCpu cpu) {
+    public int dsoapCxf(ServerCpu cpu) throws Exception {
         return call();
     }
 }

@@ -84,6 +84,8 @@ public final class DdsMessages {
     private final Pattern pattern;
     /** Whether a changed value takes another lexical width (a feed's prices, not the paper's hard doubles). */
     private final boolean otherWidths;
+    /** Whether values are of every width ({@link Widths#MIXED}). */
+    private final boolean mixed;
     /** Whether every value is price-like ({@link Widths#PRICES}). */
     private final boolean prices;
     /** The indices that change between the first two messages, ascending (between every pair unless {@link #drawEach}). */
@@ -122,7 +124,13 @@ public final class DdsMessages {
          * A feed of prices: every value, the first message's too, is price-like ({@link #price}: 1 to 5 integer digits,
          * 0 to 6 decimals); a changed value is another price of another width.
          */
-        PRICES;
+        PRICES,
+        /**
+         * Values of every width ({@link DdsMessages#mixed}): full-precision doubles across sixteen decades, quarter-integers,
+         * integers stored as doubles, prices, and one in sixteen an edge value (NaN, the infinities, -0.0, subnormals,
+         * the extremes); the first message's values too. A changed value is drawn from the same mix, with another width.
+         */
+        MIXED;
 
         /** The widths a benchmark parameter names, in lower case. */
         public static Widths of(String param) {
@@ -150,8 +158,9 @@ public final class DdsMessages {
         this.partitions = partitions;
         this.sameWidth = widths == Widths.SAME;
         this.pattern = pattern;
-        this.otherWidths = widths == Widths.CHANGING || widths == Widths.PRICES;
+        this.otherWidths = widths == Widths.CHANGING || widths == Widths.PRICES || widths == Widths.MIXED;
         this.prices = widths == Widths.PRICES;
+        this.mixed = widths == Widths.MIXED;
         this.drawEach = drawEach && pattern == Pattern.SCATTERED;
         if (otherWidths && kind != ValueKind.DOUBLE) {
             throw new IllegalArgumentException("changing widths are made for doubles only, not " + kind);
@@ -159,7 +168,7 @@ public final class DdsMessages {
         this.payloads = new Payload[count];
         this.messages = new byte[count][];
         Random r = new Random(SEED);
-        payloads[0] = prices ? prices(size, r) : base(kind, size, r);
+        payloads[0] = prices ? prices(size, r) : mixed ? mixedValues(size, r) : base(kind, size, r);
         this.changed = switch (pattern) {
             case CLUSTERED -> changedIndices(size, percent, partitions);
             case SCATTERED -> scatteredIndices(size, percent, r);
@@ -170,7 +179,8 @@ public final class DdsMessages {
             if (this.drawEach && i > 1) {
                 at = scatteredIndices(size, percent, r);
             }
-            payloads[i] = otherWidths ? otherWidths(payloads[i - 1], at, prices, r) : next(payloads[i - 1], at, sameWidth, r);
+            payloads[i] = mixed ? otherMixed(payloads[i - 1], at, r)
+                    : otherWidths ? otherWidths(payloads[i - 1], at, prices, r) : next(payloads[i - 1], at, sameWidth, r);
         }
         DifferentialSerializer out = serializer(kind);
         for (int i = 0; i < count; i++) {
@@ -323,6 +333,51 @@ public final class DdsMessages {
             a[i] = v;
         }
         return Payload.of(a);
+    }
+
+    /** {@code prev} with each value at {@code changed} replaced by one of the {@link #mixed} values of another width. */
+    private static Payload otherMixed(Payload prev, int[] changed, Random r) {
+        double[] a = prev.doubles().clone();
+        for (int i : changed) {
+            int old = Values.width(a[i]);
+            double v;
+            do {
+                v = mixed(r);
+            } while (Values.width(v) == old);
+            a[i] = v;
+        }
+        return Payload.of(a);
+    }
+
+    /** {@code n} values of every width ({@link #mixed}). */
+    private static Payload mixedValues(int n, Random r) {
+        double[] a = new double[n];
+        for (int i = 0; i < n; i++) {
+            a[i] = mixed(r);
+        }
+        return Payload.of(a);
+    }
+
+    private static final double[] EDGES = {Double.NaN, Double.POSITIVE_INFINITY, Double.NEGATIVE_INFINITY, -0.0, 0.0,
+            Double.MIN_VALUE, Double.MIN_NORMAL, 4.9e-320, Double.MAX_VALUE, -Double.MAX_VALUE};
+
+    /**
+     * A value of any width: in sixteenths, an edge value (1), an integer stored as a double (2), a quarter-integer (2),
+     * a price (3), or a full-precision double (a random 53-bit mantissa) scaled across sixteen decades (8).
+     */
+    public static double mixed(Random r) {
+        int k = r.nextInt(16);
+        if (k == 0) {
+            return EDGES[r.nextInt(EDGES.length)];
+        } else if (k < 3) {
+            return r.nextInt(2_000_001) - 1_000_000;
+        } else if (k < 5) {
+            return (r.nextInt(80_001) - 40_000) / 4.0;
+        } else if (k < 8) {
+            return price(r);
+        }
+        double m = 1 + r.nextDouble() * 9;
+        return (r.nextBoolean() ? m : -m) * Math.pow(10, r.nextInt(16) - 8);
     }
 
     /** {@code n} price-like values ({@link #price}). */
@@ -504,7 +559,7 @@ public final class DdsMessages {
     public String toString() {
         return "DdsMessages(" + kind + ", size " + size + ", " + percent + " % "
                 + (pattern == Pattern.CLUSTERED ? "in " + partitions + " partitions" : pattern.name().toLowerCase(java.util.Locale.ROOT))
-                + ", " + messages.length + " messages" + (sameWidth ? ", same widths" : prices ? ", prices" : otherWidths ? ", other widths" : "")
+                + ", " + messages.length + " messages" + (sameWidth ? ", same widths" : prices ? ", prices" : mixed ? ", values of every width" : otherWidths ? ", other widths" : "")
                 + ", first " + messages[0].length + " bytes)";
     }
 }

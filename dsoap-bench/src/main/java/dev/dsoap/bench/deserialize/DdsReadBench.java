@@ -70,7 +70,9 @@ public class DdsReadBench {
     public String pattern;
     /**
      * What a changed value's width does ({@link DdsMessages.Widths}): {@code hard} (another 23- or 24-byte hard double,
-     * the paper's), {@code same}, {@code changing} (a value of another width, as a feed's values).
+     * the paper's), {@code same}, {@code changing} (a value of another width, as a feed's values), {@code mixed} (values
+     * of every width from the first message on: full-precision doubles across sixteen decades, quarter-integers,
+     * integers, prices and edge values).
      */
     @Param({"hard"})
     public String widths;

@@ -81,6 +81,16 @@ public final class EchoValues {
     private final Shape shape;
     /** Whether a changed item's printed width changes from one array to the next. */
     private final boolean changingWidths;
+    /**
+     * Whether values are of every width ({@link DdsMessages.Widths#MIXED}): the base array's doubles and every variant
+     * drawn from {@link DdsMessages#mixed}.
+     */
+    private final boolean mixed;
+    /**
+     * With {@link #mixed}: even variants print in at most this many bytes, odd ones in more, so that, consecutive arrays
+     * taking variants of different parity, every changed item changes its width.
+     */
+    private static final int MIXED_SHORT = 12;
     private final int size;
     private final int percent;
     /** The changed items' indices, ascending; a run is a stretch of consecutive positions in this array. */
@@ -144,7 +154,11 @@ public final class EchoValues {
             throw new IllegalArgumentException("same-width echo values are not made; HARD or CHANGING");
         }
         this.changingWidths = widths == DdsMessages.Widths.CHANGING;
-        if (changingWidths && shape != Shape.DOUBLES && shape != Shape.MIOS) {
+        this.mixed = widths == DdsMessages.Widths.MIXED;
+        if (widths == DdsMessages.Widths.PRICES) {
+            throw new IllegalArgumentException("price echo values are not made; HARD, CHANGING or MIXED");
+        }
+        if ((changingWidths || mixed) && shape != Shape.DOUBLES && shape != Shape.MIOS) {
             throw new IllegalArgumentException("changing widths are made for doubles and MIOs only, not " + shape);
         }
         Random r = new Random(seed);
@@ -186,7 +200,7 @@ public final class EchoValues {
             case DOUBLES -> {
                 double[] a = new double[size];
                 for (int i = 0; i < size; i++) {
-                    a[i] = DdsMessages.hardDouble(r);
+                    a[i] = mixed ? DdsMessages.mixed(r) : DdsMessages.hardDouble(r);
                 }
                 yield a;
             }
@@ -264,10 +278,11 @@ public final class EchoValues {
             }
             intVariants[k][p] = v;
         } else {
-            boolean shortOne = changingWidths && k % 2 == 0;
-            double v = shortOne ? DdsMessages.price(r) : DdsMessages.hardDouble(r);
-            while (used(k, p, Double.doubleToRawLongBits(v))) {
-                v = shortOne ? DdsMessages.price(r) : DdsMessages.hardDouble(r);
+            boolean shortOne = (changingWidths || mixed) && k % 2 == 0;
+            double v = mixed ? DdsMessages.mixed(r) : shortOne ? DdsMessages.price(r) : DdsMessages.hardDouble(r);
+            while (used(k, p, Double.doubleToRawLongBits(v))
+                    || mixed && (dev.dsoap.bench.serialize.Values.width(v) <= MIXED_SHORT) != shortOne) {
+                v = mixed ? DdsMessages.mixed(r) : shortOne ? DdsMessages.price(r) : DdsMessages.hardDouble(r);
             }
             doubleVariants[k][p] = v;
         }

@@ -39,7 +39,9 @@ import java.util.concurrent.TimeUnit;
  *       item changes on its own);</li>
  *   <li>{@code widths}: {@code same} (a changed value keeps its printed width), {@code hard} (another hard double),
  *       {@code changing} (a value of another width), {@code prices} (every value a price of 1
- *       to 12 bytes, a changed one a price of another width).</li>
+ *       to 12 bytes, a changed one a price of another width), {@code mixed} (values of every width: full-precision
+ *       doubles across sixteen decades, quarter-integers, integers, prices and edge values; a changed one of another
+ *       width).</li>
  * </ul>
  *
  * <p>The invocations walk the stream forwards and back (0, 1, ..., n-1, n-2, ..., 0, 1, ...), so every message

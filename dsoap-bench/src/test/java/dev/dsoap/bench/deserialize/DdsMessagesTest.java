@@ -182,6 +182,56 @@ class DdsMessagesTest {
                         DdsMessages.Widths.HARD, 2).message(1));
     }
 
+    /**
+     * Values of every width: full-precision doubles spread over sixteen decades, integers, quarter-integers, prices
+     * and edge values from the first message on; each changed value takes another width; and dsoap's plain reader reads
+     * each message back to its values bit for bit.
+     */
+    @Test
+    void mixedValuesSpanEveryWidthAndReadBack() {
+        DdsMessages s = DdsMessages.generate(ValueKind.DOUBLE, 20_000, 10, 1, DdsMessages.Pattern.SCATTERED,
+                DdsMessages.Widths.MIXED, 3);
+        double[] first = s.doubles(0);
+        java.util.Set<Integer> widths = new java.util.TreeSet<>();
+        int edges = 0;
+        int integers = 0;
+        int quarters = 0;
+        java.util.Set<Integer> decades = new java.util.TreeSet<>();
+        for (double v : first) {
+            widths.add(Values.width(v));
+            if (!Double.isFinite(v) || v == 0 || Math.abs(v) < Double.MIN_NORMAL || Math.abs(v) == Double.MAX_VALUE) {
+                edges++;
+            } else if (v == Math.rint(v)) {
+                integers++;
+            } else if (v * 4 == Math.rint(v * 4)) {
+                quarters++;
+            } else {
+                decades.add((int) Math.floor(Math.log10(Math.abs(v))));
+            }
+        }
+        assertTrue(widths.size() >= 15, "printed widths " + widths + ": " + s);
+        assertTrue(edges > 20_000 / 32 && integers > 20_000 / 16 && quarters > 20_000 / 32, edges + " edge values, "
+                + integers + " integers, " + quarters + " quarter-integers: " + s);
+        assertTrue(decades.size() >= 16, "decades " + decades + ": " + s);
+        int[] want = s.changedIndices();
+        dev.dsoap.deserialize.PlanDeserializer plain = new dev.dsoap.deserialize.PlanDeserializer(
+                DdsMessages.requestPlan(ValueKind.DOUBLE), dev.dsoap.parse.ParserLimits.defaults());
+        for (int i = 0; i < s.count(); i++) {
+            if (i > 0) {
+                assertArrayEquals(want, differing(s.doubles(i - 1), s.doubles(i)), s + ", message " + i);
+                for (int k : want) {
+                    assertNotEquals(Values.width(s.doubles(i - 1)[k]), Values.width(s.doubles(i)[k]), s + ": value " + k);
+                }
+            }
+            byte[] m = s.message(i);
+            double[] got = (double[]) plain.deserialize(m, 0, m.length)[0];
+            for (int k = 0; k < got.length; k++) {
+                assertEquals(Double.doubleToRawLongBits(s.doubles(i)[k]), Double.doubleToRawLongBits(got[k]),
+                        s + ", message " + i + ", value " + k);
+            }
+        }
+    }
+
     @Test
     void scatteredPositionsDrawnForEachMessageAndPrices() {
         for (DdsMessages.Widths w : new DdsMessages.Widths[] {DdsMessages.Widths.CHANGING, DdsMessages.Widths.PRICES}) {

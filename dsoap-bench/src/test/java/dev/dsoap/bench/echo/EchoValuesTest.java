@@ -113,4 +113,34 @@ class EchoValuesTest {
         }
         return d;
     }
+
+    /**
+     * Values of every width: consecutive arrays differ in exactly the changed items, each changed item takes another
+     * printed width than in the array before, and the values span widths, edge values included.
+     */
+    @Test
+    void mixedValuesChangeWidthFromEachArrayToTheNext() {
+        EchoValues v = new EchoValues(Shape.DOUBLES, 2000, 10, 0x51DEL, DdsMessages.Pattern.SCATTERED,
+                DdsMessages.Widths.MIXED);
+        Set<Integer> widths = new HashSet<>();
+        boolean edge = false;
+        for (double d : (double[]) v.values(0)) {
+            widths.add(dev.dsoap.bench.serialize.Values.width(d));
+            edge |= !Double.isFinite(d);
+        }
+        assertTrue(widths.size() >= 12 && edge, "widths " + widths + ", an edge value: " + edge);
+        for (long n = 1; n < 20; n++) {
+            double[] a = (double[]) v.values(n - 1);
+            double[] b = (double[]) v.values(n);
+            int changed = 0;
+            for (int i = 0; i < a.length; i++) {
+                if (Double.doubleToRawLongBits(a[i]) != Double.doubleToRawLongBits(b[i])) {
+                    changed++;
+                    assertTrue(dev.dsoap.bench.serialize.Values.width(a[i]) != dev.dsoap.bench.serialize.Values.width(b[i]),
+                            "array " + n + " item " + i + " keeps its width: " + a[i] + " -> " + b[i]);
+                }
+            }
+            assertEquals(200, changed, "array " + n);
+        }
+    }
 }

@@ -74,6 +74,10 @@ abstract class CheckpointLog {
     /** Bytes held, capacity included. */
     public abstract long retainedBytes();
 
+    /** Gives back capacity beyond what the checkpoints held need (a log kept between messages). */
+    void fit() {
+    }
+
     /** Index of the last checkpoint at or before {@code offset}, or -1. */
     public int floor(int offset) {
         int lo = 0;

@@ -23,7 +23,7 @@ final class DdsStream implements Binder.Engine, MemoryBudget.Holder {
     private static final byte[] EMPTY = new byte[0];
     private static final java.lang.invoke.VarHandle LONGS = java.lang.invoke.MethodHandles.byteArrayViewVarHandle(
             long[].class, java.nio.ByteOrder.LITTLE_ENDIAN);
-    /** A kept message's array is reallocated when more than twice (plus this) what the message needs. */
+    /** A kept message's array is reallocated when more than a 256th (plus this) over what the message needs. */
     private static final int SHRINK_SLACK = 4096;
     private static final int INITIAL_BACKOFF = 4;
     private static final int MAX_BACKOFF = 256;
@@ -361,8 +361,14 @@ final class DdsStream implements Binder.Engine, MemoryBudget.Holder {
         prevLog = log;
         log = l;
         log.clear();
-        if (prev.length < len || prev.length > 2L * len + SHRINK_SLACK) {
-            prev = new byte[len];
+        prevLog.fit();
+        if (log.retainedBytes() >= Tape.KEEP_WORKING_BELOW) {
+            // as the working tape: a large working log is not kept with the sender's state, and grows afresh
+            log = CheckpointLog.create(config.checkpoints());
+        }
+        if (prev.length < len || prev.length > len + (len >> 8) + SHRINK_SLACK) {
+            // a 512th of headroom: values of other widths move a message's length a little each time
+            prev = new byte[len + (len >> 9)];
         }
         System.arraycopy(b, off, prev, 0, len);
         prevTape.trim(prevTape);

@@ -430,6 +430,27 @@ final class LightweightLog extends CheckpointLog {
     }
 
     @Override
+    void fit() {
+        if (dOffset.length > count + (count >> 6) + 64) {
+            int n = Math.max(64, count);
+            dOffset = Arrays.copyOf(dOffset, n);
+            dIndex = Arrays.copyOf(dIndex, n);
+        }
+        if (rFirst.length > runCount + (runCount >> 6) + 8) {
+            int n = Math.max(8, runCount);
+            rFirst = Arrays.copyOf(rFirst, n);
+            rGroup = Arrays.copyOf(rGroup, n);
+            rOffset = Arrays.copyOf(rOffset, n);
+            rIndex = Arrays.copyOf(rIndex, n);
+            rLanes = Arrays.copyOf(rLanes, 4 * n);
+            rVar = Arrays.copyOf(rVar, n);
+        }
+        if (vLanes.length > 4 * (vCount + (vCount >> 4)) + 64) {
+            vLanes = Arrays.copyOf(vLanes, 4 * vCount);
+        }
+    }
+
+    @Override
     public long retainedBytes() {
         return checkpointBytes() + 3L * (dOffset.length - count) + 36L * (rFirst.length - runCount)
                 + 4L * (vLanes.length - 4L * vCount) + 24L * gFrames.length;

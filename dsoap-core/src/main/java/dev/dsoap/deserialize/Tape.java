@@ -127,26 +127,47 @@ final class Tape {
         return n;
     }
 
-    /** Heap bytes of the lanes by capacity, below which a working tape is kept between messages. */
-    static final long KEEP_WORKING_BELOW = 64 * 1024;
+    /** Cuts each lane holding more than a 64th (and 16) beyond its values to them. */
+    private void fit() {
+        if (s.length > ns + (ns >> 6) + 16) {
+            s = Arrays.copyOf(s, Math.max(16, ns));
+        }
+        if (j.length > nj + (nj >> 6) + 16) {
+            j = Arrays.copyOf(j, Math.max(16, nj));
+        }
+        if (d.length > nd + (nd >> 6) + 16) {
+            d = Arrays.copyOf(d, Math.max(16, nd));
+        }
+        if (o.length > no + (no >> 6) + 16) {
+            o = Arrays.copyOf(o, Math.max(16, no));
+            os = Arrays.copyOf(os, o.length);
+        }
+    }
 
     /**
-     * Makes the lanes of this (cleared) tape room for a message like {@code like} and an eighth more, in one
+     * Heap bytes of the lanes by capacity, below which a working tape (or checkpoint log) is kept between messages.
+     * Larger ones are made afresh for each message (sized by the kept one, in one allocation): kept, they added a
+     * third of a 1000-double message's bytes to what its sender keeps.
+     */
+    static final long KEEP_WORKING_BELOW = 4 * 1024;
+
+    /**
+     * Makes the lanes of this (cleared) tape room for a message like {@code like} and a 128th more, in one
      * allocation each, where they have less: a working tape that was not kept between messages is sized before its
      * next message instead of growing by doubling.
      */
     void reserve(Tape like) {
         if (s.length < like.ns) {
-            s = new int[like.ns + (like.ns >> 3) + 16];
+            s = new int[like.ns + (like.ns >> 7) + 16];
         }
         if (j.length < like.nj) {
-            j = new long[like.nj + (like.nj >> 3) + 16];
+            j = new long[like.nj + (like.nj >> 7) + 16];
         }
         if (d.length < like.nd) {
-            d = new double[like.nd + (like.nd >> 3) + 16];
+            d = new double[like.nd + (like.nd >> 7) + 16];
         }
         if (o.length < like.no) {
-            o = new Object[like.no + (like.no >> 3) + 16];
+            o = new Object[like.no + (like.no >> 7) + 16];
             os = new int[o.length];
         }
     }
@@ -154,9 +175,14 @@ final class Tape {
     /**
      * Gives back lane capacity a past, much larger message left behind: a lane more than four times as long as
      * {@code kept} uses it (and longer than 1024) is cut to twice that. Call with the tape of the message kept, on it
-     * and on the working tape, whose next message is most likely as long.
+     * and on the working tape, whose next message is most likely as long. On the kept tape itself, which no message is
+     * read into until it is the working tape again, every lane longer than its values and a 64th is cut to them.
      */
     void trim(Tape kept) {
+        if (kept == this) {
+            fit();
+            return;
+        }
         if (s.length > 1024 && s.length > 4L * kept.ns) {
             s = Arrays.copyOf(s, Math.max(Math.max(16, 2 * kept.ns), ns));
         }

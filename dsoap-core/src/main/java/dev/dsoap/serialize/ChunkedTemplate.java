@@ -20,6 +20,14 @@ import java.util.Arrays;
  * Each slot also keeps the previous value behind it ({@link #bits} for primitives, {@link #ref} for
  * objects) so new values can be compared without the programmer's help.
  *
+ * <h2>What a slot costs</h2>
+ * Each column of the table is as narrow as its values allow ({@link PackedInts}): the chunk id (1 byte while
+ * there are fewer than 256 ids), the offset in the chunk (2 bytes in chunks under 64 KiB), the value's length and the
+ * padding (1 byte each for values and fields under 256 bytes), the node and kind (1 byte in plans of fewer than 64
+ * nodes), and the kept bits (8 bytes): 14 bytes a value beside the message, where plain int columns took 33. The
+ * column of kept objects exists only once a slot keeps one (a string, a tracked array). The length is kept rather
+ * than read back from the bytes (up to the closer): reading it back on every changed value measured slower.
+ *
  * <h2>Chunks</h2>
  * Chunks are identified by stable ids and kept in document order; a chunk holds at most
  * {@code chunkSize} bytes when written, with {@code endSlack} spare bytes. Every change that moves bytes
@@ -90,14 +98,20 @@ final class ChunkedTemplate {
 
     /** Number of slots. */
     private int slotCount;
-    private int[] slotChunk = new int[16];
-    private int[] slotOff = new int[16];
-    private int[] slotLen = new int[16];
-    private int[] slotWidth = new int[16];
-    private int[] slotNode = new int[16];
-    private byte[] slotKind = new byte[16];
+    /** Chunk id of each slot. */
+    private PackedInts slotChunk = new PackedInts(16);
+    /** Offset in its chunk of each slot: where a leaf's value starts, where a marker stands. */
+    private PackedInts slotOff = new PackedInts(16);
+    /** Length of each leaf's value (0 for a marker). */
+    private PackedInts slotLen = new PackedInts(16);
+    /** Padding of each leaf: its field width less its value's length (0 for a marker). */
+    private PackedInts slotPad = new PackedInts(16);
+    /** Plan node id and kind of each slot: {@code node << 2 | kind}. */
+    private PackedInts slotNode = new PackedInts(16);
+    /** Kept raw bits of each slot (a primitive's value, a START's structure). */
     private long[] slotBits = new long[16];
-    private Object[] slotRef = new Object[16];
+    /** Kept object of each slot; null while no slot of the table has kept one (no column for primitive-only messages). */
+    private Object[] slotRef;
 
     /**
      * Retired chunk buffers for reuse: up to as many as the message has chunks (at least 4), so that a
@@ -156,27 +170,29 @@ final class ChunkedTemplate {
     }
 
     byte kind(int slot) {
-        return slotKind[slot];
+        return (byte) (slotNode.get(slot) & 3);
     }
 
     int node(int slot) {
-        return slotNode[slot];
+        return slotNode.get(slot) >>> 2;
     }
 
     int chunkOf(int slot) {
-        return slotChunk[slot];
+        return slotChunk.get(slot);
     }
 
     int offset(int slot) {
-        return slotOff[slot];
+        return slotOff.get(slot);
     }
 
+    /** The length of leaf {@code slot}'s value (0 for a marker). */
     int length(int slot) {
-        return slotLen[slot];
+        return slotLen.get(slot);
     }
 
+    /** The field width of leaf {@code slot}: its value's length and its padding. */
     int width(int slot) {
-        return slotWidth[slot];
+        return length(slot) + slotPad.get(slot);
     }
 
     long bits(int slot) {
@@ -184,7 +200,8 @@ final class ChunkedTemplate {
     }
 
     Object ref(int slot) {
-        return slotRef[slot];
+        Object[] r = slotRef;
+        return r == null ? null : r[slot];
     }
 
     /**
@@ -222,6 +239,12 @@ final class ChunkedTemplate {
     }
 
     void setRef(int slot, Object v) {
+        if (slotRef == null) {
+            if (v == null) {
+                return;
+            }
+            slotRef = new Object[slotBits.length];
+        }
         slotRef[slot] = v;
     }
 
@@ -255,16 +278,11 @@ final class ChunkedTemplate {
         for (int i = 0; i < poolCount; i++) {
             n += HeapSize.of(pool[i]);
         }
-        n += slotArraysBytes(slotChunk.length);
+        n += slotChunk.heapBytes() + slotOff.heapBytes() + slotLen.heapBytes() + slotPad.heapBytes() + slotNode.heapBytes()
+                + HeapSize.of(slotBits) + HeapSize.of(slotRef);
         n += HeapSize.of(views) + (long) countViews() * HeapSize.BYTE_BUFFER;
         n += writer.retainedBytes();
         return n;
-    }
-
-    /** Heap bytes of the eight DUT arrays at capacity {@code cap} (the table's or the writer's). */
-    static long slotArraysBytes(int cap) {
-        return 5 * HeapSize.bytes(cap, 4) + HeapSize.bytes(cap, 1) + HeapSize.bytes(cap, 8)
-                + HeapSize.bytes(cap, HeapSize.REF);
     }
 
     private int countViews() {
@@ -287,7 +305,13 @@ final class ChunkedTemplate {
     }
 
     private int excessAt(int slot) {
-        return excessOf(slotWidth[slot], slotLen[slot], stuffWidth[slotNode[slot]]);
+        int pad = slotPad.get(slot);
+        int sw = stuffWidth[slotNode.get(slot) >>> 2];
+        if (sw == 0) {
+            return pad;
+        }
+        int len = length(slot);
+        return excessOf(len + pad, len, sw);
     }
 
     /** Writes the message. */
@@ -366,7 +390,7 @@ final class ChunkedTemplate {
         poolCount = 0;
         poolBytes = 0;
         orderLen = 0;
-        Arrays.fill(slotRef, 0, slotCount, null);
+        slotRef = null;
         slotCount = 0;
         excess = 0;
         layoutVersion++;
@@ -374,16 +398,17 @@ final class ChunkedTemplate {
     }
 
     /**
-     * Gives back memory a past, larger message left behind, once a message is complete: DUT arrays more than
-     * twice as long as the table needs (and longer than {@value #SLOT_FLOOR} rows), cut to one and a half times
-     * it; chunk ids more than twice the chunks (renumbered); output views of a layout that is gone (they would pin
+     * Gives back memory a past, larger message left behind, once a message is complete: DUT columns more than
+     * 1/32 longer than the table needs (and longer than {@value #SLOT_FLOOR} rows), cut to within 1/64 of it, and
+     * columns a value once widened narrowed again when their rows allow ({@link PackedInts#narrow}); chunk ids more than twice the chunks (renumbered); output views of a layout that is gone (they would pin
      * old chunk buffers). What only a first send needs, the writer's rows for a whole table and a pooled buffer
      * for every chunk, is kept only when {@code freshNext} (the next message is to be written afresh); otherwise
-     * the pool keeps 4 buffers and the writer {@value #SLOT_FLOOR} rows, enough for the rebuilds of a
+     * the pool keeps 2 buffers and the writer {@value #SLOT_FLOOR} rows, enough for the rebuilds of a
      * differential message. Cheap when there is nothing to give back. Not to be called while a writer run is open.
      */
     void trim(boolean freshNext) {
-        int keep = freshNext ? Math.max(4, orderLen) : 4;
+        // a rebuild takes one pooled buffer and gives its old one back: 2 serve a differential message's rebuilds
+        int keep = freshNext ? Math.max(4, orderLen) : 2;
         // and never more spare bytes than half the message: a small message's template would otherwise keep four
         // chunk-sized buffers beside its one chunk (a rebuild then allocates its buffer, as the first one did)
         long spare = freshNext ? Long.MAX_VALUE : messageLength() / 2;
@@ -400,8 +425,17 @@ final class ChunkedTemplate {
             views = NO_VIEWS;
         }
         int rows = slotCount + (slotCount >> 1);
-        if (slotChunk.length > SLOT_FLOOR && slotChunk.length > 2 * slotCount) {
-            resizeSlots(Math.max(SLOT_FLOOR, rows));
+        int cap = slotBits.length;
+        // a table a first send grew by halves may have half again its rows: cut it to within 1/64 of them, so that
+        // unused rows cost at most about 3 % of the table
+        if (cap > SLOT_FLOOR && cap > slotCount + (slotCount >> 5) + 16) {
+            resizeSlots(Math.max(SLOT_FLOOR, slotCount + (slotCount >> 6)));
+        } else {
+            slotChunk.narrow(slotCount);
+            slotOff.narrow(slotCount);
+            slotLen.narrow(slotCount);
+            slotPad.narrow(slotCount);
+            slotNode.narrow(slotCount);
         }
         writer.trim(freshNext ? slotCount : 0, rows);
         if (idCount > CHUNK_ID_FLOOR && idCount > 2 * orderLen) {
@@ -430,7 +464,7 @@ final class ChunkedTemplate {
             no[i] = i;
         }
         for (int s = 0; s < slotCount; s++) {
-            slotChunk[s] = map[slotChunk[s]];
+            slotChunk.set(s, map[slotChunk.get(s)]);
         }
         buf = nb;
         used = nu;
@@ -450,21 +484,22 @@ final class ChunkedTemplate {
      * the closer and pads with spaces when the length changes (a closing-tag shift).
      */
     void writeInPlace(int slot, byte[] v, int vo, int n) {
-        int w = slotWidth[slot];
+        byte[] b = buf[slotChunk.get(slot)];
+        int o = slotOff.get(slot);
+        int node = slotNode.get(slot) >>> 2;
+        int old = slotLen.get(slot);
+        int w = old + slotPad.get(slot);
         if (n > w) {
             throw new IllegalStateException("slot " + slot + ": value needs " + n + " bytes, field width " + w);
         }
-        byte[] b = buf[slotChunk[slot]];
-        int o = slotOff[slot];
-        int old = slotLen[slot];
         if (n != old) {
-            int node = slotNode[slot];
             int cl = closeLen[node];
             System.arraycopy(b, o + old, b, o + n, cl);
             if (n < old) {
                 Arrays.fill(b, o + n + cl, o + old + cl, SPACE);
             }
-            slotLen[slot] = n;
+            slotLen.set(slot, n);
+            slotPad.set(slot, w - n);
             int sw = stuffWidth[node];
             excess += excessOf(w, n, sw) - excessOf(w, old, sw);
         }
@@ -479,11 +514,12 @@ final class ChunkedTemplate {
      * @throws IllegalStateException if {@code [at, at + n)} is not within the value
      */
     void patchInPlace(int slot, int at, byte[] v, int vo, int n) {
-        if (at < 0 || n < 0 || at + n > slotLen[slot]) {
+        int len = length(slot);
+        if (at < 0 || n < 0 || at + n > len) {
             throw new IllegalStateException("slot " + slot + ": bytes " + at + ".." + (at + n) + " are not within its "
-                    + slotLen[slot] + "-byte value");
+                    + len + "-byte value");
         }
-        System.arraycopy(v, vo, buf[slotChunk[slot]], slotOff[slot] + at, n);
+        System.arraycopy(v, vo, buf[slotChunk.get(slot)], slotOff.get(slot) + at, n);
     }
 
     /**
@@ -502,23 +538,29 @@ final class ChunkedTemplate {
     }
 
     private int stealRight(int slot, int need, int maxDistance) {
-        int c = slotChunk[slot];
+        int c = slotChunk.get(slot);
         int last = Math.min(slotCount - 1, slot + maxDistance);
-        for (int t = slot + 1; t <= last && slotChunk[t] == c; t++) {
-            if (slotKind[t] == LEAF && slotWidth[t] - slotLen[t] >= need) {
+        for (int t = slot + 1; t <= last && slotChunk.get(t) == c; t++) {
+            int kn = slotNode.get(t);
+            int padT = slotPad.get(t);
+            if ((kn & 3) == LEAF && padT >= need) {
                 // move [end of slot's region, end of t's value+closer) right by need
                 byte[] b = buf[c];
-                int from = slotOff[slot] + slotWidth[slot] + closeLen[slotNode[slot]];
-                int to = slotOff[t] + slotLen[t] + closeLen[slotNode[t]];
+                int ns = slotNode.get(slot) >>> 2;
+                int os = slotOff.get(slot);
+                int lenS = slotLen.get(slot);
+                int from = os + lenS + slotPad.get(slot) + closeLen[ns];
+                int ot = slotOff.get(t);
+                int nt = kn >>> 2;
+                int lenT = slotLen.get(t);
+                int to = ot + lenT + closeLen[nt];
                 System.arraycopy(b, from, b, from + need, to - from);
-                for (int k = slot + 1; k <= t; k++) {
-                    slotOff[k] += need;
-                }
-                excess -= excessAt(t);
-                slotWidth[t] -= need;
-                excess += excessAt(t);
+                slotOff.addRange(slot + 1, t + 1, need);
+                int swT = stuffWidth[nt];
+                excess += excessOf(lenT + padT - need, lenT, swT) - excessOf(lenT + padT, lenT, swT);
+                slotPad.set(t, padT - need);
                 // the old closer of slot may now sit inside its widened field: the caller rewrites value+closer
-                widenLeafBy(slot, need);
+                widenLeafBy(slot, b, from, lenS, need);
                 return to - from;
             }
         }
@@ -526,56 +568,66 @@ final class ChunkedTemplate {
     }
 
     private int stealLeft(int slot, int need, int maxDistance) {
-        int c = slotChunk[slot];
+        int c = slotChunk.get(slot);
         int first = Math.max(0, slot - maxDistance);
-        for (int r = slot - 1; r >= first && slotChunk[r] == c; r--) {
-            if (slotKind[r] == LEAF && slotWidth[r] - slotLen[r] >= need) {
+        for (int r = slot - 1; r >= first && slotChunk.get(r) == c; r--) {
+            int kn = slotNode.get(r);
+            int padR = slotPad.get(r);
+            if ((kn & 3) == LEAF && padR >= need) {
                 // move [end of r's region, start of slot's value) left by need into r's padding
                 byte[] b = buf[c];
-                int from = slotOff[r] + slotWidth[r] + closeLen[slotNode[r]];
-                int to = slotOff[slot];
+                int nr = kn >>> 2;
+                int or = slotOff.get(r);
+                int lenR = slotLen.get(r);
+                int from = or + lenR + padR + closeLen[nr];
+                int to = slotOff.get(slot);
+                int ns = slotNode.get(slot) >>> 2;
+                int lenS = slotLen.get(slot);
+                int padS = slotPad.get(slot);
                 System.arraycopy(b, from, b, from - need, to - from);
-                for (int k = r + 1; k <= slot; k++) {
-                    slotOff[k] -= need;
-                }
-                excess -= excessAt(r);
-                slotWidth[r] -= need;
-                excess += excessAt(r);
+                slotOff.addRange(r + 1, slot + 1, -need);
+                int swR = stuffWidth[nr];
+                excess += excessOf(lenR + padR - need, lenR, swR) - excessOf(lenR + padR, lenR, swR);
+                slotPad.set(r, padR - need);
                 // slot's value+closer+pad region now starts need bytes earlier and is need bytes wider:
                 // shift its current value+closer to the new start so the region stays well-formed
-                int o = slotOff[slot];
-                System.arraycopy(b, o + need, b, o, slotLen[slot] + closeLen[slotNode[slot]]);
-                Arrays.fill(b, o + slotLen[slot] + closeLen[slotNode[slot]], o + need + slotWidth[slot]
-                        + closeLen[slotNode[slot]], SPACE);
-                excess -= excessAt(slot);
-                slotWidth[slot] += need;
-                excess += excessAt(slot);
+                int o = to - need;
+                int cl = closeLen[ns];
+                System.arraycopy(b, to, b, o, lenS + cl);
+                Arrays.fill(b, o + lenS + cl, to + lenS + padS + cl, SPACE);
+                int swS = stuffWidth[ns];
+                excess += excessOf(lenS + padS + need, lenS, swS) - excessOf(lenS + padS, lenS, swS);
+                slotPad.set(slot, padS + need);
                 return to - from;
             }
         }
         return -1;
     }
 
-    /** After a right steal: the field grew by {@code need} bytes of fresh room after the old region. */
-    private void widenLeafBy(int slot, int need) {
-        byte[] b = buf[slotChunk[slot]];
-        int end = slotOff[slot] + slotWidth[slot] + closeLen[slotNode[slot]];
+    /**
+     * After a right steal: leaf {@code slot}, whose {@code len}-byte value's region ended at {@code end} of chunk
+     * bytes {@code b}, has {@code need} bytes of fresh room after that end.
+     */
+    private void widenLeafBy(int slot, byte[] b, int end, int len, int need) {
         Arrays.fill(b, end, end + need, SPACE);
-        excess -= excessAt(slot);
-        slotWidth[slot] += need;
-        excess += excessAt(slot);
+        int pad = slotPad.get(slot);
+        int sw = stuffWidth[slotNode.get(slot) >>> 2];
+        excess += excessOf(len + pad + need, len, sw) - excessOf(len + pad, len, sw);
+        slotPad.set(slot, pad + need);
     }
 
     // ---------------------------------------------------------------- positions
 
     /** Chunk id where the node of {@code slot} begins (its open tag, for a leaf). */
     private int startChunk(int slot) {
-        return slotChunk[slot];
+        return slotChunk.get(slot);
     }
 
     /** Offset in {@link #startChunk} where the node of {@code slot} begins. */
     private int startOffset(int slot) {
-        return slotKind[slot] == LEAF ? slotOff[slot] - openLen[slotNode[slot]] : slotOff[slot];
+        int kn = slotNode.get(slot);
+        int o = slotOff.get(slot);
+        return (kn & 3) == LEAF ? o - openLen[kn >>> 2] : o;
     }
 
     // ---------------------------------------------------------------- rebuilds and splices
@@ -608,10 +660,7 @@ final class ChunkedTemplate {
         int s = 0;
         for (int i = 0; i < orderLen; i++) {
             int c = order[i];
-            int e = s;
-            while (e < slotCount && slotChunk[e] == c) {
-                e++;
-            }
+            int e = slotChunk.runEnd(s, slotCount, c);
             replay(c, s, e, 0, used[c], true);
             s = e;
         }
@@ -636,65 +685,85 @@ final class ChunkedTemplate {
      * @return the number of bytes written
      */
     int rebuildChunk(int chunkId, int[] slots, int[] valOff, int[] valLen, int[] widths, byte[] bytes, int n) {
-        int first = slots[0];
-        while (first > 0 && slotChunk[first - 1] == chunkId) {
-            first--;
-        }
-        int end = slots[n - 1] + 1;
-        while (end < slotCount && slotChunk[end] == chunkId) {
-            end++;
-        }
+        int first = slotChunk.runStart(slots[0], chunkId);
+        int end = slotChunk.runEnd(slots[n - 1] + 1, slotCount, chunkId);
         byte[] src = buf[chunkId];
         int oldUsed = used[chunkId];
         long total = oldUsed;
         for (int i = 0; i < n; i++) {
-            total += widths[i] - slotWidth[slots[i]];
+            total += widths[i] - width(slots[i]);
         }
         byte[] dst = takeBuffer(Math.toIntExact(total + endSlack));
+        // a chunk about to be split: its offsets go to a scratch array (they may pass what the column holds; the
+        // pieces' offsets will not), else straight to the column
+        int[] split = total > splitThreshold ? new int[end - first] : null;
         int sp = 0;
         int dp = 0;
-        int k = 0;
-        for (int s = first; s < end; s++) {
-            if (k < n && slots[k] == s) {
-                int o = slotOff[s];
-                int cl = closeLen[slotNode[s]];
-                int oldLen = slotLen[s];
-                int oldWidth = slotWidth[s];
-                int vl = valLen[k];
-                int w = widths[k];
-                int sw = stuffWidth[slotNode[s]];
-                excess += excessOf(w, vl, sw) - excessOf(oldWidth, oldLen, sw);
-                System.arraycopy(src, sp, dst, dp, o - sp);
-                dp += o - sp;
-                System.arraycopy(bytes, valOff[k], dst, dp, vl);
-                System.arraycopy(src, o + oldLen, dst, dp + vl, cl);
-                if (w > vl) {
-                    Arrays.fill(dst, dp + vl + cl, dp + w + cl, SPACE);
-                }
-                slotOff[s] = dp;
-                slotLen[s] = vl;
-                slotWidth[s] = w;
-                dp += w + cl;
-                sp = o + oldWidth + cl;
-                k++;
-            } else {
-                slotOff[s] += dp - sp;
+        int next = first;
+        for (int k = 0; k < n; k++) {
+            int s = slots[k];
+            shift(split, first, next, s, dp - sp);
+            next = s + 1;
+            int o = slotOff.get(s);
+            int node = slotNode.get(s) >>> 2;
+            int cl = closeLen[node];
+            int oldLen = slotLen.get(s);
+            int oldWidth = oldLen + slotPad.get(s);
+            int vl = valLen[k];
+            int w = widths[k];
+            int sw = stuffWidth[node];
+            excess += excessOf(w, vl, sw) - excessOf(oldWidth, oldLen, sw);
+            System.arraycopy(src, sp, dst, dp, o - sp);
+            dp += o - sp;
+            System.arraycopy(bytes, valOff[k], dst, dp, vl);
+            System.arraycopy(src, o + oldLen, dst, dp + vl, cl);
+            if (w > vl) {
+                Arrays.fill(dst, dp + vl + cl, dp + w + cl, SPACE);
             }
+            if (split != null) {
+                split[s - first] = dp;
+            } else {
+                slotOff.set(s, dp);
+            }
+            slotLen.set(s, vl);
+            slotPad.set(s, w - vl);
+            dp += w + cl;
+            sp = o + oldWidth + cl;
         }
+        shift(split, first, next, end, dp - sp);
         System.arraycopy(src, sp, dst, dp, oldUsed - sp);
         dp += oldUsed - sp;
         giveBuffer(src);
         buf[chunkId] = dst;
         used[chunkId] = dp;
-        if (dp > splitThreshold) {
-            split(chunkId, first, end);
+        if (split != null) {
+            split(chunkId, first, end, split);
         }
         layoutVersion++;
         return dp;
     }
 
-    /** Splits chunk {@code c}, holding slots {@code [first, end)}, into chunks of about {@code chunkSize}. */
-    private void split(int c, int first, int end) {
+    /**
+     * Moves the offsets of slots {@code [from, to)} by {@code d}: in the column, or into {@code split[s - first]} for
+     * a chunk about to be split.
+     */
+    private void shift(int[] split, int first, int from, int to, int d) {
+        if (split == null) {
+            if (d != 0) {
+                slotOff.addRange(from, to, d);
+            }
+        } else {
+            for (int s = from; s < to; s++) {
+                split[s - first] = slotOff.get(s) + d;
+            }
+        }
+    }
+
+    /**
+     * Splits chunk {@code c}, holding slots {@code [first, end)} whose offsets in it are {@code off[s - first]}, into
+     * chunks of about {@code chunkSize}.
+     */
+    private void split(int c, int first, int end, int[] off) {
         byte[] src = buf[c];
         int total = used[c];
         int pieces = 0;
@@ -708,7 +777,8 @@ final class ChunkedTemplate {
             int cut = total;
             int t = s;
             while (t < end) {
-                int st = startOffset(t);
+                int kn = slotNode.get(t);
+                int st = (kn & 3) == LEAF ? off[t - first] - openLen[kn >>> 2] : off[t - first];
                 if (st >= target) {
                     cut = st;
                     break;
@@ -723,8 +793,8 @@ final class ChunkedTemplate {
             System.arraycopy(src, pieceStart, buf[id], 0, cut - pieceStart);
             used[id] = cut - pieceStart;
             for (int i = s; i < t; i++) {
-                slotChunk[i] = id;
-                slotOff[i] -= pieceStart;
+                slotChunk.set(i, id);
+                slotOff.set(i, off[i - first] - pieceStart);
             }
             if (pieces == ids.length) {
                 ids = splitIds = Arrays.copyOf(ids, pieces * 2);
@@ -736,8 +806,8 @@ final class ChunkedTemplate {
         }
         for (int i = s; i < end; i++) {
             // markers exactly at the end belong to the last piece
-            slotChunk[i] = cur;
-            slotOff[i] -= pieceStart - used[cur];
+            slotChunk.set(i, cur);
+            slotOff.set(i, off[i - first] - pieceStart + used[cur]);
         }
         int pos = orderPos[c];
         release(c);
@@ -793,8 +863,8 @@ final class ChunkedTemplate {
      * When {@code fromSlot == toSlot} this inserts before that marker.
      */
     Writer beginReplace(int fromSlot, int toSlot) {
-        return beginReplaceAt(fromSlot, fromSlot == toSlot ? slotChunk[toSlot] : startChunk(fromSlot),
-                fromSlot == toSlot ? slotOff[toSlot] : startOffset(fromSlot), toSlot);
+        return beginReplaceAt(fromSlot, fromSlot == toSlot ? slotChunk.get(toSlot) : startChunk(fromSlot),
+                fromSlot == toSlot ? slotOff.get(toSlot) : startOffset(fromSlot), toSlot);
     }
 
     /**
@@ -803,8 +873,8 @@ final class ChunkedTemplate {
      * {@code [startSlot, endSlot]}; the END marker is replaced too (the writer writes a new one).
      */
     Writer beginReplaceNode(int startSlot, int endSlot) {
-        return beginReplaceAt(startSlot, slotChunk[startSlot], slotOff[startSlot], endSlot + 1,
-                slotChunk[endSlot], slotOff[endSlot]);
+        return beginReplaceAt(startSlot, slotChunk.get(startSlot), slotOff.get(startSlot), endSlot + 1,
+                slotChunk.get(endSlot), slotOff.get(endSlot));
     }
 
     private int pendingHeadChunk;
@@ -816,14 +886,11 @@ final class ChunkedTemplate {
     private int pendingFirstSlot;
 
     private Writer beginReplaceAt(int fromSlot, int headChunk, int headOff, int toSlot) {
-        return beginReplaceAt(fromSlot, headChunk, headOff, toSlot, slotChunk[toSlot], slotOff[toSlot]);
+        return beginReplaceAt(fromSlot, headChunk, headOff, toSlot, slotChunk.get(toSlot), slotOff.get(toSlot));
     }
 
     private Writer beginReplaceAt(int fromSlot, int headChunk, int headOff, int toSlot, int tailChunk, int tailOff) {
-        int first = fromSlot;
-        while (first > 0 && slotChunk[first - 1] == headChunk) {
-            first--;
-        }
+        int first = fromSlot > 0 ? slotChunk.runStart(fromSlot - 1, headChunk) : 0;
         writer.begin(chunkSize);
         replay(headChunk, first, fromSlot, 0, headOff, false);
         pendingHeadChunk = headChunk;
@@ -832,10 +899,7 @@ final class ChunkedTemplate {
         pendingToSlot = toSlot;
         pendingTailOff = tailOff;
         pendingFirstSlot = first;
-        int end = toSlot;
-        while (end < slotCount && slotChunk[end] == tailChunk) {
-            end++;
-        }
+        int end = slotChunk.runEnd(toSlot, slotCount, tailChunk);
         pendingTailSlotEnd = end;
         writer.mark();
         return writer;
@@ -855,22 +919,25 @@ final class ChunkedTemplate {
         byte[] b = buf[c];
         int p = from;
         for (int s = s0; s < s1; s++) {
-            int o = slotOff[s];
-            if (slotKind[s] != LEAF) {
+            int o = slotOff.get(s);
+            int kn = slotNode.get(s);
+            int node = kn >>> 2;
+            if ((kn & 3) != LEAF) {
                 writer.literal(b, p, o - p);
-                writer.marker(slotKind[s], slotNode[s], slotBits[s], slotRef[s]);
+                writer.marker((byte) (kn & 3), node, slotBits[s], ref(s));
                 p = o;
             } else {
-                int cl = closeLen[slotNode[s]];
-                int ol = openLen[slotNode[s]];
+                int cl = closeLen[node];
+                int ol = openLen[node];
                 writer.literal(b, p, o - ol - p);
-                int width = slotWidth[s];
+                int len = slotLen.get(s);
+                int oldWidth = len + slotPad.get(s);
+                int width = oldWidth;
                 if (trimmed) {
-                    width = Math.min(width, Math.max(slotLen[s], stuffWidth[slotNode[s]]));
+                    width = Math.min(width, Math.max(len, stuffWidth[node]));
                 }
-                writer.leaf(slotNode[s], b, o - ol, ol, b, o, slotLen[s], b, o + slotLen[s], cl, width,
-                        slotBits[s], slotRef[s]);
-                p = o + slotWidth[s] + cl;
+                writer.leaf(node, b, o - ol, ol, b, o, len, b, o + len, cl, width, slotBits[s], ref(s));
+                p = o + oldWidth + cl;
             }
         }
         writer.literal(b, p, to - p);
@@ -880,6 +947,15 @@ final class ChunkedTemplate {
     private void splice(int o0, int o1, int s0, int s1) {
         Writer w = writer;
         w.finish();
+        // the replaced leaves' padding, read while their chunks are still there
+        long removed = 0;
+        if (s0 != 0 || s1 != slotCount) {
+            for (int s = s0; s < s1; s++) {
+                if ((slotNode.get(s) & 3) == LEAF) {
+                    removed += excessAt(s);
+                }
+            }
+        }
         // chunks
         for (int i = o0; i < o1; i++) {
             release(order[i]);
@@ -905,37 +981,39 @@ final class ChunkedTemplate {
             layoutVersion++;
             return;
         }
-        for (int s = s0; s < s1; s++) {
-            if (slotKind[s] == LEAF) {
-                excess -= excessAt(s);
-            }
-        }
-        excess += w.excess;
+        excess += w.excess - removed;
         int newCount = slotCount - (s1 - s0) + ns;
         ensureSlots(newCount);
         if (s1 != s0 + ns) {
             int tail = slotCount - s1;
-            System.arraycopy(slotChunk, s1, slotChunk, s0 + ns, tail);
-            System.arraycopy(slotOff, s1, slotOff, s0 + ns, tail);
-            System.arraycopy(slotLen, s1, slotLen, s0 + ns, tail);
-            System.arraycopy(slotWidth, s1, slotWidth, s0 + ns, tail);
-            System.arraycopy(slotNode, s1, slotNode, s0 + ns, tail);
-            System.arraycopy(slotKind, s1, slotKind, s0 + ns, tail);
+            slotChunk.move(s1, s0 + ns, tail);
+            slotOff.move(s1, s0 + ns, tail);
+            slotLen.move(s1, s0 + ns, tail);
+            slotPad.move(s1, s0 + ns, tail);
+            slotNode.move(s1, s0 + ns, tail);
             System.arraycopy(slotBits, s1, slotBits, s0 + ns, tail);
-            System.arraycopy(slotRef, s1, slotRef, s0 + ns, tail);
-            if (newCount < slotCount) {
-                Arrays.fill(slotRef, newCount, slotCount, null);
+            if (slotRef != null) {
+                System.arraycopy(slotRef, s1, slotRef, s0 + ns, tail);
+                if (newCount < slotCount) {
+                    Arrays.fill(slotRef, newCount, slotCount, null);
+                }
             }
         }
-        System.arraycopy(w.wChunk, 0, slotChunk, s0, ns);
-        System.arraycopy(w.wOff, 0, slotOff, s0, ns);
-        System.arraycopy(w.wLen, 0, slotLen, s0, ns);
-        System.arraycopy(w.wWidth, 0, slotWidth, s0, ns);
-        System.arraycopy(w.wNode, 0, slotNode, s0, ns);
-        System.arraycopy(w.wKind, 0, slotKind, s0, ns);
+        slotChunk.copyFrom(w.wChunk, 0, s0, ns);
+        slotOff.copyFrom(w.wOff, 0, s0, ns);
+        slotLen.copyFrom(w.wLen, 0, s0, ns);
+        slotPad.copyFrom(w.wPad, 0, s0, ns);
+        slotNode.copyFrom(w.wNode, 0, s0, ns);
         System.arraycopy(w.wBits, 0, slotBits, s0, ns);
-        System.arraycopy(w.wRef, 0, slotRef, s0, ns);
-        Arrays.fill(w.wRef, 0, ns, null);
+        if (w.wRef != null) {
+            if (slotRef == null) {
+                slotRef = new Object[slotBits.length];
+            }
+            System.arraycopy(w.wRef, 0, slotRef, s0, ns);
+            Arrays.fill(w.wRef, 0, ns, null);
+        } else if (slotRef != null) {
+            Arrays.fill(slotRef, s0, s0 + ns, null);
+        }
         slotCount = newCount;
         w.reset();
         layoutVersion++;
@@ -943,34 +1021,41 @@ final class ChunkedTemplate {
 
     /** A whole new message: the writer's rows become the table, and the old table's arrays the writer's. */
     private void swapSlotArrays(Writer w) {
-        Arrays.fill(slotRef, 0, slotCount, null);
-        int[] i;
+        PackedInts i;
         i = slotChunk; slotChunk = w.wChunk; w.wChunk = i;
         i = slotOff; slotOff = w.wOff; w.wOff = i;
         i = slotLen; slotLen = w.wLen; w.wLen = i;
-        i = slotWidth; slotWidth = w.wWidth; w.wWidth = i;
+        i = slotPad; slotPad = w.wPad; w.wPad = i;
         i = slotNode; slotNode = w.wNode; w.wNode = i;
-        byte[] k = slotKind; slotKind = w.wKind; w.wKind = k;
         long[] b = slotBits; slotBits = w.wBits; w.wBits = b;
-        Object[] r = slotRef; slotRef = w.wRef; w.wRef = r;
+        // the old table's kept objects are dropped with it; the writer starts again without the column
+        slotRef = w.wRef;
+        w.wRef = null;
     }
 
+    /**
+     * Makes room for {@code n} slots, growing by 1/32 at least: little unused room kept (that {@link #trim} would
+     * cut again), and a splice copies the table's tail anyway, so a growth costs what the splice costs.
+     */
     private void ensureSlots(int n) {
-        if (n <= slotChunk.length) {
+        int cap = slotBits.length;
+        if (n <= cap) {
             return;
         }
-        resizeSlots(Math.max(n, slotChunk.length + (slotChunk.length >> 1)));
+        resizeSlots(Math.max(n, cap + (cap >> 5)));
     }
 
     private void resizeSlots(int cap) {
-        slotChunk = Arrays.copyOf(slotChunk, cap);
-        slotOff = Arrays.copyOf(slotOff, cap);
-        slotLen = Arrays.copyOf(slotLen, cap);
-        slotWidth = Arrays.copyOf(slotWidth, cap);
-        slotNode = Arrays.copyOf(slotNode, cap);
-        slotKind = Arrays.copyOf(slotKind, cap);
+        int rows = Math.min(slotCount, cap);
+        slotChunk.resize(cap, rows);
+        slotOff.resize(cap, rows);
+        slotLen.resize(cap, rows);
+        slotPad.resize(cap, rows);
+        slotNode.resize(cap, rows);
         slotBits = Arrays.copyOf(slotBits, cap);
-        slotRef = Arrays.copyOf(slotRef, cap);
+        if (slotRef != null) {
+            slotRef = Arrays.copyOf(slotRef, cap);
+        }
     }
 
     private int newChunk(int capacity) {
@@ -1022,15 +1107,16 @@ final class ChunkedTemplate {
         /** Excess padding ({@link #excessOf}) of the leaves written since the last begin. */
         private long excess;
 
+        /** Slots written since the last begin; the rows below, laid out as the table's. */
         private int slots;
-        private int[] wChunk = new int[16];
-        private int[] wOff = new int[16];
-        private int[] wLen = new int[16];
-        private int[] wWidth = new int[16];
-        private int[] wNode = new int[16];
-        private byte[] wKind = new byte[16];
+        private PackedInts wChunk = new PackedInts(16);
+        private PackedInts wOff = new PackedInts(16);
+        private PackedInts wLen = new PackedInts(16);
+        private PackedInts wPad = new PackedInts(16);
+        private PackedInts wNode = new PackedInts(16);
         private long[] wBits = new long[16];
-        private Object[] wRef = new Object[16];
+        /** Kept objects of the rows; null until a row keeps one. */
+        private Object[] wRef;
 
         void begin(int limit) {
             if (active) {
@@ -1107,9 +1193,9 @@ final class ChunkedTemplate {
             used[cur] = o + region;
             bytes += need;
             int s = addSlot(LEAF, node, bits, ref);
-            wOff[s] = o;
-            wLen[s] = vn;
-            wWidth[s] = width;
+            wOff.set(s, o);
+            wLen.set(s, vn);
+            wPad.set(s, width - vn);
             if (width > vn) {
                 excess += excessOf(width, vn, stuffWidth[node]);
             }
@@ -1123,40 +1209,47 @@ final class ChunkedTemplate {
                 startChunk(limit + endSlack);
             }
             int s = addSlot(kind, node, bits, ref);
-            wOff[s] = used[cur];
-            wLen[s] = 0;
-            wWidth[s] = 0;
+            wOff.set(s, used[cur]);
+            wLen.set(s, 0);
+            wPad.set(s, 0);
             return s;
         }
 
         /** Makes room for {@code n} slots at once. */
         void ensureCapacity(int n) {
-            if (n > wChunk.length) {
+            if (n > wBits.length) {
                 grow(n);
             }
         }
 
+        /** Gives the rows capacity {@code cap}, keeping the rows written so far. */
         private void grow(int cap) {
-            wChunk = Arrays.copyOf(wChunk, cap);
-            wOff = Arrays.copyOf(wOff, cap);
-            wLen = Arrays.copyOf(wLen, cap);
-            wWidth = Arrays.copyOf(wWidth, cap);
-            wNode = Arrays.copyOf(wNode, cap);
-            wKind = Arrays.copyOf(wKind, cap);
+            wChunk.resize(cap, slots);
+            wOff.resize(cap, slots);
+            wLen.resize(cap, slots);
+            wPad.resize(cap, slots);
+            wNode.resize(cap, slots);
             wBits = Arrays.copyOf(wBits, cap);
-            wRef = Arrays.copyOf(wRef, cap);
+            if (wRef != null) {
+                wRef = Arrays.copyOf(wRef, cap);
+            }
         }
 
         private int addSlot(byte kind, int node, long bits, Object ref) {
-            int s = slots++;
-            if (s == wChunk.length) {
+            int s = slots;
+            if (s == wBits.length) {
                 grow(s + (s >> 1) + 16);
             }
-            wChunk[s] = cur;
-            wNode[s] = node;
-            wKind[s] = kind;
+            slots = s + 1;
+            wChunk.set(s, cur);
+            wNode.set(s, node << 2 | kind);
             wBits[s] = bits;
-            wRef[s] = ref;
+            if (ref != null || wRef != null) {
+                if (wRef == null) {
+                    wRef = new Object[wBits.length];
+                }
+                wRef[s] = ref;
+            }
             return s;
         }
 
@@ -1190,7 +1283,8 @@ final class ChunkedTemplate {
          * list likewise. Only between runs.
          */
         void trim(int needed, int rows) {
-            if (wChunk.length > SLOT_FLOOR && wChunk.length > 2 * needed) {
+            if (wBits.length > SLOT_FLOOR && wBits.length > 2 * needed) {
+                wRef = null;
                 grow(needed == 0 ? SLOT_FLOOR : Math.max(SLOT_FLOOR, rows));
             }
             if (chunks.length > CHUNK_ID_FLOOR && chunks.length > 2 * orderLen) {
@@ -1202,14 +1296,17 @@ final class ChunkedTemplate {
             for (int i = 0; i < chunkCount; i++) {
                 release(chunks[i]);
             }
-            Arrays.fill(wRef, 0, slots, null);
+            if (wRef != null) {
+                Arrays.fill(wRef, 0, slots, null);
+            }
             reset();
             active = false;
         }
 
         /** Heap bytes of the writer's arrays, by capacity. */
         long retainedBytes() {
-            return slotArraysBytes(wChunk.length) + HeapSize.of(chunks);
+            return wChunk.heapBytes() + wOff.heapBytes() + wLen.heapBytes() + wPad.heapBytes() + wNode.heapBytes() + HeapSize.of(wBits)
+                    + HeapSize.of(wRef) + HeapSize.of(chunks);
         }
     }
 }

@@ -70,6 +70,13 @@ public final class Carrier {
      */
     private final ThreadLocal<long[]> readState = ThreadLocal.withInitial(() -> new long[2]);
     /**
+     * {@code readState[0]} after an inbound message that went the host's way: its answer, if dsoap writes it, is
+     * written on a one-message template, so an operation whose requests dsoap does not read keeps no template.
+     */
+    private static final long HOST_READ = -1;
+    /** What is learned of requests whose first part element is none of the forms' (several forms only). */
+    private final ShapeBypass unmatched = new ShapeBypass();
+    /**
      * Parsers for the message head, when there are several forms to choose from: pooled, not thread-local, so that
      * a host's threads hold nothing of dsoap after its application stops.
      */
@@ -244,7 +251,8 @@ public final class Carrier {
      */
     public Object[] read(byte[] b, int len, long peer, Fallback hostReason, String hostDetail) {
         Objects.checkFromIndexSize(0, len, b.length);
-        readState.get()[0] = 0;
+        long[] state = readState.get();
+        state[0] = 0;
         Fallback why = hostReason;
         String detail = hostDetail;
         if (why == null && !settings.deserialize()) {
@@ -259,29 +267,43 @@ public final class Carrier {
             check(b, len);
             return null;
         }
+        int fi = -1;
         try {
-            long[] state = readState.get();
-            Peers known = peer == 0 ? null : peers();
+            fi = formIndex(b, len);
+            if (fi < 0 && unmatched.skip()) {
+                state[0] = HOST_READ;
+                stats.readFallback(Fallback.REQUEST_SHAPE, "first part element is none of the operation's forms'"
+                        + " (the last such requests failed the shape; one is tried again later)");
+                check(b, len);
+                return null;
+            }
+            // the table of peers is made when there is a first one to remember: an operation whose requests all go
+            // the host's way keeps none
+            Peers known = peer == 0 ? null : peers;
             long hint = known == null ? 0 : known.stateOf(peer);
             // a client that names itself and that no kept state knows starts its own while there is room, instead of
             // taking over another's (a caller or a connection may be many senders: they look for a similar one)
-            state[0] = hint == 0 && named(peer) && known != null && known.remembers()
+            state[0] = hint == 0 && named(peer) && (known == null || known.remembers())
                     ? DifferentialDeserializer.NEW_PEER : hint;
             // a client that names itself reads against its own kept message, however much it changed: searching the
             // others instead would take another client's state and leave that client to a plain parse
             state[1] = hint != 0 && named(peer) ? 1 : 0;
-            Object[] values = form(b, len).reader.deserialize(b, 0, len, state);
+            Object[] values = forms[Math.max(fi, 0)].reader.deserialize(b, 0, len, state);
             state[1] = 0;
+            if (fi < 0) {
+                unmatched.read();
+            }
             if (state[0] == 0) {
                 stats.checkCapacity(settings.deserializer().states());
             }
-            if (known != null && state[0] != 0) {
-                known.remember(peer, state[0]);
+            if (peer != 0 && state[0] != 0) {
+                (known != null ? known : peers()).remember(peer, state[0]);
             }
             String problem = readRule == null ? null : readRule.apply(values);
             if (problem == null) {
                 return values;
             }
+            state[0] = HOST_READ;
             stats.readFallback(Fallback.REQUEST_SHAPE, problem); // read whole by dsoap's parser: within its limits
             return null;
         } catch (XmlParseException e) {
@@ -289,9 +311,16 @@ public final class Carrier {
                 stats.rejected();
                 throw RejectedMessageException.of(e);
             }
+            state[0] = HOST_READ;
+            state[1] = 0;
             stats.readFallback(Fallback.CHARSET, e.getMessage());
             return null;
         } catch (MessageBindingException e) {
+            state[0] = HOST_READ; // not the id of the state that failed: the answer takes no template for it
+            state[1] = 0;
+            if (fi < 0 && forms.length > 1) {
+                unmatched.failed();
+            }
             stats.readFallback(Fallback.REQUEST_SHAPE, e.getMessage());
             check(b, len);
             return null;
@@ -330,10 +359,13 @@ public final class Carrier {
         return p;
     }
 
-    /** The form of the message: the one whose parts include the first part element's name, else the schema's. */
-    private Form form(byte[] b, int len) {
+    /**
+     * The index of the message's form: the one whose parts include the first part element's name, else the schema's
+     * (0); -1 when there are several forms and the first part element is none of theirs (read with the schema's).
+     */
+    private int formIndex(byte[] b, int len) {
         if (forms.length == 1) {
-            return forms[0];
+            return 0;
         }
         XmlScanner sc = heads.take();
         String first;
@@ -342,14 +374,15 @@ public final class Carrier {
         } finally {
             heads.give(sc);
         }
-        if (first != null) {
-            for (Form f : forms) {
-                if (f.partNames.contains(first)) {
-                    return f;
-                }
+        if (first == null) {
+            return 0;
+        }
+        for (int i = 0; i < forms.length; i++) {
+            if (forms[i].partNames.contains(first)) {
+                return i;
             }
         }
-        return forms[0];
+        return -1;
     }
 
     /**
@@ -475,6 +508,7 @@ public final class Carrier {
             return null;
         }
         long[] state = readState.get();
+        boolean hostRead = state[0] == HOST_READ;
         if (shared != null && parts.length == 1 && (parts[0] == null || parts[0] instanceof double[])) {
             Reply r = shared.write((double[]) parts[0], stats);
             if (r != null) {
@@ -483,7 +517,8 @@ public final class Carrier {
             }
         }
         long start = shared == null ? 0 : SharedWindow.cpuNanos();
-        DifferentialSerializer ds = writer.borrow(state[0]); // the template of the peer whose request this answers
+        // the template of the peer whose request this answers; none for a request that went the host's way
+        DifferentialSerializer ds = hostRead ? null : writer.borrow(state[0]);
         state[0] = 0;
         boolean kept = ds != null;
         if (!kept) {

@@ -1,0 +1,49 @@
+package dev.dsoap.host;
+
+/**
+ * What a carrier learns of requests whose first part element is none of its forms' (Axis2's
+ * {@code RPCServiceClient} writing a primitive array as one {@code <argN>}): when two in a row fail the shape,
+ * the next {@value #INITIAL_BACKOFF} such requests go the host's way without a read being tried, then one is
+ * tried again; while the tries keep failing the pause doubles, up to {@value #MAX_BACKOFF} requests, and one that
+ * is read resets it (as {@code DdsStream}'s adaptive bypass does for messages that keep differing).
+ *
+ * <p>Only requests of that spelling are affected: a request whose first part element is one of the forms' is
+ * always read, so a sender of such requests cannot keep another sender's requests from dsoap's path. Fixed size;
+ * thread-safe.
+ */
+final class ShapeBypass {
+    static final int INITIAL_BACKOFF = 4;
+    static final int MAX_BACKOFF = 256;
+
+    /** Failures in a row since the last read or pause. */
+    private int failures;
+    /** Requests still to pass without a read. */
+    private int left;
+    /** The next pause, in requests. */
+    private int backoff = INITIAL_BACKOFF;
+
+    /** Whether this request goes the host's way untried (counted down). */
+    synchronized boolean skip() {
+        if (left == 0) {
+            return false;
+        }
+        left--;
+        return true;
+    }
+
+    /** A tried request failed the shape. */
+    synchronized void failed() {
+        if (++failures >= 2) {
+            left = backoff;
+            backoff = Math.min(backoff * 2, MAX_BACKOFF);
+            failures = 0;
+        }
+    }
+
+    /** A tried request was read. */
+    synchronized void read() {
+        failures = 0;
+        left = 0;
+        backoff = INITIAL_BACKOFF;
+    }
+}

@@ -393,15 +393,19 @@ final class LightweightLog extends CheckpointLog {
     /** A new run's index, the run arrays grown when full. */
     private int newRun() {
         if (runCount == rFirst.length) {
-            int m = runCount * 2;
-            rFirst = Arrays.copyOf(rFirst, m);
-            rGroup = Arrays.copyOf(rGroup, m);
-            rOffset = Arrays.copyOf(rOffset, m);
-            rIndex = Arrays.copyOf(rIndex, m);
-            rLanes = Arrays.copyOf(rLanes, 4 * m);
-            rVar = Arrays.copyOf(rVar, m);
+            resizeRuns(runCount * 2);
         }
         return runCount++;
+    }
+
+    /** Gives the run arrays room for {@code m} runs. */
+    private void resizeRuns(int m) {
+        rFirst = Arrays.copyOf(rFirst, m);
+        rGroup = Arrays.copyOf(rGroup, m);
+        rOffset = Arrays.copyOf(rOffset, m);
+        rIndex = Arrays.copyOf(rIndex, m);
+        rLanes = Arrays.copyOf(rLanes, 4 * m);
+        rVar = Arrays.copyOf(rVar, m);
     }
 
     @Override
@@ -437,13 +441,7 @@ final class LightweightLog extends CheckpointLog {
             dIndex = Arrays.copyOf(dIndex, n);
         }
         if (rFirst.length > runCount + (runCount >> 6) + 8) {
-            int n = Math.max(8, runCount);
-            rFirst = Arrays.copyOf(rFirst, n);
-            rGroup = Arrays.copyOf(rGroup, n);
-            rOffset = Arrays.copyOf(rOffset, n);
-            rIndex = Arrays.copyOf(rIndex, n);
-            rLanes = Arrays.copyOf(rLanes, 4 * n);
-            rVar = Arrays.copyOf(rVar, n);
+            resizeRuns(Math.max(8, runCount));
         }
         if (vLanes.length > 4 * (vCount + (vCount >> 4)) + 64) {
             vLanes = Arrays.copyOf(vLanes, 4 * vCount);

@@ -168,22 +168,7 @@ final class PackedInts {
 
     private void widenTo(int w) {
         int cap = capacity();
-        if (w == 2) {
-            char[] c = new char[cap];
-            for (int i = 0; i < cap; i++) {
-                c[i] = (char) (bytes[i] & 0xFF);
-            }
-            chars = c;
-        } else {
-            int[] a = new int[cap];
-            for (int i = 0; i < cap; i++) {
-                a[i] = get(i);
-            }
-            ints = a;
-            chars = null;
-        }
-        bytes = null;
-        width = w;
+        copyTo(cap, cap, w);
         widened = true;
     }
 
@@ -192,34 +177,35 @@ final class PackedInts {
      * that holds them; the new rows are 0.
      */
     void resize(int cap, int rows) {
-        int w = widthFor(rows);
+        copyTo(cap, rows, widthFor(rows));
+        widened = false;
+    }
+
+    /** Moves rows {@code [0, rows)} into a new array of {@code cap} rows, {@code w} bytes wide (holding them). */
+    private void copyTo(int cap, int rows, int w) {
+        byte[] b = null;
+        char[] c = null;
+        int[] a = null;
         if (w == 1) {
-            byte[] b = new byte[cap];
+            b = new byte[cap];
             for (int i = 0; i < rows; i++) {
                 b[i] = (byte) get(i);
             }
-            bytes = b;
-            chars = null;
-            ints = null;
         } else if (w == 2) {
-            char[] c = new char[cap];
+            c = new char[cap];
             for (int i = 0; i < rows; i++) {
                 c[i] = (char) get(i);
             }
-            bytes = null;
-            chars = c;
-            ints = null;
         } else {
-            int[] a = new int[cap];
+            a = new int[cap];
             for (int i = 0; i < rows; i++) {
                 a[i] = get(i);
             }
-            bytes = null;
-            chars = null;
-            ints = a;
         }
+        bytes = b;
+        chars = c;
+        ints = a;
         width = w;
-        widened = false;
     }
 
     /**

@@ -65,10 +65,8 @@ public class DistinctClientsBench {
     /** Client {@code c}'s HTTP client: a keep-alive connection of its own, as distinct client programs have. */
     private EchoClient[] http;
     private byte[][] buffers;
-    /** The clients' threads, {@code at_once}. */
-    private java.util.concurrent.ExecutorService pool;
-    /** Rounds made so far, {@code at_once}: round {@code k} sends each client's message {@code k + 2}. */
-    private long round;
+    /** The clients calling at once, {@code at_once}: round {@code k} sends each client's message {@code k}. */
+    private dev.dsoap.bench.echo.Rounds rounds;
     /** Calls made so far; call {@code n} is client {@code n % clients}'s message {@code n / clients}. */
     private long next;
     private CpuWindow window;
@@ -96,7 +94,7 @@ public class DistinctClientsBench {
         }
         next = 2L * clients; // verify sent each client's messages 0 and 1
         if ("at_once".equals(arrival)) {
-            pool = java.util.concurrent.Executors.newFixedThreadPool(clients);
+            rounds = new dev.dsoap.bench.echo.Rounds(clients, 2, this::call);
         } else if (!"in_turn".equals(arrival)) {
             throw new IllegalArgumentException("arrival in_turn or at_once, not " + arrival);
         }
@@ -107,8 +105,8 @@ public class DistinctClientsBench {
     @TearDown(Level.Trial)
     public void tearDown() throws Exception {
         window.awaitClosed();
-        if (pool != null) {
-            pool.shutdownNow();
+        if (rounds != null) {
+            rounds.close();
         }
         if (measured == servers.dsoap()) {
             System.out.printf("%n[axis2 %d distinct clients] dsoap: %s%n", clients, servers.stats(Style.POJO, Shape.DOUBLES));
@@ -122,8 +120,8 @@ public class DistinctClientsBench {
     }
 
     private long call() throws Exception {
-        if (pool != null) {
-            return round();
+        if (rounds != null) {
+            return rounds.next();
         }
         long n = next++;
         return call((int) (n % clients), n / clients);
@@ -138,21 +136,6 @@ public class DistinctClientsBench {
             throw new IllegalStateException(measured + " answered a " + length + "-byte request with only " + echoed + " bytes");
         }
         window.completed();
-        return echoed;
-    }
-
-    /** Every client sends its next message at once; returns when all are answered. */
-    private long round() throws Exception {
-        long k = 2 + round++;
-        java.util.List<java.util.concurrent.Future<Long>> calls = new java.util.ArrayList<>(clients);
-        for (int c = 0; c < clients; c++) {
-            int client = c;
-            calls.add(pool.submit(() -> call(client, k)));
-        }
-        long echoed = 0;
-        for (java.util.concurrent.Future<Long> f : calls) {
-            echoed += f.get(120, TimeUnit.SECONDS);
-        }
         return echoed;
     }
 

@@ -59,10 +59,8 @@ public class CxfDistinctClientsBench {
     /** How the clients call: {@code in_turn}, or {@code at_once} (in rounds, all at the same moment). */
     @Param({"in_turn"})
     public String arrival;
-    /** The clients' threads, {@code at_once}. */
-    private java.util.concurrent.ExecutorService pool;
-    /** Rounds made so far, {@code at_once}: round {@code k} sends each client's array {@code k + 2}. */
-    private long round;
+    /** The clients calling at once, {@code at_once}: round {@code k} sends each client's array {@code k}. */
+    private dev.dsoap.bench.echo.Rounds rounds;
 
     private CxfEchoServers servers;
     private EchoValues[] values;
@@ -101,7 +99,7 @@ public class CxfDistinctClientsBench {
         }
         next = 2L * clients;
         if ("at_once".equals(arrival)) {
-            pool = java.util.concurrent.Executors.newFixedThreadPool(clients);
+            rounds = new dev.dsoap.bench.echo.Rounds(clients, 2, this::call);
         } else if (!"in_turn".equals(arrival)) {
             servers.close();
             throw new IllegalArgumentException("arrival in_turn or at_once, not " + arrival);
@@ -113,8 +111,8 @@ public class CxfDistinctClientsBench {
     @TearDown(Level.Trial)
     public void tearDown() throws Exception {
         window.awaitClosed();
-        if (pool != null) {
-            pool.shutdownNow();
+        if (rounds != null) {
+            rounds.close();
         }
         if (dsoap) {
             System.out.printf("%n[cxf %d distinct plain clients] dsoap on %s: server %s%n", clients, values[0],
@@ -128,16 +126,16 @@ public class CxfDistinctClientsBench {
         window.open();
     }
 
-    private int call() throws Exception {
-        if (pool != null) {
-            return round();
+    private long call() throws Exception {
+        if (rounds != null) {
+            return rounds.next();
         }
         long n = next++;
         return call((int) (n % clients), n / clients);
     }
 
     /** Client {@code c} echoes its array {@code k}. */
-    private int call(int c, long k) {
+    private long call(int c, long k) {
         double[] got = ports[c].echoDoubles((double[]) values[c].values(k));
         if (got == null || got.length != size) {
             throw new IllegalStateException(measured + " echoed " + CxfEchoServers.items(got) + " of " + size + " items");
@@ -146,28 +144,13 @@ public class CxfDistinctClientsBench {
         return got.length;
     }
 
-    /** Every client echoes its next array at once; returns when all are answered. */
-    private int round() throws Exception {
-        long k = 2 + round++;
-        java.util.List<java.util.concurrent.Future<Integer>> calls = new java.util.ArrayList<>(clients);
-        for (int c = 0; c < clients; c++) {
-            int client = c;
-            calls.add(pool.submit(() -> call(client, k)));
-        }
-        int items = 0;
-        for (java.util.concurrent.Future<Integer> f : calls) {
-            items += f.get(120, TimeUnit.SECONDS);
-        }
-        return items;
-    }
-
     @Benchmark
-    public int baselineCxf(ServerCpu cpu) throws Exception {
+    public long baselineCxf(ServerCpu cpu) throws Exception {
         return call();
     }
 
     @Benchmark
-    public int dsoapCxf(ServerCpu cpu) throws Exception {
+    public long dsoapCxf(ServerCpu cpu) throws Exception {
         return call();
     }
 }

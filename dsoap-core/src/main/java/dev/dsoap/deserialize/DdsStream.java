@@ -98,13 +98,11 @@ final class DdsStream implements Binder.Engine, MemoryBudget.Holder {
     long lastUsed;
     boolean busy;
     /**
-     * What this stream earns its place with (guarded by the owning {@link DifferentialDeserializer}): 1 when a
-     * message starts it, one more for each message it reads skipping at least the bypass threshold (at most
-     * {@link #MAX_HITS}), halved by each poorly matching message and by the owner's ageing. A stream at 0 no longer
-     * pays, and a message of another family may take it over when there is no room for a new one.
+     * What this stream earns its place with ({@link dev.dsoap.template.Standing}; guarded by the owning
+     * {@link DifferentialDeserializer}): one more for each message it reads skipping at least the bypass threshold,
+     * halved by each poorly matching message.
      */
-    int hits = 1;
-    static final int MAX_HITS = 15;
+    int hits = dev.dsoap.template.Standing.START;
 
     /** Whether a message keeps nothing here (none read yet, or dropped). Called by the owner while idle. */
     boolean keeps() {

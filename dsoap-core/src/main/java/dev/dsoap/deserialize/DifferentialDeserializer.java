@@ -3,6 +3,7 @@ package dev.dsoap.deserialize;
 import dev.dsoap.binding.MessagePlan;
 import dev.dsoap.parse.XmlParseException;
 import dev.dsoap.template.MemoryBudget;
+import dev.dsoap.template.Standing;
 
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -21,9 +22,8 @@ import java.util.List;
  * client's message family). A caller that knows the message's sender names the stream that read the
  * sender's last message; it is taken without a search when half of its windows match.
  * With every kept state taken, a message of no kept state's family takes over only a state that no longer pays its
- * own sender (one that keeps nothing, or whose hits, counted by the messages it reads well and halved every
- * {@value #AGEING} borrows per state, fell to 0), else it is read plainly (counted as {@link DeserializerStats#full()}):
- * more senders than states lose only the excess.
+ * own sender (one that keeps nothing, or whose {@link Standing} fell to 0), else it is read plainly (counted as
+ * {@link DeserializerStats#full()}): more senders than states lose only the excess.
  * A stream whose messages keep differing stops checkpointing for a while (adaptive bypass). A failure
  * while reading drops the stream's state; the next message is read from scratch.
  *
@@ -46,10 +46,8 @@ public final class DifferentialDeserializer {
     private static final int HINT_TAKEN = DdsStream.WINDOWS / 2;
     /** Orders uses of the streams; guarded by this. */
     private long clock;
-    /** Borrows so far, taken or not, for {@link #age()}; guarded by this. */
-    private long borrows;
-    /** Borrows per kept state between two halvings of the streams' hits. */
-    private static final int AGEING = 8;
+    /** Ages the streams' standing, counting every borrow, taken or not; guarded by this. */
+    private final Standing standing;
 
     /**
      * A hint ({@code state[0]} on entry to {@link #deserialize(byte[], int, int, long[])}): the message comes from a
@@ -69,6 +67,7 @@ public final class DifferentialDeserializer {
         this.config = config;
         this.stats = stats;
         this.budget = budget;
+        this.standing = new Standing(config.states());
     }
 
     public DeserializerStats stats() {
@@ -284,7 +283,7 @@ public final class DifferentialDeserializer {
                     return null;
                 }
                 best = cold;
-                best.hits = 1;
+                best.hits = Standing.START;
             }
             best.busy = true;
             best.lastUsed = ++clock;
@@ -320,15 +319,11 @@ public final class DifferentialDeserializer {
         return false;
     }
 
-    /**
-     * Every {@code AGEING} borrows per kept state, the streams' {@link DdsStream#hits} are halved: a sender that calls
-     * at least once in that many messages of the operation keeps its state from newcomers, and one that has gone away
-     * gives it up after a few such periods. Called under this lock.
-     */
+    /** Counts a borrow, halving every stream's {@link DdsStream#hits} when it is time. Called under this lock. */
     private void age() {
-        if (++borrows % ((long) AGEING * config.states()) == 0) {
+        if (standing.tick()) {
             for (DdsStream s : streams) {
-                s.hits >>= 1;
+                s.hits = Standing.halved(s.hits);
             }
         }
     }
@@ -336,9 +331,9 @@ public final class DifferentialDeserializer {
     private synchronized void release(DdsStream s) {
         s.busy = false;
         if (s.paid) {
-            s.hits = Math.min(s.hits + 1, DdsStream.MAX_HITS);
+            s.hits = Standing.paid(s.hits);
         } else if (s.compared) {
-            s.hits >>= 1;
+            s.hits = Standing.halved(s.hits);
         }
         s.dropIfEvicted();
     }

@@ -429,7 +429,7 @@ public final class OperationStats implements OperationStatsMXBean {
 
     /** Logs once that the operation's kept states are all taken, when a read found them so. */
     void checkCapacity(int states) {
-        if (reads.full() > 0 && capacityLogged.compareAndSet(false, true)) {
+        if (!capacityLogged.get() && reads.full() > 0 && capacityLogged.compareAndSet(false, true)) {
             info("more senders than kept states (" + Settings.STATES + " = " + states + "): the excess senders' messages are"
                     + " read without kept state, the others keep theirs; logged once, ReadsAtCapacity counts them");
         }

@@ -47,11 +47,10 @@ public final class DifferentialSerializer implements MemoryBudget.Holder {
     /** Run when the budget evicts this serializer (its pool drops the template there if idle), or {@code null}. */
     Runnable onEvicted;
     /**
-     * What this template earns its place in a {@link SerializerPool} with (guarded by the pool): 1 when a sender
-     * starts it, one more each time the same sender's message is written on it again (at most 15), halved by the
-     * pool's ageing. At 0 another sender's message may take it over when the pool is full.
+     * What this template earns its place in a {@link SerializerPool} with ({@link dev.dsoap.template.Standing};
+     * guarded by the pool): one more each time the same sender's message is written on it again.
      */
-    int hits = 1;
+    int hits = dev.dsoap.template.Standing.START;
     /** The budget refused this template: drop it at the next message. */
     private boolean dropNext;
     /**

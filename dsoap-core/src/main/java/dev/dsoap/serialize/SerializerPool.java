@@ -2,6 +2,7 @@ package dev.dsoap.serialize;
 
 import dev.dsoap.binding.MessagePlan;
 import dev.dsoap.template.MemoryBudget;
+import dev.dsoap.template.Standing;
 
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -26,11 +27,8 @@ public final class SerializerPool {
     private final List<DifferentialSerializer> all = new ArrayList<>();
     /** The affinity each serializer was last borrowed with. */
     private final java.util.IdentityHashMap<DifferentialSerializer, Long> affinities = new java.util.IdentityHashMap<>();
-    /** Borrows per template between two halvings of the templates' hits. */
-    private static final int AGEING = 8;
-    private static final int MAX_HITS = 15;
-    /** Borrows so far; guarded by this. */
-    private long borrows;
+    /** Ages the templates' standing; guarded by this. */
+    private final Standing standing;
 
     /**
      * @param budget caps the template bytes of these and other streams sharing it, or {@code null}
@@ -45,6 +43,7 @@ public final class SerializerPool {
         this.stats = stats;
         this.budget = budget;
         this.max = max;
+        this.standing = new Standing(max);
     }
 
     /** An idle keeping serializer, or a new one while fewer than {@code max} exist, or {@code null}. */
@@ -58,14 +57,14 @@ public final class SerializerPool {
      * answers): its template holds that peer's last message. A message with another affinity, or with
      * affinity 0, gets a template of its own while fewer than {@code max} exist (affinity 0 shares the templates
      * of other messages without one: the one returned last); when the pool is full it takes over only a template
-     * whose sender no longer writes on it (at least once in the last {@value #AGEING} borrows per template),
+     * whose sender no longer writes on it ({@link Standing}: at least once in the last few borrows per template),
      * else it gets {@code null} and is written without a kept template: more senders than templates lose only
      * the excess, instead of taking turns in each other's templates.
      */
     public synchronized DifferentialSerializer borrow(long affinity) {
-        if (++borrows % ((long) AGEING * max) == 0) {
+        if (standing.tick()) {
             for (DifferentialSerializer s : all) {
-                s.hits >>= 1;
+                s.hits = Standing.halved(s.hits);
             }
         }
         DifferentialSerializer s = null;
@@ -77,7 +76,7 @@ public final class SerializerPool {
         }
         if (s != null) {
             idle.remove(s);
-            s.hits = Math.min(s.hits + 1, MAX_HITS);
+            s.hits = Standing.paid(s.hits);
             return s;
         }
         if (all.size() < max) {
@@ -94,7 +93,7 @@ public final class SerializerPool {
                 return null;
             }
             idle.remove(s);
-            s.hits = 1;
+            s.hits = Standing.START;
         }
         affinities.put(s, affinity);
         return s;

@@ -178,7 +178,7 @@ final class AdbOperation extends CarriedOperation {
         String prefix = element.getPrefix().isEmpty() ? "ns1" : element.getPrefix();
         return WireConvention.builder(name + (version == SoapVersion.SOAP_12 ? "-soap12" : ""))
                 .soapVersion(version).envelopePrefix("soapenv").xmlDeclaration(true).wrapperPrefix(prefix)
-                .typePrefixStem("ns").adb(schema).build();
+                .typePrefixStem("ns").adb(schema).javaInfinity(true).build();
     }
 
     /** What the generated receiver's {@code fromOM} passes: the bean its {@code Factory.parse} reads. */

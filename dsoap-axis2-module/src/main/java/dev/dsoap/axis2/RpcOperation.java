@@ -179,7 +179,7 @@ final class RpcOperation extends CarriedOperation {
                 .soapVersion(version).envelopePrefix("soapenv").xmlDeclaration(true).wrapperPrefix(prefix)
                 .partsQualified(qualified).fieldsQualified(qualified).typePrefixStem("ax2")
                 .packageNamespaces(true, "/xsd").structXsiType(true).nullStyle(WireConvention.NullStyle.NIL)
-                .beanStyle(WireConvention.BeanStyle.AXIS2).build();
+                .beanStyle(WireConvention.BeanStyle.AXIS2).javaInfinity(true).build();
     }
 
     private static String prefix(AxisService service) {

@@ -93,6 +93,8 @@ public final class WireConvention {
     private final boolean emptyArraysNull;
     /** Schema facts of generated beans ({@link BeanStyle#ADB}), or {@code null}. */
     private final BeanSchema beanSchema;
+    /** Whether infinities are also read in Java's spelling ({@code Infinity}, {@code +Infinity}, {@code -Infinity}). */
+    private final boolean javaInfinity;
 
     private WireConvention(Builder b) {
         this.name = b.name;
@@ -111,6 +113,7 @@ public final class WireConvention {
         this.structXsiType = b.structXsiType;
         this.emptyArraysNull = b.emptyArraysNull;
         this.beanSchema = b.beanSchema;
+        this.javaInfinity = b.javaInfinity;
         if (beanStyle == BeanStyle.ADB && beanSchema == null) {
             throw new IllegalArgumentException("BeanStyle.ADB needs a BeanSchema");
         }
@@ -146,6 +149,7 @@ public final class WireConvention {
         b.structXsiType = structXsiType;
         b.emptyArraysNull = emptyArraysNull;
         b.beanSchema = beanSchema;
+        b.javaInfinity = javaInfinity;
         return b;
     }
 
@@ -224,6 +228,16 @@ public final class WireConvention {
         return beanSchema;
     }
 
+    /**
+     * Whether {@code xsd:double} and {@code xsd:float} values are also read in Java's spelling of the
+     * infinities ({@code Infinity}, {@code +Infinity}, {@code -Infinity}) besides the schema's {@code INF} and
+     * {@code -INF}: the spelling of hosts whose clients write {@code Double.toString} and whose readers take
+     * {@code Double.parseDouble}'s forms (Axis2). Other Java-only forms stay refused.
+     */
+    public boolean javaInfinity() {
+        return javaInfinity;
+    }
+
     @Override
     public boolean equals(Object o) {
         return o instanceof WireConvention c && name.equals(c.name) && soapVersion == c.soapVersion
@@ -233,7 +247,7 @@ public final class WireConvention {
                 && xsiType == c.xsiType && nullStyle == c.nullStyle && beanStyle == c.beanStyle
                 && packageNamespaces == c.packageNamespaces
                 && packageNamespaceSuffix.equals(c.packageNamespaceSuffix) && structXsiType == c.structXsiType
-                && emptyArraysNull == c.emptyArraysNull
+                && emptyArraysNull == c.emptyArraysNull && javaInfinity == c.javaInfinity
                 && beanSchema == c.beanSchema;
     }
 
@@ -241,7 +255,7 @@ public final class WireConvention {
     public int hashCode() {
         return Objects.hash(name, soapVersion, envelopePrefix, xmlDeclaration, wrapperPrefix, partsQualified,
                 fieldsQualified, typePrefixStem, xsiType, nullStyle, beanStyle, packageNamespaces,
-                packageNamespaceSuffix, structXsiType, emptyArraysNull, System.identityHashCode(beanSchema));
+                packageNamespaceSuffix, structXsiType, emptyArraysNull, javaInfinity, System.identityHashCode(beanSchema));
     }
 
     @Override
@@ -267,6 +281,7 @@ public final class WireConvention {
         private boolean structXsiType;
         private boolean emptyArraysNull;
         private BeanSchema beanSchema;
+        private boolean javaInfinity;
 
         private Builder(String name) {
             this.name = Objects.requireNonNull(name, "name");
@@ -332,6 +347,12 @@ public final class WireConvention {
         /** See {@link WireConvention#emptyArraysNull()}; default off. */
         public Builder emptyArraysNull(boolean on) {
             this.emptyArraysNull = on;
+            return this;
+        }
+
+        /** See {@link WireConvention#javaInfinity()}; default off. */
+        public Builder javaInfinity(boolean on) {
+            this.javaInfinity = on;
             return this;
         }
 

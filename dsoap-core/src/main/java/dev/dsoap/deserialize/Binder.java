@@ -87,6 +87,8 @@ final class Binder {
      */
     /** Most items of one array ({@link ParserLimits#maxChildElements()}). */
     private final int maxChildElements;
+    /** Whether Java's spelling of the infinities is read too ({@link dev.dsoap.binding.WireConvention#javaInfinity()}). */
+    private final boolean javaInfinity;
 
     Binder(ReadPlan plan, ParserLimits limits, boolean skipHeaderBlocks, boolean headerBlock) {
         if (headerBlock && plan.wrapped()) {
@@ -95,6 +97,7 @@ final class Binder {
         this.skipHeaderBlocks = skipHeaderBlocks;
         this.headerBlock = headerBlock;
         this.maxChildElements = limits.maxChildElements();
+        this.javaInfinity = plan.plan().convention().javaInfinity();
         this.plan = plan;
         this.nodes = plan.nodes();
         this.sc = new XmlScanner(limits);
@@ -450,10 +453,10 @@ final class Binder {
     private void value(ReadNode n, byte[] b, int off, int len) {
         try {
             switch (n.type) {
-                case DOUBLE -> tape.d(XsdParse.parseDouble(b, off, len));
+                case DOUBLE -> tape.d(XsdParse.parseDouble(b, off, len, javaInfinity));
                 case INT -> tape.j(XsdParse.parseInt(b, off, len));
                 case LONG -> tape.j(XsdParse.parseLong(b, off, len));
-                case FLOAT -> tape.j(Float.floatToRawIntBits(XsdParse.parseFloat(b, off, len)));
+                case FLOAT -> tape.j(Float.floatToRawIntBits(XsdParse.parseFloat(b, off, len, javaInfinity)));
                 case SHORT -> tape.j(XsdParse.parseShort(b, off, len));
                 case BYTE -> tape.j(XsdParse.parseByte(b, off, len));
                 case BOOLEAN -> tape.j(XsdParse.parseBoolean(b, off, len) ? 1 : 0);

@@ -15,7 +15,7 @@ import java.util.Objects;
  * <ul>
  *   <li>xsd:double, xsd:float: {@code [+-]?(d+(.d*)?|.d+)([eE][+-]?d+)?}, {@code INF}, {@code -INF},
  *       {@code NaN} (XSD 1.0's lexical space, which JAXB and Axis2 read; XSD 1.1's {@code +INF} is refused). Java-only forms ({@code Infinity}, hexadecimal, {@code d}/{@code f}
- *       suffixes) are rejected. Decimals are rounded to nearest (via fastdoubleparser); magnitudes
+ *       suffixes) are rejected, except the infinities where a caller asks for them (Axis2's readers take them). Decimals are rounded to nearest (via fastdoubleparser); magnitudes
  *       beyond the type's range become infinite, below it zero.</li>
  *   <li>xsd:long, xsd:int, xsd:short, xsd:byte: {@code [+-]?d+} (leading zeros allowed) within the
  *       type's range; out-of-range values are rejected.</li>
@@ -32,6 +32,7 @@ public final class XsdParse {
     private static final int POS_INF = 2;
     private static final int NEG_INF = 3;
     private static final int NAN = 4;
+    private static final byte[] JAVA_INFINITY = "Infinity".getBytes(StandardCharsets.US_ASCII);
 
     /** Longest quoted text in an error message, in bytes or chars; longer text is cut, its length given. */
     private static final int MESSAGE_TEXT_LIMIT = 100;
@@ -46,11 +47,23 @@ public final class XsdParse {
      * @throws IndexOutOfBoundsException if the range is outside {@code b}
      */
     public static double parseDouble(byte[] b, int off, int len) {
+        return parseDouble(b, off, len, false);
+    }
+
+    /**
+     * As {@link #parseDouble(byte[], int, int)}; with {@code javaInfinity}, Java's spelling of the infinities
+     * ({@code Infinity}, {@code +Infinity}, {@code -Infinity}, as {@code Double.toString} writes them and
+     * {@code Double.parseDouble} reads them) is read too.
+     *
+     * @throws NumberFormatException if the text is not an xsd:double (nor, with {@code javaInfinity}, one of those)
+     * @throws IndexOutOfBoundsException if the range is outside {@code b}
+     */
+    public static double parseDouble(byte[] b, int off, int len, boolean javaInfinity) {
         Objects.checkFromIndexSize(off, len, b.length);
         int end = off + len;
         int start = skipWhitespace(b, off, end);
         end = trimWhitespace(b, start, end);
-        switch (floatSyntax(b, start, end)) {
+        switch (floatSyntax(b, start, end, javaInfinity)) {
             case DECIMAL:
                 return JavaDoubleParser.parseDouble(b, start, end - start);
             case POS_INF:
@@ -93,11 +106,22 @@ public final class XsdParse {
      * @throws IndexOutOfBoundsException if the range is outside {@code b}
      */
     public static float parseFloat(byte[] b, int off, int len) {
+        return parseFloat(b, off, len, false);
+    }
+
+    /**
+     * As {@link #parseFloat(byte[], int, int)}; with {@code javaInfinity}, Java's spelling of the infinities is
+     * read too (see {@link #parseDouble(byte[], int, int, boolean)}).
+     *
+     * @throws NumberFormatException if the text is not an xsd:float (nor, with {@code javaInfinity}, one of those)
+     * @throws IndexOutOfBoundsException if the range is outside {@code b}
+     */
+    public static float parseFloat(byte[] b, int off, int len, boolean javaInfinity) {
         Objects.checkFromIndexSize(off, len, b.length);
         int end = off + len;
         int start = skipWhitespace(b, off, end);
         end = trimWhitespace(b, start, end);
-        switch (floatSyntax(b, start, end)) {
+        switch (floatSyntax(b, start, end, javaInfinity)) {
             case DECIMAL:
                 return JavaFloatParser.parseFloat(b, start, end - start);
             case POS_INF:
@@ -352,6 +376,26 @@ public final class XsdParse {
     }
 
     /** Classifies {@code b[i..end)} as one of {@link #DECIMAL}, the specials, or {@link #INVALID}. */
+    private static int floatSyntax(byte[] b, int i, int end, boolean javaInfinity) {
+        int syntax = floatSyntax(b, i, end);
+        return syntax == INVALID && javaInfinity ? javaInfinity(b, i, end) : syntax;
+    }
+
+    /** {@code [+-]?Infinity} in {@code b[i..end)}: {@link #POS_INF}, {@link #NEG_INF} or {@link #INVALID}. */
+    private static int javaInfinity(byte[] b, int i, int end) {
+        int sign = i < end && (b[i] == '+' || b[i] == '-') ? b[i] : 0;
+        int at = sign == 0 ? i : i + 1;
+        if (end - at != JAVA_INFINITY.length) {
+            return INVALID;
+        }
+        for (int k = 0; k < JAVA_INFINITY.length; k++) {
+            if (b[at + k] != JAVA_INFINITY[k]) {
+                return INVALID;
+            }
+        }
+        return sign == '-' ? NEG_INF : POS_INF;
+    }
+
     private static int floatSyntax(byte[] b, int i, int end) {
         if (i == end) {
             return INVALID;

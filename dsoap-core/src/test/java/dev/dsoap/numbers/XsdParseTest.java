@@ -127,6 +127,35 @@ class XsdParseTest {
     }
 
     @Test
+    void javaInfinityReadsJavasSpellingOfTheInfinitiesOnly() {
+        for (String ws : new String[] {"", " ", "\t\r\n"}) {
+            for (String text : new String[] {"Infinity", "+Infinity", "INF"}) {
+                byte[] b = (ws + text + ws).getBytes(StandardCharsets.US_ASCII);
+                assertEquals(Double.POSITIVE_INFINITY, XsdParse.parseDouble(b, 0, b.length, true), text);
+                assertEquals(Float.POSITIVE_INFINITY, XsdParse.parseFloat(b, 0, b.length, true), text);
+            }
+            for (String text : new String[] {"-Infinity", "-INF"}) {
+                byte[] b = (ws + text + ws).getBytes(StandardCharsets.US_ASCII);
+                assertEquals(Double.NEGATIVE_INFINITY, XsdParse.parseDouble(b, 0, b.length, true), text);
+                assertEquals(Float.NEGATIVE_INFINITY, XsdParse.parseFloat(b, 0, b.length, true), text);
+            }
+        }
+        byte[] one = "1.5".getBytes(StandardCharsets.US_ASCII);
+        assertEquals(1.5, XsdParse.parseDouble(one, 0, one.length, true));
+        // still refused: what Java reads beyond its infinities, and near misses
+        for (String text : new String[] {"infinity", "Infinit", "Infinityy", "--Infinity", "+-Infinity", "Infinity5",
+                "- Infinity", "+NaN", "-NaN", "0x1p3", "1d", "1f", "", "+", "-", "\u00a0Infinity"}) {
+            byte[] b = text.getBytes(StandardCharsets.UTF_8);
+            NumberFormatException e = assertThrows(NumberFormatException.class, () -> XsdParse.parseDouble(b, 0, b.length, true), text);
+            assertTrue(e.getMessage().contains("xsd:double"), e.getMessage());
+            assertThrows(NumberFormatException.class, () -> XsdParse.parseFloat(b, 0, b.length, true), text);
+        }
+        // without the flag, the schema's forms only
+        byte[] java = "Infinity".getBytes(StandardCharsets.US_ASCII);
+        assertThrows(NumberFormatException.class, () -> XsdParse.parseDouble(java, 0, java.length, false));
+    }
+
+    @Test
     void errorMessageQuotesTheText() {
         NumberFormatException e = assertThrows(NumberFormatException.class, () -> parseDoubleBytes(" 1d "));
         assertEquals("not an xsd:double: \" 1d \"", e.getMessage());

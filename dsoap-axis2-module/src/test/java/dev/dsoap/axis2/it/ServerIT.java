@@ -13,6 +13,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 import java.util.Random;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
@@ -234,6 +235,31 @@ class ServerIT {
         Soap.Response got = Soap.post11(dsoap.url(), xml);
         assertEquals(200, got.status(), got.text());
         assertTrue(Soap.canonical(got.body()).contains("=d:Infinity") && Soap.canonical(got.body()).contains("=d:-Infinity"), got.text());
+    }
+
+    /**
+     * Axis2's clients write infinities as Java spells them, and its reader takes them (with
+     * {@code Double.parseDouble}): dsoap reads them too, so an array holding one stays on dsoap's path.
+     */
+    @Test
+    void javasInfinitiesAreReadAsAxis2ReadsThem() throws Exception {
+        Stats st = dsoap.stats("echo");
+        long read = st.get("MessagesRead");
+        Map<String, Long> fallbacks = new java.util.TreeMap<>(st.map("ReadFallbacks"));
+        String[][] cases = {{"Infinity", "1.5", "-Infinity"}, {"+Infinity"}, {" -Infinity\t", "-0.0", "4.9E-324"}};
+        for (String[] items : cases) {
+            StringBuilder v = new StringBuilder();
+            for (String x : items) {
+                v.append("<v>").append(x).append("</v>");
+            }
+            Soap.Response got = both(Soap.request(dsoap.namespace(), "echo", v.toString()), String.join(",", items));
+            assertEquals(200, got.status(), got.text());
+        }
+        Stats after = dsoap.stats("echo");
+        assertEquals(read + cases.length, after.get("MessagesRead"), after.toString());
+        assertEquals(fallbacks, new java.util.TreeMap<>(after.map("ReadFallbacks")), after.toString());
+        // other Java-only forms stay Axis2's to read (it takes them, dsoap does not)
+        both(Soap.request(dsoap.namespace(), "echo", "<v>1.5d</v><v>0x1p3</v>"), "Java-only forms");
     }
 
     @Test

@@ -63,7 +63,8 @@ final class Capture implements MIMEAwareBuilder {
         MessageBytes raw;
         InputStream[] overflow = new InputStream[1];
         try {
-            raw = MessageBytes.readDocument(in, limit, contentLength(mc), overflow, engagement.budget());
+            raw = MessageBytes.readDocument(in, limit, contentLength(mc), overflow, engagement.budget(),
+                    (b, n) -> engagement.handOver(mc, contentType, b, n));
         } catch (MessageBytes.Incomplete e) {
             // the transport failed before the document ended: Axis2 reads what arrived and meets the same failure
             mc.setProperty(SKIPPED, Fallback.NOT_CAPTURED);
@@ -72,8 +73,8 @@ final class Capture implements MIMEAwareBuilder {
                     new ByteArrayInputStream(got.bytes(), 0, got.length()), new Failing(e.getCause())), contentType, mc);
         }
         if (raw == null) {
-            // longer than dsoap reads itself, or no room for it among the messages in flight: Axis2 reads it
-            // from what arrived and the rest of the stream
+            // longer than dsoap reads itself, no room for it among the messages in flight, or of a shape its operation
+            // has learned to leave to Axis2: Axis2 reads it from what arrived and the rest of the stream
             mc.setProperty(SKIPPED, MessageBytes.overflowReason(overflow[0]));
             return delegate.processDocument(overflow[0], contentType, mc);
         }

@@ -314,6 +314,31 @@ abstract class CarriedOperation {
     /** The fault the original receiver raises when the service method throws. */
     abstract AxisFault fault(MessageContext in, Method method, InvocationTargetException e);
 
+    /**
+     * Whether a request of SOAP version 1.1 ({@code soap11}) or 1.2 whose first bytes are {@code b[0..len)} is left to
+     * Axis2 before dsoap keeps its bytes ({@link Carrier#skipsUnread}); {@code false} before the operation's first
+     * request.
+     */
+    final boolean skipsUnread(boolean soap11, byte[] b, int len) {
+        Bound bd = bound;
+        Sides s = bd == null ? null : bd.sides[soap11 ? 0 : 1];
+        return s != null && s.carrier.skipsUnread(b, len);
+    }
+
+    /** Whether a carrier of this operation leaves requests of some first part element to Axis2 now. */
+    final boolean skipping() {
+        Bound bd = bound;
+        if (bd == null) {
+            return false;
+        }
+        for (Sides s : bd.sides) {
+            if (s != null && s.carrier.skipping()) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     /** The carrier for {@code implClass}; built once per class and SOAP version. */
     final Sides sides(Class<?> implClass, boolean soap11) throws AxisFault {
         Bound b = bound;

@@ -46,6 +46,11 @@ final class DsoapReceiver extends AbstractMessageReceiver {
         this.styleProblem = op.styleProblem();
     }
 
+    /** The operation this receiver carries. */
+    CarriedOperation operation() {
+        return op;
+    }
+
     @Override
     public void receive(MessageContext mc) throws AxisFault {
         mc.setProperty(CarriedOperation.ARRIVED, System.nanoTime());
@@ -62,7 +67,9 @@ final class DsoapReceiver extends AbstractMessageReceiver {
             throw BinaryBuilder.sender(mc, "dsoap: binary request refused: " + why.description());
         }
         if (why != null) {
-            String detail = why == Fallback.UNSUPPORTED_TYPE ? (styleProblem != null ? styleProblem : op.classProblem()) : null;
+            String detail = why == Fallback.UNSUPPORTED_TYPE ? (styleProblem != null ? styleProblem : op.classProblem())
+                    : why == Fallback.REQUEST_SHAPE ? "first part element is none of the operation's forms' (the last such"
+                            + " requests failed the shape; Axis2 reads it from its stream; one is tried again later)" : null;
             // dsoap's limits hold on Axis2's path too (an in-only request beyond them is counted as refused and still
             // goes to Axis2's receiver, which answers it as plain Axis2 does)
             try {

@@ -1,13 +1,20 @@
 package dev.dsoap.axis2;
 
+import dev.dsoap.host.CursorPool;
+import dev.dsoap.host.EnvelopeHead;
+import dev.dsoap.host.Fallback;
 import dev.dsoap.host.MessageBytes;
 import dev.dsoap.parse.ParserLimits;
 import dev.dsoap.parse.XmlCheck;
 import dev.dsoap.parse.XmlParseException;
+import org.apache.axis2.AxisFault;
 import org.apache.axis2.addressing.EndpointReference;
 import org.apache.axis2.context.MessageContext;
+import org.apache.axis2.description.AxisOperation;
+import org.apache.axis2.description.AxisService;
 import org.apache.axis2.engine.AxisConfiguration;
 
+import javax.xml.namespace.QName;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 
@@ -20,12 +27,15 @@ final class Engagement {
     private final AxisConfiguration config;
     /** The module-wide parser limits, which hold before dispatch. */
     private final ParserLimits limits;
+    /** Scanners of requests' first bytes ({@link #handOver}). */
+    private final CursorPool<dev.dsoap.parse.XmlScanner> heads;
     /** The module's memory budget, on which requests are reserved while they are read. */
     private final dev.dsoap.template.MemoryBudget budget;
 
     Engagement(AxisConfiguration config, ParserLimits limits, dev.dsoap.template.MemoryBudget budget) {
         this.config = config;
         this.limits = limits;
+        this.heads = new CursorPool<>(() -> new dev.dsoap.parse.XmlScanner(limits));
         this.budget = budget;
     }
 
@@ -121,6 +131,61 @@ final class Engagement {
         } catch (RuntimeException e) {
             return true;
         }
+    }
+
+    /**
+     * Why the request whose first bytes are {@code b[0..len)} is for Axis2 to read from its stream, before dsoap
+     * keeps the rest: {@link Fallback#REQUEST_SHAPE} when it is headed for a dsoap operation that has learned to leave
+     * requests of its first part element to Axis2 ({@link dev.dsoap.host.Carrier#skipsUnread}); else {@code null}.
+     * The operation is found as Axis2's dispatchers find it by the body's first element (the wrapper), in the service
+     * the address names.
+     */
+    Fallback handOver(MessageContext mc, String contentType, byte[] b, int len) {
+        try {
+            AxisService service = mc.getAxisService();
+            if (service == null) {
+                EndpointReference to = mc.getTo();
+                String name = serviceName(to == null ? null : to.getAddress());
+                service = name == null ? null : config.getService(name);
+            }
+            if (service == null || !skipping(service)) {
+                return null;
+            }
+            QName wrapper = wrapper(b, len);
+            AxisOperation op = wrapper == null ? null : service.getOperationByMessageElementQName(wrapper);
+            if (op == null && wrapper != null) {
+                op = service.getOperation(new QName(wrapper.getLocalPart()));
+            }
+            if (op == null || !(op.getMessageReceiver() instanceof DsoapReceiver r)) {
+                return null;
+            }
+            boolean soap11 = contentType == null || !contentType.toLowerCase(java.util.Locale.ROOT).contains("application/soap+xml");
+            return r.operation().skipsUnread(soap11, b, len) ? Fallback.REQUEST_SHAPE : null;
+        } catch (AxisFault | RuntimeException e) {
+            return null; // read on: dsoap's own path decides
+        }
+    }
+
+    /** Whether some dsoap operation of {@code service} leaves requests to Axis2 now ({@link CarriedOperation#skipping}). */
+    private static boolean skipping(AxisService service) {
+        for (java.util.Iterator<AxisOperation> it = service.getOperations(); it.hasNext(); ) {
+            if (it.next().getMessageReceiver() instanceof DsoapReceiver r && r.operation().skipping()) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** The body's first element of a message's first bytes, or {@code null} when they do not reach it (or are not a SOAP envelope). */
+    private QName wrapper(byte[] b, int len) {
+        dev.dsoap.parse.XmlScanner sc = heads.take();
+        EnvelopeHead h;
+        try {
+            h = EnvelopeHead.readPrefix(sc, b, len);
+        } finally {
+            heads.give(sc);
+        }
+        return h.localName() == null ? null : new QName(h.namespace(), h.localName());
     }
 
     /** The service segment of an address such as {@code /axis2/services/Name/op?x} or {@code Name.Port}. */

@@ -274,7 +274,8 @@ public final class Carrier {
                 state[0] = HOST_READ;
                 stats.readFallback(Fallback.REQUEST_SHAPE, "first part element is none of the operation's forms'"
                         + " (the last such requests failed the shape; one is tried again later)");
-                check(b, len);
+                // read by the host under its own limits, as a message too long for dsoap is: checking it too would
+                // cost a second parse of every message dsoap has learned not to read
                 return null;
             }
             // the table of peers is made when there is a first one to remember: an operation whose requests all go
@@ -325,6 +326,44 @@ public final class Carrier {
             check(b, len);
             return null;
         }
+    }
+
+    /** Whether requests of a first part element none of the forms' are left to the host now ({@link #skipsUnread}). */
+    public boolean skipping() {
+        return forms.length > 1 && unmatched.skipping();
+    }
+
+    /**
+     * Whether a request is left to the host before its bytes are kept, from its first bytes {@code b[0..len)}
+     * alone: when its first part element is none of the operation's forms' and the last such requests failed the
+     * shape, so that the operation has learned to leave them to the host (one of the requests it leaves is used up,
+     * as {@link #read} uses one). The host then reads the message from its stream, as without dsoap, and the
+     * exchange is the host's: count it with {@link #bypass} ({@link Fallback#REQUEST_SHAPE}).
+     *
+     * @param b the message's first bytes; the rest need not have arrived
+     */
+    public boolean skipsUnread(byte[] b, int len) {
+        Objects.checkFromIndexSize(0, len, b.length);
+        if (forms.length < 2 || !settings.deserialize() || !unmatched.skipping()) {
+            return false;
+        }
+        XmlScanner sc = heads.take();
+        String first;
+        try {
+            // what the first bytes do not tell (not well-formed, cut) is read on, the whole message then checked
+            first = EnvelopeHead.readPrefix(sc, b, len).firstPartName();
+        } finally {
+            heads.give(sc);
+        }
+        if (first == null) {
+            return false;
+        }
+        for (Form f : forms) {
+            if (f.partNames.contains(first)) {
+                return false;
+            }
+        }
+        return unmatched.skip();
     }
 
     /**

@@ -90,6 +90,9 @@ final class DocumentEnd {
                 }
                 case OPEN -> s = c == '/' ? State.END_TAG : c == '?' ? pi() : c == '!' ? State.BANG : State.START_TAG;
                 case START_TAG -> {
+                    while (c != '"' && c != '\'' && c != '/' && c != '>' && i < stop) { // the name and attribute names
+                        c = b[i++];
+                    }
                     if (c == '"' || c == '\'') {
                         quote = c;
                         s = State.ATTRIBUTE_VALUE;
@@ -110,6 +113,9 @@ final class DocumentEnd {
                 }
                 case EMPTY_TAG_SLASH -> s = c == '>' ? closed(depth) : State.START_TAG;
                 case END_TAG -> {
+                    while (c != '>' && i < stop) {
+                        c = b[i++];
+                    }
                     if (c == '>') {
                         s = closed(--depth);
                     }

@@ -67,6 +67,21 @@ public final class EnvelopeHead {
         }
     }
 
+    /**
+     * As {@link #read(XmlScanner, byte[], int)} for the first {@code len} bytes of a message whose rest may not have
+     * arrived: what those bytes do not tell (they end first, or are not well-formed or break a limit before) is
+     * {@code null}, not an error. A start tag counts only when its {@code >} is among the bytes.
+     */
+    public static EnvelopeHead readPrefix(XmlScanner sc, byte[] b, int len) {
+        try {
+            return readHead(sc, b, len);
+        } catch (dev.dsoap.parse.XmlParseException e) {
+            return new EnvelopeHead();
+        } finally {
+            sc.release();
+        }
+    }
+
     private static EnvelopeHead readHead(XmlScanner sc, byte[] b, int len) {
         EnvelopeHead h = new EnvelopeHead();
         sc.reset(b, 0, len, true);

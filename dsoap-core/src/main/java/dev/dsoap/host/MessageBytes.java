@@ -146,9 +146,35 @@ public record MessageBytes(byte[] bytes, int length) {
      */
     public static MessageBytes readDocument(InputStream in, int limit, long declared, InputStream[] overflow,
             MemoryBudget budget) throws Incomplete {
+        return readDocument(in, limit, declared, overflow, budget, null);
+    }
+
+    /**
+     * Decides from a message's first bytes whether the host reads it instead, before the rest is read: see
+     * {@link #readDocument(InputStream, int, long, InputStream[], MemoryBudget, Gate)}.
+     */
+    @FunctionalInterface
+    public interface Gate {
+        /**
+         * @param b   the first bytes of the message, {@code b[0..len)}: up to 16 KiB (or the declared length, when
+         *            smaller), fewer only when the message ends sooner; not to be kept
+         * @return why the host reads this message itself, or {@code null} to read it on
+         */
+        Fallback handOver(byte[] b, int len);
+    }
+
+    /**
+     * As {@link #readDocument(InputStream, int, long, InputStream[], MemoryBudget)}, asking {@code gate} (when given)
+     * about the first buffer's bytes: when it names a reason, nothing more is read and {@code overflow[0]} (when given)
+     * replays those bytes followed by the rest of {@code in}, {@link #overflowReason} giving the gate's reason.
+     *
+     * @param gate decides from the first bytes whether the host reads the message, or {@code null}
+     */
+    public static MessageBytes readDocument(InputStream in, int limit, long declared, InputStream[] overflow,
+            MemoryBudget budget, Gate gate) throws Incomplete {
         DocumentEnd end = new DocumentEnd();
         try {
-            return read(in, limit, declared, end, overflow, budget);
+            return read(in, limit, declared, end, overflow, budget, gate);
         } catch (Incomplete e) {
             throw e;
         } catch (IOException e) {
@@ -189,6 +215,11 @@ public record MessageBytes(byte[] bytes, int length) {
      */
     private static MessageBytes read(InputStream in, int limit, long declared, DocumentEnd end, InputStream[] overflow,
             MemoryBudget budget) throws IOException {
+        return read(in, limit, declared, end, overflow, budget, null);
+    }
+
+    private static MessageBytes read(InputStream in, int limit, long declared, DocumentEnd end, InputStream[] overflow,
+            MemoryBudget budget, Gate gate) throws IOException {
         if (limit < 0) {
             throw new IllegalArgumentException("limit " + limit);
         }
@@ -202,6 +233,13 @@ public record MessageBytes(byte[] bytes, int length) {
         try {
             byte[] b = new byte[size];
             int n = fill(in, b, end, full, 0);
+            Fallback handOver = gate == null ? null : gate.handOver(b, n);
+            if (handOver != null) {
+                // the host reads it: a replay of the first bytes takes the reservation over
+                MessageBytes none = overflow(full, b, n, in, overflow, handOver, budget, reserved);
+                reserved = overflow != null ? 0 : reserved;
+                return none;
+            }
             if (n < b.length) {
                 return new MessageBytes(b, n);
             }

@@ -102,8 +102,12 @@ class PrimitiveArrayIT {
             assertEquals(0, st.get("RetainedBytes"), op + ": the operation keeps state: " + st);
             assertEquals(0, st.get("CheckpointBytes"), op + ": " + st);
         }
-        // the answers were written by dsoap, on one-message templates
-        assertTrue(dsoap.stats("SeriesService", "prices").get("MessagesWritten") >= CALLS, dsoap.stats("SeriesService", "prices").toString());
+        // after two failed tries, the operation leaves such requests to Axis2 from their first bytes, before dsoap keeps
+        // the rest: Axis2 reads them from its stream and answers them (tries 1, 2 and 7 of 12 are answered by dsoap, on
+        // one-message templates)
+        Stats prices = dsoap.stats("SeriesService", "prices");
+        assertEquals(9, prices.writeFallbacks("REQUEST_SHAPE"), prices.toString());
+        assertEquals(3, prices.get("MessagesWritten"), prices.toString());
         assertEquals(used, module.get("MemoryUsedBytes"), "the budget holds bytes for operations never carried");
     }
 

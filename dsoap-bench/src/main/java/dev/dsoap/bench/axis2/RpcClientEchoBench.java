@@ -225,6 +225,7 @@ public class RpcClientEchoBench {
         long wantFallbacks = measured == servers.dsoap() && primitive ? 2 : 0;
         if (primitive && measured == servers.dsoap()) {
             // the requests go Axis2's way, counted as REQUEST_SHAPE; whoever writes the (empty) answers
+            read = want;
             written = want;
             fallbacks = stats.map("ReadFallbacks").getOrDefault("REQUEST_SHAPE", 0L) - shapeBefore;
         }

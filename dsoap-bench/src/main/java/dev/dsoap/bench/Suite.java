@@ -174,12 +174,12 @@ public record Suite(String name, List<Entry> entries, int warmups, int iteration
         e.add(entry("axis2.DistinctClientsBench", "clients", "1,16,64", "size", "1000", "percent", "10", "pattern",
                 "scattered", "widths", "changing"));
         // clients calling at once, up to four times dsoap.states (64) on CXF: more clients than states lose only the
-        // excess; values of every width on both hosts. Axis2's SimpleHTTPServer up to 64: with 256 connections at once
+        // excess; values of every width on both hosts; anonymous clients and clients naming themselves (X-Dsoap-Client). Axis2's SimpleHTTPServer up to 64: with 256 connections at once
         // it took 41 s a round and dropped connections, with or without dsoap
         e.add(entry("axis2.DistinctClientsBench", "clients", "1,8,32,64", "size", "1000", "percent", "10", "pattern",
-                "scattered", "widths", "changing,mixed", "arrival", "at_once"));
+                "scattered", "widths", "changing,mixed", "arrival", "at_once", "names", "anonymous,named"));
         e.add(entry("cxf.CxfDistinctClientsBench", "clients", "1,8,32,64,128,256", "size", "1000", "percent", "10",
-                "pattern", "scattered", "widths", "changing,mixed", "arrival", "at_once"));
+                "pattern", "scattered", "widths", "changing,mixed", "arrival", "at_once", "names", "anonymous,named"));
         e.add(entry("cxf.CxfPlainProxyEchoBench", "size", "100000", "percent", "1,10,25", "pattern",
                 "scattered,every_kth", "widths", "changing"));
         // Figure 2: checkpoint overhead when every message differs, per strategy and interval

@@ -32,6 +32,9 @@ import java.util.concurrent.TimeUnit;
  * client this is {@link Axis2EchoBench}'s workload; with 64, a server that kept only a few messages per
  * operation would compare each request with another client's.
  *
+ * <p>{@code names}: {@code anonymous} clients (the server tells them apart by their messages alone) or {@code named}
+ * ones, each sending {@code X-Dsoap-Client: client-N} (read against its own kept message first).
+ *
  * <p>Score: ms per call ({@code in_turn}) or per round ({@code at_once}). The auxiliary counters {@code serverCpuNanos}/{@code serverRequests} give the measured
  * server's CPU time per request, as in {@link Axis2EchoBench}; the report compares the dsoap/plain ratio at 64
  * clients with the one at one client. The setup checks every client's first echo bit for bit.
@@ -58,6 +61,9 @@ public class DistinctClientsBench {
     /** How the clients call: {@code in_turn}, or {@code at_once} (in rounds, all at the same moment). */
     @Param({"in_turn"})
     public String arrival;
+    /** Whether the clients are {@code anonymous} or {@code named} (each sends {@code X-Dsoap-Client: client-N}). */
+    @Param({"anonymous"})
+    public String names;
 
     private EchoServers servers;
     private EchoMessages[] streams;
@@ -88,8 +94,13 @@ public class DistinctClientsBench {
         measured = method.startsWith("dsoap") ? servers.dsoap() : servers.plain();
         http = new EchoClient[clients];
         buffers = new byte[clients][longest];
+        boolean named = switch (names) {
+            case "anonymous" -> false;
+            case "named" -> true;
+            default -> throw new IllegalArgumentException("names anonymous or named, not " + names);
+        };
         for (int c = 0; c < clients; c++) {
-            http[c] = new EchoClient();
+            http[c] = new EchoClient(named ? "client-" + c : null);
             servers.verify(streams[c], http[c]);
         }
         next = 2L * clients; // verify sent each client's messages 0 and 1

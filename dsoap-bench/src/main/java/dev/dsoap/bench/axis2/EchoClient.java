@@ -24,11 +24,26 @@ final class EchoClient {
     private static final int TIMEOUT_SECONDS = 120;
     private final HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
             .connectTimeout(Duration.ofSeconds(10)).build();
+    /** The id this client names itself by ({@code X-Dsoap-Client}), or {@code null} for an anonymous client. */
+    private final String id;
 
-    private static HttpRequest request(URI uri, byte[] body, int length) {
-        return HttpRequest.newBuilder(uri).timeout(Duration.ofSeconds(TIMEOUT_SECONDS))
-                .header("Content-Type", "text/xml; charset=UTF-8").header("SOAPAction", "\"\"")
-                .POST(HttpRequest.BodyPublishers.ofByteArray(body, 0, length)).build();
+    /** An anonymous client. */
+    EchoClient() {
+        this(null);
+    }
+
+    /** A client naming itself {@code id} in an {@code X-Dsoap-Client} header, or anonymous when {@code null}. */
+    EchoClient(String id) {
+        this.id = id;
+    }
+
+    private HttpRequest request(URI uri, byte[] body, int length) {
+        HttpRequest.Builder b = HttpRequest.newBuilder(uri).timeout(Duration.ofSeconds(TIMEOUT_SECONDS))
+                .header("Content-Type", "text/xml; charset=UTF-8").header("SOAPAction", "\"\"");
+        if (id != null) {
+            b.header("X-Dsoap-Client", id);
+        }
+        return b.POST(HttpRequest.BodyPublishers.ofByteArray(body, 0, length)).build();
     }
 
     /**

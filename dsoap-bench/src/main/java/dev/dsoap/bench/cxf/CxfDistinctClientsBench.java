@@ -32,6 +32,9 @@ import java.util.concurrent.TimeUnit;
  * operation is a round: every client sends its next call at the same moment, each from a thread of its own). With 64, a server that could not tell its clients apart would compare each
  * request with another client's kept message. The CXF counterpart of {@code axis2.DistinctClientsBench}.
  *
+ * <p>{@code names}: {@code anonymous} clients (the server tells them apart by their messages alone) or {@code named}
+ * ones, each sending {@code X-Dsoap-Client: client-N} (read against its own kept message first).
+ *
  * <p>Score: ms per call ({@code in_turn}) or per round ({@code at_once}). The auxiliary counters {@code serverCpuNanos}/{@code serverRequests} give the endpoint's CPU
  * time per request; the report compares the plain/dsoap ratio at 64 clients with the one at one client. The setup
  * checks every client's first two echoes bit for bit; the dsoap method's teardown prints dsoap's counters (bytes
@@ -59,6 +62,9 @@ public class CxfDistinctClientsBench {
     /** How the clients call: {@code in_turn}, or {@code at_once} (in rounds, all at the same moment). */
     @Param({"in_turn"})
     public String arrival;
+    /** Whether the clients are {@code anonymous} or {@code named} (each sends {@code X-Dsoap-Client: client-N}). */
+    @Param({"anonymous"})
+    public String names;
     /** The clients calling at once, {@code at_once}: round {@code k} sends each client's array {@code k}. */
     private dev.dsoap.bench.echo.Rounds rounds;
 
@@ -80,11 +86,21 @@ public class CxfDistinctClientsBench {
             measured = dsoap ? servers.dsoap() : servers.plain();
             values = new EchoValues[clients];
             ports = new EchoPort[clients];
+            boolean named = switch (names) {
+                case "anonymous" -> false;
+                case "named" -> true;
+                default -> throw new IllegalArgumentException("names anonymous or named, not " + names);
+            };
             for (int c = 0; c < clients; c++) {
                 values[c] = new EchoValues(Shape.DOUBLES, size, percent, 0xC0F_D157L + c,
                         DdsMessages.Pattern.of(pattern),
                         DdsMessages.Widths.of(widths));
                 ports[c] = servers.defaultPort(dsoap);
+                if (named) {
+                    ((jakarta.xml.ws.BindingProvider) ports[c]).getRequestContext().put(
+                            jakarta.xml.ws.handler.MessageContext.HTTP_REQUEST_HEADERS,
+                            java.util.Map.of("X-Dsoap-Client", java.util.List.of("client-" + c)));
+                }
                 for (long n = 0; n < 2; n++) {
                     double[] want = (double[]) values[c].values(n);
                     String diff = EchoValues.difference(want, ports[c].echoDoubles(want));

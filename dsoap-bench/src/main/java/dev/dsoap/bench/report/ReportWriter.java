@@ -200,6 +200,7 @@ public final class ReportWriter {
             h.append("<p class=\"origin\">").append(esc(note)).append("</p>\n");
         }
         targets(h, r);
+        worstCells(h, r);
         h.append("<nav><p>Sections: ");
         Set<Families.Section> sections = new LinkedHashSet<>();
         for (ReportCharts.Spec c : charts) {
@@ -309,6 +310,75 @@ public final class ReportWriter {
                     .append("</td><td>").append(esc(String.join(", ", v.sources()))).append("</td></tr>\n");
         }
         h.append("</table>\n");
+    }
+
+    /**
+     * Per host, the end-to-end cells of these results with server CPU measured: the worst against plain (the lowest
+     * plain / dsoap ratio) beside the best, and the worst against the transport floor (the highest dsoap / floor), each
+     * with where it is (benchmark and parameters): a figure holds across the grid only as far as its worst cell does.
+     */
+    static void worstCells(StringBuilder h, Results r) {
+        h.append("<h2 id=\"worst-cells\">Worst cells</h2>\n<p>Every end-to-end echo cell of these results (one client "
+                + "thread; benchmark and parameters; server CPU per request measured on the server's own threads), per "
+                + "host: the worst against "
+                + "plain beside the best, and the worst against the transport floor (the same client and bytes against a "
+                + "server doing no SOAP work). A figure holds only as far as its worst cell.</p>\n");
+        h.append("<table class=\"worst\">\n<tr><th>host</th><th>cells</th><th>worst: plain / dsoap</th><th>where</th>"
+                + "<th>best: plain / dsoap</th><th>where</th><th>worst: dsoap / floor</th><th>where</th></tr>\n");
+        for (String host : new String[] {"Axis2", "CXF"}) {
+            List<Results.Pair> cells = new ArrayList<>();
+            for (Results.Pair p : r.allPairs()) {
+                if (p.dsoap().threads() == 1 && !Double.isNaN(p.cpuRatio()) && p.cpuRatio() > 0
+                        && host.equals(host(p.dsoap().bench()))) {
+                    cells.add(p);
+                }
+            }
+            if (cells.isEmpty()) {
+                h.append("<tr><td>").append(host).append("</td><td>0</td><td colspan=\"6\">not in these results</td></tr>\n");
+                continue;
+            }
+            Results.Pair worst = cells.get(0);
+            Results.Pair best = cells.get(0);
+            for (Results.Pair p : cells) {
+                worst = p.cpuRatio() < worst.cpuRatio() ? p : worst;
+                best = p.cpuRatio() > best.cpuRatio() ? p : best;
+            }
+            Measurement floorWorst = null;
+            double floorRatio = Double.NaN;
+            for (Results.Pair p : cells) {
+                Measurement f = r.partner(p.dsoap(), p.dsoap().method().replaceFirst("^dsoap", "floor"));
+                if (f != null && f.cpuUs() > 0 && !Double.isNaN(p.dsoap().cpuUs())) {
+                    double x = p.dsoap().cpuUs() / f.cpuUs();
+                    if (floorWorst == null || x > floorRatio) {
+                        floorWorst = p.dsoap();
+                        floorRatio = x;
+                    }
+                }
+            }
+            h.append("<tr><td>").append(host).append("</td><td>").append(cells.size()).append("</td><td>")
+                    .append(String.format(Locale.ROOT, "%.2fx", worst.cpuRatio())).append("</td><td>").append(esc(where(worst.dsoap())))
+                    .append("</td><td>").append(String.format(Locale.ROOT, "%.2fx", best.cpuRatio())).append("</td><td>")
+                    .append(esc(where(best.dsoap()))).append("</td><td>")
+                    .append(floorWorst == null ? "no floor measured" : String.format(Locale.ROOT, "%.2fx", floorRatio))
+                    .append("</td><td>").append(floorWorst == null ? "" : esc(where(floorWorst))).append("</td></tr>\n");
+        }
+        h.append("</table>\n");
+    }
+
+    /** The host of an end-to-end echo grid's benchmark class, or null for any other benchmark. */
+    private static String host(String bench) {
+        String simple = bench.substring(bench.lastIndexOf('.') + 1);
+        return switch (simple) {
+            case "Axis2EchoBench", "RpcClientEchoBench", "DistinctClientsBench" -> "Axis2";
+            case "CxfEchoBench", "CxfPlainProxyEchoBench", "CxfDistinctClientsBench" -> "CXF";
+            default -> null;
+        };
+    }
+
+    /** A cell's benchmark (simple name) and parameters. */
+    private static String where(Measurement m) {
+        String simple = m.bench().substring(m.bench().lastIndexOf('.') + 1);
+        return simple + "." + m.method() + " " + m.paramsWithout(Set.of());
     }
 
     private static void figure(StringBuilder h, ReportCharts.Spec c) {

@@ -23,8 +23,8 @@ final class DdsStream implements Binder.Engine, MemoryBudget.Holder {
     private static final byte[] EMPTY = new byte[0];
     private static final java.lang.invoke.VarHandle LONGS = java.lang.invoke.MethodHandles.byteArrayViewVarHandle(
             long[].class, java.nio.ByteOrder.LITTLE_ENDIAN);
-    /** A kept message's array is reallocated when more than a 256th (plus this) over what the message needs. */
-    private static final int SHRINK_SLACK = 4096;
+    /** A kept message's array is reallocated when more than a 128th (plus this) over what the message needs. */
+    private static final int SHRINK_SLACK = 256;
     private static final int INITIAL_BACKOFF = 4;
     private static final int MAX_BACKOFF = 256;
 
@@ -364,7 +364,7 @@ final class DdsStream implements Binder.Engine, MemoryBudget.Holder {
             // as the working tape: a large working log is not kept with the sender's state, and grows afresh
             log = CheckpointLog.create(config.checkpoints());
         }
-        if (prev.length < len || prev.length > len + (len >> 8) + SHRINK_SLACK) {
+        if (prev.length < len || prev.length > len + (len >> 7) + SHRINK_SLACK) {
             // a 512th of headroom: values of other widths move a message's length a little each time
             prev = new byte[len + (len >> 9)];
         }

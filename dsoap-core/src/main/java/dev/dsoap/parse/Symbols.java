@@ -8,28 +8,30 @@ import java.util.Arrays;
  * that mean the same in every message. Symbol 0 is the empty string. Symbols up to a {@link #mark()}
  * survive {@link #truncate()}, which a scanner uses to stay bounded across many messages.
  *
- * <p>Open addressing on a power-of-two table of ids; the bytes live in one growing pool.
+ * <p>Open addressing on a power-of-two table of ids; the bytes live in one growing pool. Everything starts small
+ * (16 symbols, 256 bytes: a SOAP message names a few namespaces and a dozen or two elements) and doubles as needed, as
+ * every kept read state holds two of these.
  * Not thread-safe.
  */
 final class Symbols {
     /** Bytes of every symbol, back to back. */
-    private byte[] pool = new byte[1024];
+    private byte[] pool = new byte[256];
     /** Bytes used in {@link #pool}. */
     private int poolSize;
     /** Start of each symbol in {@link #pool}. */
-    private int[] start = new int[64];
+    private int[] start = new int[16];
     /** Length of each symbol in bytes. */
-    private int[] length = new int[64];
+    private int[] length = new int[16];
     /** Hash of each symbol. */
-    private int[] hashes = new int[64];
+    private int[] hashes = new int[16];
     /** Symbol id + 1 per table slot, 0 for empty. */
-    private int[] table = new int[128];
+    private int[] table = new int[32];
     /** Number of symbols. */
     private int count;
     /** Symbols below this id survive {@link #truncate()}. */
     private int mark;
     /** Cached Strings, made on demand. */
-    private String[] strings = new String[64];
+    private String[] strings = new String[16];
 
     Symbols() {
         intern(new byte[0], 0, 0, hash(new byte[0], 0, 0));

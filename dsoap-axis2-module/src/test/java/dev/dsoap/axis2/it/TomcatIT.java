@@ -173,7 +173,9 @@ class TomcatIT {
         assertEquals(CALLS - 1, st.get("ReadsResumed") + st.get("ReadsIdentical"),
                 "a request after the first was not read against the client's kept message: " + report);
         assertEquals(1L, st.map("WriteMatches").get("FIRST_SEND"), "first sends: " + report);
-        assertTrue(retained <= 2.5 * (requestBytes + answerBytes), report);
+        // one client's state about the size of its messages and a half (measured on 2026-11-28: 1.35x, 10.3 MB: Axis2 spells 100K doubles in 7.6 MB of request and answer), the
+        // seed's values moving it by a few per cent
+        assertTrue(retained <= 1.55 * (requestBytes + answerBytes), report);
         assertEquals(retained, module.get("MemoryUsedBytes"),
                 "what the operation keeps is what the budget is charged: " + report);
     }

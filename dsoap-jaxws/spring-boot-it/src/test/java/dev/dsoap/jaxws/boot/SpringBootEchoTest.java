@@ -124,6 +124,8 @@ class SpringBootEchoTest {
         // a quarter of the values changed leaves fewer now and then (the search then finds the same kept state)
         assertTrue(st.getReadsByPeer() >= (CALLS - 1) / 2, "requests not found by their connection: " + report);
         assertEquals(1L, st.getWriteMatches().get("FIRST_SEND"), "first sends: " + report);
-        assertTrue(retained <= 2.5 * (requestBytes + answerBytes), report);
+        // one client's state about the size of its messages and a half (measured on 2026-11-28: 1.48x, 7.8 MB), the
+        // seed's values moving it by a few per cent
+        assertTrue(retained <= 1.55 * (requestBytes + answerBytes), report);
     }
 }

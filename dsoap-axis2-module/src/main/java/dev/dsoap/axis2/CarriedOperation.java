@@ -325,7 +325,24 @@ abstract class CarriedOperation {
         return s != null && s.carrier.skipsUnread(b, len);
     }
 
-    /** Whether a carrier of this operation leaves requests of some first part element to Axis2 now. */
+    /**
+     * Why every request of SOAP version 1.1 ({@code soap11}) or 1.2 is Axis2's both ways, known once the operation's
+     * carrier for it exists: its carrier neither reads nor writes (types dsoap does not carry, or both directions
+     * switched off); else {@code null}.
+     */
+    final Fallback hostsAll(boolean soap11) {
+        Bound bd = bound;
+        Sides s = bd == null ? null : bd.sides[soap11 ? 0 : 1];
+        if (s == null || s.carrier.reads() || (inOut && s.carrier.writes())) {
+            return null;
+        }
+        return !settings.deserialize() && !settings.serialize() ? Fallback.DISABLED : Fallback.UNSUPPORTED_TYPE;
+    }
+
+    /**
+     * Whether a carrier of this operation leaves some requests to Axis2 now without reading them: those of a first part
+     * element it has learned not to read, or all ({@link #hostsAll}).
+     */
     final boolean skipping() {
         Bound bd = bound;
         if (bd == null) {
@@ -336,7 +353,7 @@ abstract class CarriedOperation {
                 return true;
             }
         }
-        return false;
+        return hostsAll(true) != null || hostsAll(false) != null;
     }
 
     /** The carrier for {@code implClass}; built once per class and SOAP version. */

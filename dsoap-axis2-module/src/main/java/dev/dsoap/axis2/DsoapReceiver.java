@@ -46,6 +46,11 @@ final class DsoapReceiver extends AbstractMessageReceiver {
         this.styleProblem = op.styleProblem();
     }
 
+    /** Whether dsoap is still engaged on the operation. */
+    boolean engaged() {
+        return op.operation.isEngaged(module);
+    }
+
     /** The operation this receiver carries. */
     CarriedOperation operation() {
         return op;
@@ -69,7 +74,9 @@ final class DsoapReceiver extends AbstractMessageReceiver {
         if (why != null) {
             String detail = why == Fallback.UNSUPPORTED_TYPE ? (styleProblem != null ? styleProblem : op.classProblem())
                     : why == Fallback.REQUEST_SHAPE ? "first part element is none of the operation's forms' (the last such"
-                            + " requests failed the shape; Axis2 reads it from its stream; one is tried again later)" : null;
+                            + " requests failed the shape; Axis2 reads it from its stream; one is tried again later)"
+                    : why == Fallback.UNSUPPORTED_TYPE ? "dsoap neither reads nor writes the operation's types (Axis2 reads"
+                            + " the request from its stream)" : null;
             // dsoap's limits hold on Axis2's path too (an in-only request beyond them is counted as refused and still
             // goes to Axis2's receiver, which answers it as plain Axis2 does)
             try {
@@ -83,6 +90,21 @@ final class DsoapReceiver extends AbstractMessageReceiver {
             return;
         }
         super.receive(mc);
+    }
+
+    /**
+     * Why every message of this operation is Axis2's both ways, known before one is read (its style or class, both
+     * directions switched off, or a carrier that neither reads nor writes: {@link CarriedOperation#hostsAll}), or
+     * {@code null}.
+     */
+    Fallback always(boolean soap11) {
+        if (styleProblem != null || op.classProblem() != null) {
+            return Fallback.UNSUPPORTED_TYPE;
+        }
+        if (!op.settings.serialize() && !op.settings.deserialize()) {
+            return Fallback.DISABLED;
+        }
+        return op.hostsAll(soap11);
     }
 
     private Fallback whyNot(MessageContext mc) throws AxisFault {

@@ -160,16 +160,27 @@ final class Engagement {
                 return null;
             }
             boolean soap11 = contentType == null || !contentType.toLowerCase(java.util.Locale.ROOT).contains("application/soap+xml");
+            if (!r.engaged()) {
+                return null; // disengaged since: Axis2's own receiver, untouched
+            }
+            Fallback always = r.always(soap11);
+            if (always != null) {
+                return always;
+            }
             return r.operation().skipsUnread(soap11, b, len) ? Fallback.REQUEST_SHAPE : null;
         } catch (AxisFault | RuntimeException e) {
             return null; // read on: dsoap's own path decides
         }
     }
 
-    /** Whether some dsoap operation of {@code service} leaves requests to Axis2 now ({@link CarriedOperation#skipping}). */
+    /**
+     * Whether some dsoap operation of {@code service} leaves requests to Axis2 now without reading them
+     * ({@link CarriedOperation#skipping}, {@link DsoapReceiver#always}).
+     */
     private static boolean skipping(AxisService service) {
         for (java.util.Iterator<AxisOperation> it = service.getOperations(); it.hasNext(); ) {
-            if (it.next().getMessageReceiver() instanceof DsoapReceiver r && r.operation().skipping()) {
+            if (it.next().getMessageReceiver() instanceof DsoapReceiver r
+                    && (r.operation().skipping() || r.always(true) != null || r.always(false) != null)) {
                 return true;
             }
         }

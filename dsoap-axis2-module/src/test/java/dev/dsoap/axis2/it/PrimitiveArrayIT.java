@@ -111,6 +111,37 @@ class PrimitiveArrayIT {
         assertEquals(used, module.get("MemoryUsedBytes"), "the budget holds bytes for operations never carried");
     }
 
+    /**
+     * An operation whose types dsoap neither reads nor writes leaves its requests to Axis2 from their first bytes, once
+     * its first request showed it: Axis2 reads them from its stream under its own limits, as without dsoap (a request
+     * nested deeper than dsoap's {@code maxDepth}, 256, which Axis2 reads, is answered as plain Axis2 answers it; dsoap
+     * kept and checked such requests before, and refused this one).
+     */
+    @Test
+    void anOperationDsoapCannotCarryIsLeftToAxis2FromItsFirstBytes() throws Exception {
+        Stats st = dsoap.stats("SeriesService", "raw");
+        String first = Soap.request(NS, "raw", "<x><a>1</a></x>");
+        sameAsPlain(first, "the first request");
+        long rejected = st.get("MessagesRejected");
+        long fallbacks = st.readFallbacks("UNSUPPORTED_TYPE");
+        String deep = Soap.request(NS, "raw", "<x>" + "<a>".repeat(300) + "1" + "</a>".repeat(300) + "</x>");
+        Soap.Response got = sameAsPlain(deep, "300 elements deep");
+        assertEquals(200, got.status(), "Axis2 serves it: " + got.text());
+        assertEquals(rejected, st.get("MessagesRejected"), "dsoap refused it: " + got.text() + " " + st);
+        assertEquals(fallbacks + 1, st.readFallbacks("UNSUPPORTED_TYPE"), st.toString());
+    }
+
+    /** Posts {@code xml} to both servers' SeriesService; returns dsoap's answer after checking it is plain Axis2's. */
+    private static Soap.Response sameAsPlain(String xml, String what) throws Exception {
+        Soap.Response want = Soap.post11(plain.url("SeriesService"), xml);
+        Soap.Response got = Soap.post11(dsoap.url("SeriesService"), xml);
+        assertEquals(want.status(), got.status(), what + ": axis2 " + want.text() + "\ndsoap " + got.text());
+        if (want.status() == 200) {
+            assertEquals(Soap.canonical(want.body()), Soap.canonical(got.body()), what);
+        }
+        return got;
+    }
+
     @Test
     void aSchemaShapedRequestIsReadWhileRpcServiceClientsFallBack() throws Exception {
         Stats st = dsoap.stats("SeriesService", "echo");

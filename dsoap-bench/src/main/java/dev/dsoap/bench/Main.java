@@ -206,13 +206,30 @@ public final class Main {
                 copyQuality(qualityDir, dir.resolve(ReportWriter.qualityFolder(suite.name())));
             }
             Path index = ReportWriter.write(List.of(new ReportWriter.Input(base + ".json", results, base + ".json",
-                    base + ".md")), dir, ReportWriter.Origin.THIS_RUN, png);
+                    base + ".md")), dir, ReportWriter.Origin.THIS_RUN, png, null, stored(Paths.get("docs", "benchmark-results")));
             System.out.println("report: " + index.toAbsolutePath());
         }
         if (failed > 0) {
             System.err.println(failed + " benchmark class(es) failed");
             System.exit(1);
         }
+    }
+
+    /**
+     * The results files stored in {@code dir} (earlier runs, the full suite's among them), for the targets this run's
+     * points do not reach; none when the folder is not there (the jar run outside the repository).
+     */
+    static List<ReportWriter.Input> stored(Path dir) throws IOException {
+        List<ReportWriter.Input> out = new ArrayList<>();
+        if (!Files.isDirectory(dir)) {
+            return out;
+        }
+        try (java.util.stream.Stream<Path> files = Files.list(dir)) {
+            for (Path f : files.filter(x -> x.getFileName().toString().endsWith(".json")).sorted().toList()) {
+                out.add(new ReportWriter.Input(f.getFileName().toString(), Files.readString(f), null, null));
+            }
+        }
+        return out;
     }
 
     /** The name under which the gSOAP step's results appear, and which {@code --only} matches. */
@@ -289,12 +306,16 @@ public final class Main {
         }
     }
 
-    /** {@code --report FILE... [--out DIR] [--png] [--note TEXT]}: the report from stored results files. */
+    /**
+     * {@code --report FILE... [--out DIR] [--png] [--note TEXT] [--earlier DIR]}: the report from stored results files;
+     * with {@code --earlier}, targets those files do not reach are judged on the results files in {@code DIR}.
+     */
     private static void report(String[] args) throws IOException {
         List<Path> files = new ArrayList<>();
         Path out = Paths.get("docs", "report");
         boolean png = false;
         String note = null;
+        Path earlier = null;
         for (int i = 0; i < args.length; i++) {
             switch (args[i]) {
                 case "--report" -> {
@@ -305,6 +326,7 @@ public final class Main {
                 case "--out" -> out = Paths.get(require(args[i], i + 1 < args.length ? args[++i] : null));
                 case "--png" -> png = true;
                 case "--note" -> note = require(args[i], i + 1 < args.length ? args[++i] : null);
+                case "--earlier" -> earlier = Paths.get(require(args[i], i + 1 < args.length ? args[++i] : null));
                 default -> throw new IllegalArgumentException("unknown option with --report: " + args[i]);
             }
         }
@@ -321,7 +343,8 @@ public final class Main {
             inputs.add(new ReportWriter.Input(name, Files.readString(f), href(base, abs),
                     name.endsWith(".json") && Files.isRegularFile(md) ? href(base, md) : null));
         }
-        Path index = ReportWriter.write(inputs, out, ReportWriter.Origin.STORED, png, note);
+        Path index = ReportWriter.write(inputs, out, ReportWriter.Origin.STORED, png, note,
+                earlier == null ? List.of() : stored(earlier));
         System.out.println("report: " + index.toAbsolutePath());
     }
 

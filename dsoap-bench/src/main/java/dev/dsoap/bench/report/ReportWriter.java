@@ -72,6 +72,16 @@ public final class ReportWriter {
      */
     public static Path write(List<Input> inputs, Path outDir, Origin origin, boolean png, String note)
             throws IOException {
+        return write(inputs, outDir, origin, png, note, List.of());
+    }
+
+    /**
+     * As {@link #write(List, Path, Origin, boolean, String)}; a target whose points are not in {@code inputs} is judged
+     * on {@code earlier} instead (results stored by earlier runs, the full suite's among them), the report naming the
+     * file and date of its last measurement.
+     */
+    public static Path write(List<Input> inputs, Path outDir, Origin origin, boolean png, String note,
+            List<Input> earlier) throws IOException {
         if (inputs.isEmpty()) {
             throw new IllegalArgumentException("the report needs at least one results file");
         }
@@ -80,6 +90,7 @@ public final class ReportWriter {
             files.add(ResultFile.parse(in.name(), in.json()));
         }
         Results results = new Results(files);
+        Results before = earlier(earlier);
         Papers papers = Papers.load();
         String previous = System.setProperty("java.awt.headless", "true");
         // JFreeChart draws rotated text (the y axis label) through a TextLayout by default, which JFreeSVG writes as
@@ -98,8 +109,8 @@ public final class ReportWriter {
                 }
             }
             Path index = outDir.resolve("index.html");
-            Files.writeString(index, html(inputs, results, papers, charts, origin, note, quality(inputs, outDir)),
-                    StandardCharsets.UTF_8);
+            Files.writeString(index, html(inputs, results, before, papers, charts, origin, note,
+                    quality(inputs, outDir)), StandardCharsets.UTF_8);
             return index;
         } finally {
             TextUtils.setUseDrawRotatedStringWorkaround(workaround);
@@ -109,6 +120,26 @@ public final class ReportWriter {
                 System.setProperty("java.awt.headless", previous);
             }
         }
+    }
+
+    /**
+     * The stored results, the latest measurement of each point winning (files ordered by their date), or {@code null}
+     * when there are none; a file that does not parse is left out.
+     */
+    private static Results earlier(List<Input> earlier) {
+        List<ResultFile> files = new ArrayList<>();
+        for (Input in : earlier) {
+            try {
+                files.add(ResultFile.parse(in.name(), in.json()));
+            } catch (RuntimeException e) {
+                System.err.println("report: " + in.name() + " left out of the earlier results: " + e.getMessage());
+            }
+        }
+        if (files.isEmpty()) {
+            return null;
+        }
+        files.sort(java.util.Comparator.comparing(f -> f.date() == null ? "" : f.date()));
+        return new Results(files);
     }
 
     /** Removes the SVG and PNG files an earlier report left in the charts folder. */
@@ -190,6 +221,12 @@ public final class ReportWriter {
 
     static String html(List<Input> inputs, Results r, Papers papers, List<ReportCharts.Spec> charts, Origin origin,
                        String note, String quality) {
+        return html(inputs, r, null, papers, charts, origin, note, quality);
+    }
+
+    /** As above; {@code before}: the stored results targets not measured in {@code r} are judged on, or null. */
+    static String html(List<Input> inputs, Results r, Results before, Papers papers, List<ReportCharts.Spec> charts,
+                       Origin origin, String note, String quality) {
         StringBuilder h = new StringBuilder(64 * 1024);
         h.append("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\"/>\n")
                 .append("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"/>\n")
@@ -199,7 +236,7 @@ public final class ReportWriter {
         if (note != null && !note.isBlank()) {
             h.append("<p class=\"origin\">").append(esc(note)).append("</p>\n");
         }
-        targets(h, r);
+        targets(h, r, before);
         worstCells(h, r);
         h.append("<nav><p>Sections: ");
         Set<Families.Section> sections = new LinkedHashSet<>();
@@ -291,14 +328,28 @@ public final class ReportWriter {
         h.append("</table>\n");
     }
 
-    private static void targets(StringBuilder h, Results r) {
+    private static void targets(StringBuilder h, Results r, Results before) {
         h.append("<h2 id=\"targets\">Targets at a glance</h2>\n<p>Every benchmark target, checked against the "
                 + "results above. Ratios are baseline / dsoap: above 1x, dsoap is faster or uses less. A target that "
-                + "names several points is met only when all are.</p>\n");
-        h.append("<table class=\"targets\">\n<tr><th>area</th><th>target</th><th>measured</th><th>status</th>"
+                + "names several points is met only when all are.");
+        if (before != null) {
+            h.append(" A target whose points these results do not hold (the full suite runs them) is judged on its last "
+                    + "measurement among the stored results, whose file and date the row names.");
+        }
+        h.append("</p>\n<table class=\"targets\">\n<tr><th>area</th><th>target</th><th>measured</th><th>status</th>"
                 + "<th>from</th></tr>\n");
         for (Targets.Target t : Targets.all()) {
             Targets.Verdict v = t.evaluate(r);
+            String status = v.status().text;
+            String from = String.join(", ", v.sources());
+            if (v.status() == Targets.Status.NOT_MEASURED && before != null) {
+                Targets.Verdict last = t.evaluate(before);
+                if (last.status() != Targets.Status.NOT_MEASURED) {
+                    v = last;
+                    status = last.status().text + ", when last measured (not in this run)";
+                    from = dated(before, last.sources());
+                }
+            }
             String cls = switch (v.status()) {
                 case MET -> "met";
                 case NOT_MET -> "not-met";
@@ -306,10 +357,25 @@ public final class ReportWriter {
             };
             h.append("<tr class=\"").append(cls).append("\"><td>")
                     .append(esc(t.area())).append("</td><td>").append(esc(t.text())).append("</td><td>")
-                    .append(esc(v.measured())).append("</td><td class=\"status\">").append(esc(v.status().text))
-                    .append("</td><td>").append(esc(String.join(", ", v.sources()))).append("</td></tr>\n");
+                    .append(esc(v.measured())).append("</td><td class=\"status\">").append(esc(status))
+                    .append("</td><td>").append(esc(from)).append("</td></tr>\n");
         }
         h.append("</table>\n");
+    }
+
+    /** The files named, each with its date. */
+    private static String dated(Results r, List<String> sources) {
+        List<String> out = new ArrayList<>();
+        for (String s : sources) {
+            String date = null;
+            for (ResultFile f : r.files()) {
+                if (f.name().equals(s)) {
+                    date = f.date();
+                }
+            }
+            out.add(s + (date == null ? "" : " (" + date + ")"));
+        }
+        return String.join(", ", out);
     }
 
     /**

@@ -291,6 +291,46 @@ class ReportWriterTest {
         expect(ReportXml.targets(index), "with consistent hashing on the client id", MET);
     }
 
+    /**
+     * A target this run's results do not reach is judged on the stored results' last measurement of it, the row naming
+     * that file and its date; one that no stored file reaches stays not measured. The worst cells name where they are.
+     */
+    @Test
+    void targetsThisRunLacksAreJudgedOnTheirLastStoredMeasurement() throws Exception {
+        StringBuilder now = new StringBuilder();
+        result(now, "RpcClientEchoBench", "dsoapRpcClient",
+                "size=100000 percent=10 pattern=scattered widths=changing form=primitive features=none", "avgt x1", 300, 101_000);
+        result(now, "RpcClientEchoBench", "baselineRpcClient",
+                "size=100000 percent=10 pattern=scattered widths=changing form=primitive features=none", "avgt x1", 300, 100_000);
+        String thisRun = "{\"suite\": \"short\", \"date\": \"2026-02-03T04:05:06Z\", \"jdk\": \"J\", \"cpu\": \"C\", "
+                + "\"cores\": 2, \"gitCommit\": \"1\", \"only\": null, \"durationSeconds\": null, \"results\": ["
+                + now.substring(0, now.length() - 1) + "]}";
+        List<ReportWriter.Input> earlier = new ArrayList<>();
+        for (double dsoapAtThree : new double[] {2_600, 1_900}) { // the later file (+6 %) wins over the earlier (+44 %)
+            StringBuilder b = new StringBuilder();
+            result(b, "ScaleOutBench", "dsoap", "servers=1 policy=CONSISTENT_HASH", "avgt x1", 40, 1_800);
+            result(b, "ScaleOutBench", "plain", "servers=1 policy=CONSISTENT_HASH", "avgt x1", 60, 4_000);
+            result(b, "ScaleOutBench", "dsoap", "servers=3 policy=CONSISTENT_HASH", "avgt x1", 40, dsoapAtThree);
+            result(b, "ScaleOutBench", "plain", "servers=3 policy=CONSISTENT_HASH", "avgt x1", 60, 4_000);
+            String date = dsoapAtThree > 2_000 ? "2026-01-01T00:00:00Z" : "2026-01-20T00:00:00Z";
+            earlier.add(0, new ReportWriter.Input("scale-out-" + date.substring(0, 10) + ".json", "{\"suite\": \"full\", "
+                    + "\"date\": \"" + date + "\", \"jdk\": \"J\", \"cpu\": \"C\", \"cores\": 2, \"gitCommit\": \"0\", "
+                    + "\"only\": \"ScaleOutBench\", \"durationSeconds\": null, \"results\": [" + b.substring(0, b.length() - 1)
+                    + "]}", null, null));
+        }
+        Path index = ReportWriter.write(List.of(new ReportWriter.Input("this-run.json", thisRun, null, null)), dir,
+                ReportWriter.Origin.THIS_RUN, false, null, earlier);
+        Map<String, String> t = ReportXml.targets(index);
+        expect(t, "with consistent hashing on the client id", "met, when last measured (not in this run)");
+        expect(t, "a request dsoap leaves to the host costs at most 3 %", MET);
+        expect(t, "response sharing", ABSENT);
+        String html = Files.readString(index);
+        assertTrue(html.contains("scale-out-2026-01-20.json (2026-01-20T00:00:00Z)"), "the last measurement's file and date");
+        assertTrue(html.contains("+6 %"), "the later file's figure");
+        assertTrue(html.contains("RpcClientEchoBench.dsoapRpcClient features=none form=primitive"), "the worst cell named");
+        assertTrue(html.contains("0.99x"), "its ratio");
+    }
+
     private static void expect(Map<String, String> targets, String textStart, String status) {
         List<String> hits = new ArrayList<>();
         targets.forEach((k, v) -> {

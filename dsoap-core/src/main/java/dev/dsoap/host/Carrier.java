@@ -347,23 +347,9 @@ public final class Carrier {
         if (forms.length < 2 || !settings.deserialize() || !unmatched.skipping()) {
             return false;
         }
-        XmlScanner sc = heads.take();
-        String first;
-        try {
-            // what the first bytes do not tell (not well-formed, cut) is read on, the whole message then checked
-            first = EnvelopeHead.readPrefix(sc, b, len).firstPartName();
-        } finally {
-            heads.give(sc);
-        }
-        if (first == null) {
-            return false;
-        }
-        for (Form f : forms) {
-            if (f.partNames.contains(first)) {
-                return false;
-            }
-        }
-        return unmatched.skip();
+        // what the first bytes do not tell (not well-formed, cut) is read on, the whole message then checked
+        String first = firstPart(b, len, true);
+        return first != null && formOf(first) < 0 && unmatched.skip();
     }
 
     /**
@@ -406,16 +392,25 @@ public final class Carrier {
         if (forms.length == 1) {
             return 0;
         }
+        String first = firstPart(b, len, false);
+        return first == null ? 0 : formOf(first);
+    }
+
+    /**
+     * The local name of the first part element of {@code b[0..len)} (several forms only), or {@code null}; with
+     * {@code prefix}, as far as those bytes tell ({@link EnvelopeHead#readPrefix}).
+     */
+    private String firstPart(byte[] b, int len, boolean prefix) {
         XmlScanner sc = heads.take();
-        String first;
         try {
-            first = EnvelopeHead.read(sc, b, len).firstPartName();
+            return (prefix ? EnvelopeHead.readPrefix(sc, b, len) : EnvelopeHead.read(sc, b, len)).firstPartName();
         } finally {
             heads.give(sc);
         }
-        if (first == null) {
-            return 0;
-        }
+    }
+
+    /** The index of the form whose parts include an element named {@code first}, or -1. */
+    private int formOf(String first) {
         for (int i = 0; i < forms.length; i++) {
             if (forms[i].partNames.contains(first)) {
                 return i;

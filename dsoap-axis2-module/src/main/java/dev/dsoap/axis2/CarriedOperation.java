@@ -315,14 +315,14 @@ abstract class CarriedOperation {
     abstract AxisFault fault(MessageContext in, Method method, InvocationTargetException e);
 
     /**
-     * Whether a request of SOAP version 1.1 ({@code soap11}) or 1.2 whose first bytes are {@code b[0..len)} is left to
-     * Axis2 before dsoap keeps its bytes ({@link Carrier#skipsUnread}); {@code false} before the operation's first
-     * request.
+     * Whether a request of SOAP version 1.1 ({@code soap11}) or 1.2 whose head (read from its first bytes) is
+     * {@code head} is left to Axis2 before dsoap keeps its bytes ({@link Carrier#skipsUnread}); {@code false} before
+     * the operation's first request.
      */
-    final boolean skipsUnread(boolean soap11, byte[] b, int len) {
+    final boolean skipsUnread(boolean soap11, dev.dsoap.host.EnvelopeHead head) {
         Bound bd = bound;
         Sides s = bd == null ? null : bd.sides[soap11 ? 0 : 1];
-        return s != null && s.carrier.skipsUnread(b, len);
+        return s != null && s.carrier.skipsUnread(head);
     }
 
     /**

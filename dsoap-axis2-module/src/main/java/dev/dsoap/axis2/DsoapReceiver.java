@@ -72,11 +72,11 @@ final class DsoapReceiver extends AbstractMessageReceiver {
             throw BinaryBuilder.sender(mc, "dsoap: binary request refused: " + why.description());
         }
         if (why != null) {
-            String detail = why == Fallback.UNSUPPORTED_TYPE ? (styleProblem != null ? styleProblem : op.classProblem())
+            String problem = styleProblem != null ? styleProblem : op.classProblem();
+            String detail = why == Fallback.UNSUPPORTED_TYPE ? (problem != null ? problem
+                            : "dsoap neither reads nor writes the operation's types (Axis2 reads the request from its stream)")
                     : why == Fallback.REQUEST_SHAPE ? "first part element is none of the operation's forms' (the last such"
-                            + " requests failed the shape; Axis2 reads it from its stream; one is tried again later)"
-                    : why == Fallback.UNSUPPORTED_TYPE ? "dsoap neither reads nor writes the operation's types (Axis2 reads"
-                            + " the request from its stream)" : null;
+                            + " requests failed the shape; Axis2 reads it from its stream; one is tried again later)" : null;
             // dsoap's limits hold on Axis2's path too (an in-only request beyond them is counted as refused and still
             // goes to Axis2's receiver, which answers it as plain Axis2 does)
             try {
@@ -98,21 +98,25 @@ final class DsoapReceiver extends AbstractMessageReceiver {
      * {@code null}.
      */
     Fallback always(boolean soap11) {
+        Fallback f = fixed();
+        return f != null ? f : op.hostsAll(soap11);
+    }
+
+    /** Why every message goes Axis2's way, from the operation's style, class and settings alone, or {@code null}. */
+    private Fallback fixed() {
         if (styleProblem != null || op.classProblem() != null) {
             return Fallback.UNSUPPORTED_TYPE;
         }
         if (!op.settings.serialize() && !op.settings.deserialize()) {
             return Fallback.DISABLED;
         }
-        return op.hostsAll(soap11);
+        return null;
     }
 
     private Fallback whyNot(MessageContext mc) throws AxisFault {
-        if (styleProblem != null || op.classProblem() != null) {
-            return Fallback.UNSUPPORTED_TYPE;
-        }
-        if (!op.settings.serialize() && !op.settings.deserialize()) {
-            return Fallback.DISABLED;
+        Fallback fixed = fixed();
+        if (fixed != null) {
+            return fixed;
         }
         if (mc.isDoingREST()) {
             return Fallback.REST;

@@ -135,10 +135,12 @@ final class Engagement {
 
     /**
      * Why the request whose first bytes are {@code b[0..len)} is for Axis2 to read from its stream, before dsoap
-     * keeps the rest: {@link Fallback#REQUEST_SHAPE} when it is headed for a dsoap operation that has learned to leave
-     * requests of its first part element to Axis2 ({@link dev.dsoap.host.Carrier#skipsUnread}); else {@code null}.
-     * The operation is found as Axis2's dispatchers find it by the body's first element (the wrapper), in the service
-     * the address names.
+     * keeps the rest, or {@code null}: when it is headed for a dsoap operation whose every request is Axis2's
+     * ({@link DsoapReceiver#always}: {@link Fallback#UNSUPPORTED_TYPE} or {@link Fallback#DISABLED}), or one that has
+     * learned to leave requests of its first part element to Axis2 ({@link dev.dsoap.host.Carrier#skipsUnread}:
+     * {@link Fallback#REQUEST_SHAPE}). The operation is found as Axis2's dispatchers find it by the body's first
+     * element (the wrapper), in the service the address names; the bytes are looked at only while some operation of
+     * that service leaves requests to Axis2.
      */
     Fallback handOver(MessageContext mc, String contentType, byte[] b, int len) {
         try {
@@ -151,7 +153,8 @@ final class Engagement {
             if (service == null || !skipping(service)) {
                 return null;
             }
-            QName wrapper = wrapper(b, len);
+            EnvelopeHead head = head(b, len);
+            QName wrapper = head.localName() == null ? null : new QName(head.namespace(), head.localName());
             AxisOperation op = wrapper == null ? null : service.getOperationByMessageElementQName(wrapper);
             if (op == null && wrapper != null) {
                 op = service.getOperation(new QName(wrapper.getLocalPart()));
@@ -167,7 +170,7 @@ final class Engagement {
             if (always != null) {
                 return always;
             }
-            return r.operation().skipsUnread(soap11, b, len) ? Fallback.REQUEST_SHAPE : null;
+            return r.operation().skipsUnread(soap11, head) ? Fallback.REQUEST_SHAPE : null;
         } catch (AxisFault | RuntimeException e) {
             return null; // read on: dsoap's own path decides
         }
@@ -187,16 +190,14 @@ final class Engagement {
         return false;
     }
 
-    /** The body's first element of a message's first bytes, or {@code null} when they do not reach it (or are not a SOAP envelope). */
-    private QName wrapper(byte[] b, int len) {
+    /** The head of a message from its first bytes, as far as they tell ({@link EnvelopeHead#readPrefix}). */
+    private EnvelopeHead head(byte[] b, int len) {
         dev.dsoap.parse.XmlScanner sc = heads.take();
-        EnvelopeHead h;
         try {
-            h = EnvelopeHead.readPrefix(sc, b, len);
+            return EnvelopeHead.readPrefix(sc, b, len);
         } finally {
             heads.give(sc);
         }
-        return h.localName() == null ? null : new QName(h.namespace(), h.localName());
     }
 
     /** The service segment of an address such as {@code /axis2/services/Name/op?x} or {@code Name.Port}. */

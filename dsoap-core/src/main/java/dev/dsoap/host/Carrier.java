@@ -348,7 +348,19 @@ public final class Carrier {
             return false;
         }
         // what the first bytes do not tell (not well-formed, cut) is read on, the whole message then checked
-        String first = firstPart(b, len, true);
+        return skips(firstPart(b, len, true));
+    }
+
+    /**
+     * As {@link #skipsUnread(byte[], int)}, for a host that has read the message's head from its first bytes already
+     * ({@link EnvelopeHead#readPrefix}).
+     */
+    public boolean skipsUnread(EnvelopeHead head) {
+        return forms.length > 1 && settings.deserialize() && unmatched.skipping() && skips(head.firstPartName());
+    }
+
+    /** Whether a request whose first part element is {@code first} (or unknown: {@code null}) is left unread now. */
+    private boolean skips(String first) {
         return first != null && formOf(first) < 0 && unmatched.skip();
     }
 

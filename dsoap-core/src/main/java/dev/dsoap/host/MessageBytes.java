@@ -168,7 +168,8 @@ public record MessageBytes(byte[] bytes, int length) {
      * about the first buffer's bytes: when it names a reason, nothing more is read and {@code overflow[0]} (when given)
      * replays those bytes followed by the rest of {@code in}, {@link #overflowReason} giving the gate's reason.
      *
-     * @param gate decides from the first bytes whether the host reads the message, or {@code null}
+     * @param gate decides from the first bytes whether the host reads the message, or {@code null}; asked only when
+     *             {@code overflow} is given
      */
     public static MessageBytes readDocument(InputStream in, int limit, long declared, InputStream[] overflow,
             MemoryBudget budget, Gate gate) throws Incomplete {
@@ -233,12 +234,13 @@ public record MessageBytes(byte[] bytes, int length) {
         try {
             byte[] b = new byte[size];
             int n = fill(in, b, end, full, 0);
-            Fallback handOver = gate == null ? null : gate.handOver(b, n);
+            // (without somewhere to put the replay, there is no handing over: the message is read on)
+            Fallback handOver = gate == null || overflow == null ? null : gate.handOver(b, n);
             if (handOver != null) {
                 // the host reads it: a replay of the first bytes takes the reservation over
-                MessageBytes none = overflow(full, b, n, in, overflow, handOver, budget, reserved);
-                reserved = overflow != null ? 0 : reserved;
-                return none;
+                overflow(full, b, n, in, overflow, handOver, budget, reserved);
+                reserved = 0;
+                return null;
             }
             if (n < b.length) {
                 return new MessageBytes(b, n);

@@ -37,7 +37,12 @@ final class DdsStream implements Binder.Engine, MemoryBudget.Holder {
     private final Materializer materializer = new Materializer();
     private final boolean lightweight;
     private final int interval;
-    /** Spacing of new checkpoints where changes are scattered: a quarter of the interval, at least 32 bytes. */
+    /**
+     * Spacing of new checkpoints where changes are scattered: 3/16 of the interval, at least 24 bytes. Values of 24
+     * bytes or more (a full-precision double and its tags) then get a checkpoint at every boundary of the regions read,
+     * so the read after a changed value resumes at the value after it (at 32 bytes, every second double: twice the
+     * bytes parsed); the log holds at most 3 bytes per 24 of the message (an eighth).
+     */
     private final int dense;
     /** Bytes between the new checkpoints of the message being read: {@link #interval} or {@link #dense}. */
     private int spacing;
@@ -134,7 +139,7 @@ final class DdsStream implements Binder.Engine, MemoryBudget.Holder {
         this.log = CheckpointLog.create(config.checkpoints());
         this.lightweight = config.checkpoints() == CheckpointStrategy.LIGHTWEIGHT;
         this.interval = config.interval();
-        this.dense = Math.max(32, interval / 4);
+        this.dense = Math.max(24, interval * 3 / 16);
         this.spacing = interval;
     }
 
@@ -340,9 +345,12 @@ final class DdsStream implements Binder.Engine, MemoryBudget.Holder {
         stats.onBytes(skipped, parsed);
         // changes in short regions (scattered values) are skipped past sooner with denser checkpoints: the parse
         // after a change goes on to the next checkpoint whose bytes match up to the one after it
-        denseNext = havePrev && parsed < (reentries + 1L) * 4 * interval;
+        boolean shortChanges = havePrev && parsed < (reentries + 1L) * 4 * interval;
         Tape read = tape; // commit keeps it, unless the message is not to be kept
         commit(b, off, len);
+        // dense checkpoints are carried from message to message: they are added while the log is under a twelfth of
+        // the message, so that changes at new places each time do not fill the whole message with them
+        denseNext = shortChanges && prevLog.checkpointBytes() * 12 < len;
         if (havePrev) {
             adapt((double) skipped / len);
         }

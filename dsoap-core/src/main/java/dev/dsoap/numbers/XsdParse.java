@@ -15,7 +15,8 @@ import java.util.Objects;
  * <ul>
  *   <li>xsd:double, xsd:float: {@code [+-]?(d+(.d*)?|.d+)([eE][+-]?d+)?}, {@code INF}, {@code -INF},
  *       {@code NaN} (XSD 1.0's lexical space, which JAXB and Axis2 read; XSD 1.1's {@code +INF} is refused). Java-only forms ({@code Infinity}, hexadecimal, {@code d}/{@code f}
- *       suffixes) are rejected, except the infinities where a caller asks for them (Axis2's readers take them). Decimals are rounded to nearest (via fastdoubleparser); magnitudes
+ *       suffixes) are rejected, except the infinities where a caller asks for them (Axis2's readers take them). Decimals are rounded to nearest (those of at most 15 digits and no exponent by
+ *       one exact division, the others via fastdoubleparser); magnitudes
  *       beyond the type's range become infinite, below it zero.</li>
  *   <li>xsd:long, xsd:int, xsd:short, xsd:byte: {@code [+-]?d+} (leading zeros allowed) within the
  *       type's range; out-of-range values are rejected.</li>
@@ -63,6 +64,10 @@ public final class XsdParse {
         int end = off + len;
         int start = skipWhitespace(b, off, end);
         end = trimWhitespace(b, start, end);
+        double exact = shortDecimal(b, start, end);
+        if (exact == exact) {
+            return exact;
+        }
         switch (floatSyntax(b, start, end, javaInfinity)) {
             case DECIMAL:
                 return JavaDoubleParser.parseDouble(b, start, end - start);
@@ -376,6 +381,51 @@ public final class XsdParse {
     }
 
     /** Classifies {@code b[i..end)} as one of {@link #DECIMAL}, the specials, or {@link #INVALID}. */
+    /** Powers of ten a double holds exactly: 10^0 to 10^22. */
+    private static final double[] EXACT_POWERS = {
+        1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11,
+        1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22
+    };
+
+    /**
+     * {@code [+-]?d*(.d*)?} with at least one and at most 15 digits in {@code b[i..end)}, as a double, or NaN when the
+     * text is anything else (longer, with an exponent, not a decimal). Prices, integers and short fractions are read
+     * in one pass: a significand below 10^15 and a power of ten up to 10^15 are both exact doubles, so one division
+     * rounds the value correctly (Clinger's fast path). The other forms go through {@link #floatSyntax} and
+     * fastdoubleparser.
+     */
+    private static double shortDecimal(byte[] b, int i, int end) {
+        if (i == end || end - i > 17) {
+            return Double.NaN;
+        }
+        boolean negative = b[i] == '-';
+        if (negative || b[i] == '+') {
+            i++;
+        }
+        long m = 0;
+        int digits = 0;
+        int fraction = -1;
+        for (; i < end; i++) {
+            int d = b[i] - '0';
+            if (d >= 0 && d <= 9) {
+                m = 10 * m + d;
+                digits++;
+                if (fraction >= 0) {
+                    fraction++;
+                }
+            } else if (b[i] == '.' && fraction < 0) {
+                fraction = 0;
+            } else {
+                return Double.NaN;
+            }
+        }
+        if (digits == 0 || digits > 15) {
+            return Double.NaN;
+        }
+        double v = fraction > 0 ? m / EXACT_POWERS[fraction] : m;
+        return negative ? -v : v;
+    }
+
     private static int floatSyntax(byte[] b, int i, int end, boolean javaInfinity) {
         int syntax = floatSyntax(b, i, end);
         return syntax == INVALID && javaInfinity ? javaInfinity(b, i, end) : syntax;

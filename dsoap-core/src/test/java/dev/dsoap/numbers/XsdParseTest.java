@@ -291,6 +291,50 @@ class XsdParseTest {
         }
     }
 
+    /**
+     * Decimals of up to 17 characters without an exponent (read in one pass by an exact division) and their neighbours
+     * that are not (16 digits and more, exponents), against the JDK's correctly rounded reading, bit for bit: -0,
+     * leading and trailing zeros, a point first or last, every digit count from 1 to 18.
+     */
+    @Test
+    void shortDecimalsMatchTheJdkBitForBit() {
+        SplittableRandom r = new SplittableRandom(SEED + 3);
+        for (int i = 0; i < 1_000_000; i++) {
+            StringBuilder t = new StringBuilder();
+            int pick = r.nextInt(4);
+            if (pick == 0) {
+                t.append('-');
+            } else if (pick == 1) {
+                t.append('+');
+            }
+            int digits = 1 + r.nextInt(18);
+            int point = r.nextInt(digits + 2) - 1; // -1: no point; digits: a trailing point
+            for (int k = 0; k < digits; k++) {
+                if (k == point) {
+                    t.append('.');
+                }
+                t.append((char) ('0' + (r.nextInt(5) == 0 ? 0 : r.nextInt(10))));
+            }
+            if (point == digits) {
+                t.append('.');
+            }
+            if (r.nextInt(10) == 0) {
+                t.append('E').append(r.nextInt(41) - 20);
+            }
+            String text = t.toString();
+            double want = Double.parseDouble(text);
+            double got = parseDoubleBytes(text);
+            if (Double.doubleToRawLongBits(want) != Double.doubleToRawLongBits(got)) {
+                fail(text + " reads as " + got + ", the JDK reads " + want + " (seed " + (SEED + 3) + ", draw " + i + ")");
+            }
+        }
+        for (String text : new String[] {"-0", "-0.0", "+0", "0.", ".0", "-.0", "999999999999999", "-99999999999999.9",
+                "9999999999999999", "0.000000000000001", "0.0000000000000001", "123456789012345.", "1.00000000000000"}) {
+            assertEquals(Double.doubleToRawLongBits(Double.parseDouble(text)), Double.doubleToRawLongBits(parseDoubleBytes(text)),
+                    text);
+        }
+    }
+
     @Test
     void formattedDoublesParseBackExactly() {
         SplittableRandom bits = new SplittableRandom(SEED + 1);

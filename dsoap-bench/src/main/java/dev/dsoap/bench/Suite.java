@@ -150,7 +150,7 @@ public record Suite(String name, List<Entry> entries, int warmups, int iteration
                 "axis2.Axis2EchoBench", "axis2.RpcClientEchoBench", "axis2.DistinctClientsBench", "cxf.CxfEchoBench", "cxf.CxfPlainProxyEchoBench",
                 "echo.VoidLatencyBench", "send.SendTimeBench",
                 S + "TypeSerializeBench", D + "TypeDeserializeBench", "binary.BinaryCodecBench", "binary.DifferentialBinaryBench", "cxf.LinkEchoBench", "cxf.CoalesceBench",
-                "cxf.ScaleOutBench", "cxf.SharedFeedBench", "cxf.CxfDistinctClientsBench")) {
+                "cxf.ScaleOutBench", "cxf.SharedFeedBench", "cxf.CxfDistinctClientsBench", "cxf.ProxyRequestReadBench")) {
             e.add(new Entry(c, Map.of()));
         }
         // send time with one HTTP chunk per template chunk (chunk overlaying on the wire), at 100K items
@@ -180,6 +180,16 @@ public record Suite(String name, List<Entry> entries, int warmups, int iteration
                 "scattered", "widths", "changing,mixed", "arrival", "at_once", "names", "anonymous,named"));
         e.add(entry("cxf.CxfDistinctClientsBench", "clients", "1,8,32,64,128,256", "size", "1000", "percent", "10",
                 "pattern", "scattered", "widths", "changing,mixed", "arrival", "at_once", "names", "anonymous,named"));
+        // the same at once with ints and strings (another value of the same kind at each change) and with structs (MIOs,
+        // their doubles of other widths), at one client and at dsoap.states
+        e.add(entry("axis2.DistinctClientsBench", "clients", "1,64", "size", "1000", "percent", "10", "pattern",
+                "scattered", "widths", "hard", "shape", "ints,strings", "arrival", "at_once"));
+        e.add(entry("axis2.DistinctClientsBench", "clients", "1,64", "size", "1000", "percent", "10", "pattern",
+                "scattered", "widths", "changing", "shape", "mios", "arrival", "at_once"));
+        e.add(entry("cxf.CxfDistinctClientsBench", "clients", "1,64", "size", "1000", "percent", "10", "pattern",
+                "scattered", "widths", "hard", "shape", "ints,strings", "arrival", "at_once"));
+        e.add(entry("cxf.CxfDistinctClientsBench", "clients", "1,64", "size", "1000", "percent", "10", "pattern",
+                "scattered", "widths", "changing", "shape", "mios", "arrival", "at_once"));
         e.add(entry("cxf.CxfPlainProxyEchoBench", "size", "100000", "percent", "1,10,25", "pattern",
                 "scattered,every_kth", "widths", "changing"));
         // Figure 2: checkpoint overhead when every message differs, per strategy and interval

@@ -61,6 +61,12 @@ public class DistinctClientsBench {
     /** How the clients call: {@code in_turn}, or {@code at_once} (in rounds, all at the same moment). */
     @Param({"in_turn"})
     public String arrival;
+    /**
+     * What each client's array holds ({@link Shape}): {@code doubles}, {@code ints}, {@code strings} or {@code mios}
+     * (structs of two ints and a double); {@code widths=changing} and {@code mixed} are made for doubles and MIOs.
+     */
+    @Param({"doubles"})
+    public String shape;
     /** Whether the clients are {@code anonymous} or {@code named} (each sends {@code X-Dsoap-Client: client-N}). */
     @Param({"anonymous"})
     public String names;
@@ -84,7 +90,7 @@ public class DistinctClientsBench {
         streams = new EchoMessages[clients];
         int longest = 0;
         for (int c = 0; c < clients; c++) {
-            streams[c] = new EchoMessages(new EchoValues(Shape.DOUBLES, size, percent, 0xD15_7_1C7L + c,
+            streams[c] = new EchoMessages(new EchoValues(Shape.of(shape), size, percent, 0xD15_7_1C7L + c,
                     dev.dsoap.bench.deserialize.DdsMessages.Pattern.of(pattern),
                     dev.dsoap.bench.deserialize.DdsMessages.Widths.of(widths)),
                     Style.POJO, ns);
@@ -120,7 +126,7 @@ public class DistinctClientsBench {
             rounds.close();
         }
         if (measured == servers.dsoap()) {
-            System.out.printf("%n[axis2 %d distinct clients] dsoap: %s%n", clients, servers.stats(Style.POJO, Shape.DOUBLES));
+            System.out.printf("%n[axis2 %d distinct clients] dsoap: %s%n", clients, servers.stats(Style.POJO, Shape.of(shape)));
         }
         servers.close();
     }

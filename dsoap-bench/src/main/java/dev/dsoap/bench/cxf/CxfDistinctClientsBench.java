@@ -62,6 +62,12 @@ public class CxfDistinctClientsBench {
     /** How the clients call: {@code in_turn}, or {@code at_once} (in rounds, all at the same moment). */
     @Param({"in_turn"})
     public String arrival;
+    /**
+     * What each client's array holds ({@link Shape}): {@code doubles}, {@code ints}, {@code strings} or {@code mios}
+     * (structs of two ints and a double); {@code widths=changing} and {@code mixed} are made for doubles and MIOs.
+     */
+    @Param({"doubles"})
+    public String shape;
     /** Whether the clients are {@code anonymous} or {@code named} (each sends {@code X-Dsoap-Client: client-N}). */
     @Param({"anonymous"})
     public String names;
@@ -92,7 +98,7 @@ public class CxfDistinctClientsBench {
                 default -> throw new IllegalArgumentException("names anonymous or named, not " + names);
             };
             for (int c = 0; c < clients; c++) {
-                values[c] = new EchoValues(Shape.DOUBLES, size, percent, 0xC0F_D157L + c,
+                values[c] = new EchoValues(Shape.of(shape), size, percent, 0xC0F_D157L + c,
                         DdsMessages.Pattern.of(pattern),
                         DdsMessages.Widths.of(widths));
                 ports[c] = servers.defaultPort(dsoap);
@@ -102,8 +108,8 @@ public class CxfDistinctClientsBench {
                             java.util.Map.of("X-Dsoap-Client", java.util.List.of("client-" + c)));
                 }
                 for (long n = 0; n < 2; n++) {
-                    double[] want = (double[]) values[c].values(n);
-                    String diff = EchoValues.difference(want, ports[c].echoDoubles(want));
+                    Object want = values[c].values(n);
+                    String diff = EchoValues.difference(want, CxfEchoServers.echo(ports[c], Shape.of(shape), want));
                     if (diff != null) {
                         throw new IllegalStateException(measured + " echoed client " + c + "'s array " + n + " wrongly: " + diff);
                     }
@@ -132,7 +138,7 @@ public class CxfDistinctClientsBench {
         }
         if (dsoap) {
             System.out.printf("%n[cxf %d distinct plain clients] dsoap on %s: server %s%n", clients, values[0],
-                    servers.describe("server", Shape.DOUBLES));
+                    servers.describe("server", Shape.of(shape)));
         }
         servers.close();
     }
@@ -152,12 +158,12 @@ public class CxfDistinctClientsBench {
 
     /** Client {@code c} echoes its array {@code k}. */
     private long call(int c, long k) {
-        double[] got = ports[c].echoDoubles((double[]) values[c].values(k));
-        if (got == null || got.length != size) {
-            throw new IllegalStateException(measured + " echoed " + CxfEchoServers.items(got) + " of " + size + " items");
+        int got = CxfEchoServers.items(CxfEchoServers.echo(ports[c], Shape.of(shape), values[c].values(k)));
+        if (got != size) {
+            throw new IllegalStateException(measured + " echoed " + got + " of " + size + " items");
         }
         window.completed();
-        return got.length;
+        return got;
     }
 
     @Benchmark

@@ -87,16 +87,20 @@ public class CxfPlainProxyEchoBench {
     /** The transport floor in front of the plain endpoint, for {@code floorPlainProxy}; else null. */
     private dev.dsoap.bench.echo.FloorServer floor;
     private EchoPort port;
+    /** {@code pairedPlainProxy}: the proxy calling the floor in front of the plain endpoint, and the floor's window. */
+    private EchoPort floorPort;
+    private CpuWindow floorWindow;
     private long next;
     private CpuWindow window;
 
     @Setup(Level.Trial)
     public void setup(BenchmarkParams params, MeasuredServer server) throws Exception {
         String method = params.getBenchmark().substring(params.getBenchmark().lastIndexOf('.') + 1);
-        dsoap = method.startsWith("dsoap");
+        boolean paired = method.startsWith("paired");
+        dsoap = method.startsWith("dsoap") || paired;
         boolean atFloor = method.startsWith("floor");
-        if (atFloor && !features.equals("none")) {
-            throw new IllegalStateException("floorPlainProxy runs with features=none only, not " + features);
+        if ((atFloor || paired) && !features.equals("none")) {
+            throw new IllegalStateException(method + " runs with features=none only, not " + features);
         }
         servers = CxfEchoServers.start(() -> features(features), () -> features(features));
         try {
@@ -112,15 +116,21 @@ public class CxfPlainProxyEchoBench {
                         + " log entries; with logging on both sides they make 8");
             }
             if (atFloor) {
-                floor = dev.dsoap.bench.echo.FloorServer.relaying(measured.uri());
+                floor = dev.dsoap.bench.echo.FloorServer.relaying(servers.plain().uri());
                 CxfEchoServers.via(port, floor.uri().toString());
+            } else if (paired) {
+                floor = dev.dsoap.bench.echo.FloorServer.relaying(servers.plain().uri());
+                floorPort = servers.defaultPort(false);
+                CxfEchoServers.via(floorPort, floor.uri().toString());
+                floorWindow = new CpuWindow(floor, floor::requestCpu);
+                server.watchFloor(floorWindow);
             }
         } catch (Exception | Error e) {
             servers.close();
             throw e;
         }
         next = 2;
-        window = floor != null ? new CpuWindow(floor, floor::requestCpu) : new CpuWindow(measured, measured::requestCpu);
+        window = atFloor ? new CpuWindow(floor, floor::requestCpu) : new CpuWindow(measured, measured::requestCpu);
         server.watch(window);
     }
 
@@ -146,6 +156,9 @@ public class CxfPlainProxyEchoBench {
     @TearDown(Level.Trial)
     public void tearDown() throws Exception {
         window.awaitClosed();
+        if (floorWindow != null) {
+            floorWindow.awaitClosed();
+        }
         if (dsoap) {
             System.out.printf("%n[cxf, plain proxy with default settings, features=%s] dsoap on %s: server %s%n", features, values,
                     servers.describe("server", values.shape()));
@@ -160,14 +173,26 @@ public class CxfPlainProxyEchoBench {
     @Setup(Level.Iteration)
     public void openWindow() {
         window.open();
+        if (floorWindow != null) {
+            floorWindow.open();
+        }
     }
 
     private double[] call() {
-        double[] got = port.echoDoubles((double[]) values.values(next++));
+        double[] sent = (double[]) values.values(next++);
+        double[] got = port.echoDoubles(sent);
         if (got == null || got.length != size) {
-            throw new IllegalStateException((floor != null ? floor : measured) + " echoed " + CxfEchoServers.items(got) + " of " + size + " items");
+            throw new IllegalStateException((floor != null && floorPort == null ? floor : measured) + " echoed "
+                    + CxfEchoServers.items(got) + " of " + size + " items");
         }
         window.completed();
+        if (floorPort != null) {
+            double[] floored = floorPort.echoDoubles(sent);
+            if (floored == null || floored.length != size) {
+                throw new IllegalStateException(floor + " echoed " + CxfEchoServers.items(floored) + " of " + size + " items");
+            }
+            floorWindow.completed();
+        }
         return got;
     }
 
@@ -188,6 +213,18 @@ public class CxfPlainProxyEchoBench {
      */
     @Benchmark
     public double[] floorPlainProxy(ServerCpu cpu) {
+        return call();
+    }
+
+    /**
+     * dsoap and the transport floor in one run: each call goes to the {@code @DifferentialSoap} endpoint, then the same
+     * request through a second plain proxy to a floor in front of the plain endpoint; {@link ServerCpu} records the
+     * endpoint's CPU and {@link FloorCpu} the floor's. Separate runs of {@code dsoapPlainProxy} and
+     * {@code floorPlainProxy} on this shared machine drifted by a fifth between them; here both see the same moments.
+     * Its time per operation is the two calls together.
+     */
+    @Benchmark
+    public double[] pairedPlainProxy(ServerCpu cpu, dev.dsoap.bench.echo.FloorCpu floorCpu) {
         return call();
     }
 }

@@ -17,6 +17,22 @@ public class MeasuredServer {
         this.window = w;
     }
 
+    /** The transport floor's window of a paired benchmark, set by its trial setup; else null. */
+    private volatile CpuWindow floorWindow;
+
+    /** Makes {@code w} the floor's window {@link FloorCpu} reads, for a benchmark that calls both in turn. */
+    public void watchFloor(CpuWindow w) {
+        this.floorWindow = w;
+    }
+
+    CpuWindow floorWindow() {
+        CpuWindow w = floorWindow;
+        if (w == null) {
+            throw new IllegalStateException("the paired benchmark's trial setup gave no CPU window for the floor");
+        }
+        return w;
+    }
+
     CpuWindow window() {
         CpuWindow w = window;
         if (w == null) {

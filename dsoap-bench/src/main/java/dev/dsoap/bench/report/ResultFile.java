@@ -112,6 +112,7 @@ record ResultFile(String name, String suite, String date, String jdk, String cpu
             double msError = Scores.msError(score, error, unit);
             double alloc = Double.NaN;
             double cpuUs = Double.NaN;
+            double floorUs = Double.NaN;
             if (r.get("secondaryMetrics") instanceof Map<?, ?> sec) {
                 alloc = secondary(sec, "gc.alloc.rate.norm");
                 double cpu = secondary(sec, "serverCpuNanos");
@@ -119,11 +120,20 @@ record ResultFile(String name, String suite, String date, String jdk, String cpu
                 if (requests > 0) {
                     cpuUs = cpu / requests / 1000;
                 }
+                double floorRequests = secondary(sec, "floorRequests");
+                if (floorRequests > 0) {
+                    floorUs = secondary(sec, "floorCpuNanos") / floorRequests / 1000;
+                }
             }
             String measure = str(r.get("mode")) + " x" + (int) num(r.get("threads"));
             String bench = cls.substring(cls.lastIndexOf('.') + 1);
-            rows.add(new Measurement(name, bench, full.substring(dot + 1), withAdded(bench, params),
-                    measure, ms, msError, alloc, cpuUs));
+            String method = full.substring(dot + 1);
+            rows.add(new Measurement(name, bench, method, withAdded(bench, params), measure, ms, msError, alloc, cpuUs));
+            if (!Double.isNaN(floorUs)) {
+                // a paired run's floor (pairedX: the floor's CPU as pairedFloorX), its time the pair's
+                rows.add(new Measurement(name, bench, method.replaceFirst("^paired", "pairedFloor"),
+                        withAdded(bench, params), measure, ms, msError, Double.NaN, floorUs));
+            }
             jdk = str(r.get("vmName")) + " " + str(r.get("vmVersion"));
         }
         return new ResultFile(name, "jmh", "", jdk.trim(), "", 0, "", null, "", Double.NaN, List.copyOf(rows), List.of(),

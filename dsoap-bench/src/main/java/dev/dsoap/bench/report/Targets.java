@@ -169,6 +169,14 @@ final class Targets {
                     return judge(pairs, x -> x.cpuRatio() >= 1 / 3.0, x -> String.format(Locale.ROOT, "%.2fx the floor (%s)",
                             1 / x.cpuRatio(), x.dsoap().bench().contains("Rpc") ? "Axis2" : "CXF"), List.of());
                 }));
+        t.add(new Target(FEEDS, "scattered width-changing updates, plain CXF proxy (default settings) at 100K doubles: dsoap's "
+                + "server CPU per request ≤ 1.3x the transport floor, the two called in turn in one run (paired)", r -> {
+                    List<Results.Pair> pairs = new ArrayList<>(r.pairs(feedProxy.and(eq("size", "100000")),
+                            "pairedPlainProxy", "pairedFloorPlainProxy"));
+                    pairs.removeIf(x -> Double.isNaN(x.cpuRatio()));
+                    return judge(pairs, x -> x.cpuRatio() >= 1 / 1.3, x -> String.format(Locale.ROOT, "%.2fx the floor",
+                            1 / x.cpuRatio()), List.of());
+                }));
         t.add(new Target(FEEDS, "scattered width-changing updates, 64 distinct plain clients on keep-alive connections of their "
                 + "own (1000 doubles each), all calling at once → Axis2 POJO service: the server CPU ratio (plain / dsoap) at "
                 + "least 70 % of the one-client ratio", r -> distinctClients(r, bench("DistinctClientsBench").and(eq("size", "1000"))

@@ -36,6 +36,9 @@ import java.util.Map;
 final class Report {
     /** Auxiliary counter: server CPU time in the measurement, in ns. */
     static final String SERVER_CPU_NANOS = "serverCpuNanos";
+    /** A paired benchmark's transport floor ({@link dev.dsoap.bench.echo.FloorCpu}): CPU ns and requests. */
+    static final String FLOOR_CPU_NANOS = "floorCpuNanos";
+    static final String FLOOR_REQUESTS = "floorRequests";
     /** Auxiliary counter: requests served in the measurement. */
     static final String SERVER_REQUESTS = "serverRequests";
 
@@ -107,8 +110,16 @@ final class Report {
         if (cpu != null && requests != null && requests.getScore() > 0) {
             cpuUs = cpu.getScore() / requests.getScore() / 1000;
         }
-        rows.add(new Row(bench, method, params.toString(), bp.getMode().shortLabel() + " x" + bp.getThreads(), ms, errMs,
-                unit, p.getScore(), p.getScoreError(), alloc, cpuUs));
+        String measure = bp.getMode().shortLabel() + " x" + bp.getThreads();
+        rows.add(new Row(bench, method, params.toString(), measure, ms, errMs, unit, p.getScore(), p.getScoreError(), alloc,
+                cpuUs));
+        Result<?> floorCpu = r.getSecondaryResults().get(FLOOR_CPU_NANOS);
+        Result<?> floorRequests = r.getSecondaryResults().get(FLOOR_REQUESTS);
+        if (floorCpu != null && floorRequests != null && floorRequests.getScore() > 0) {
+            // a paired run's floor (pairedX: the floor's CPU as pairedFloorX), its time the pair's
+            rows.add(new Row(bench, method.replaceFirst("^paired", "pairedFloor"), params.toString(), measure, ms, errMs,
+                    unit, p.getScore(), p.getScoreError(), Double.NaN, floorCpu.getScore() / floorRequests.getScore() / 1000));
+        }
     }
 
     /**

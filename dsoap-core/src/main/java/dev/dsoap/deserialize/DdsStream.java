@@ -41,7 +41,7 @@ final class DdsStream implements Binder.Engine, MemoryBudget.Holder {
      * Spacing of new checkpoints where changes are scattered: 3/16 of the interval, at least 24 bytes. Values of 24
      * bytes or more (a full-precision double and its tags) then get a checkpoint at every boundary of the regions read,
      * so the read after a changed value resumes at the value after it (at 32 bytes, every second double: twice the
-     * bytes parsed); the log holds at most 3 bytes per 24 of the message (an eighth).
+     * bytes parsed). Dense checkpoints are added only while the log is under a twelfth of the message.
      */
     private final int dense;
     /** Bytes between the new checkpoints of the message being read: {@link #interval} or {@link #dense}. */

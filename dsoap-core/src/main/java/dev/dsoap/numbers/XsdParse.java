@@ -380,11 +380,9 @@ public final class XsdParse {
         return negative ? r : -r;
     }
 
-    /** Classifies {@code b[i..end)} as one of {@link #DECIMAL}, the specials, or {@link #INVALID}. */
-    /** Powers of ten a double holds exactly: 10^0 to 10^22. */
+    /** The powers of ten {@link #shortDecimal} divides by, 10^0 to 10^15: each is a double exactly. */
     private static final double[] EXACT_POWERS = {
-        1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11,
-        1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22
+        1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15
     };
 
     /**
@@ -426,6 +424,7 @@ public final class XsdParse {
         return negative ? -v : v;
     }
 
+    /** Classifies {@code b[i..end)} as one of {@link #DECIMAL}, the specials, or {@link #INVALID}. */
     private static int floatSyntax(byte[] b, int i, int end, boolean javaInfinity) {
         int syntax = floatSyntax(b, i, end);
         return syntax == INVALID && javaInfinity ? javaInfinity(b, i, end) : syntax;

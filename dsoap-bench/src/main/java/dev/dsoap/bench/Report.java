@@ -116,8 +116,8 @@ final class Report {
         Result<?> floorCpu = r.getSecondaryResults().get(FLOOR_CPU_NANOS);
         Result<?> floorRequests = r.getSecondaryResults().get(FLOOR_REQUESTS);
         if (floorCpu != null && floorRequests != null && floorRequests.getScore() > 0) {
-            // a paired run's floor (pairedX: the floor's CPU as pairedFloorX), its time the pair's
-            rows.add(new Row(bench, method.replaceFirst("^paired", "pairedFloor"), params.toString(), measure, ms, errMs,
+            // a paired run's floor, its time the pair's
+            rows.add(new Row(bench, Pairing.pairedFloor(method), params.toString(), measure, ms, errMs,
                     unit, p.getScore(), p.getScoreError(), Double.NaN, floorCpu.getScore() / floorRequests.getScore() / 1000));
         }
     }

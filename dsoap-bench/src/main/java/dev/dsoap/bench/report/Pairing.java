@@ -12,6 +12,14 @@ public final class Pairing {
     private Pairing() {
     }
 
+    /**
+     * The row a paired run's transport floor is reported as: {@code pairedX} (dsoap and the floor called in turn, the
+     * floor's CPU in {@code floorCpuNanos}) gives {@code pairedFloorX}, the partner the floor targets are judged with.
+     */
+    public static String pairedFloor(String pairedMethod) {
+        return pairedMethod.replaceFirst("^paired", "pairedFloor");
+    }
+
     /** The Java hosts a method name can end with, after {@code dsoap} or {@code baseline} (and before {@code Concurrent}). */
     private static final String[] HOSTS = {"Axis2", "Cxf"};
 

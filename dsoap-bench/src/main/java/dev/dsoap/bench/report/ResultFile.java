@@ -130,8 +130,8 @@ record ResultFile(String name, String suite, String date, String jdk, String cpu
             String method = full.substring(dot + 1);
             rows.add(new Measurement(name, bench, method, withAdded(bench, params), measure, ms, msError, alloc, cpuUs));
             if (!Double.isNaN(floorUs)) {
-                // a paired run's floor (pairedX: the floor's CPU as pairedFloorX), its time the pair's
-                rows.add(new Measurement(name, bench, method.replaceFirst("^paired", "pairedFloor"),
+                // a paired run's floor, its time the pair's
+                rows.add(new Measurement(name, bench, Pairing.pairedFloor(method),
                         withAdded(bench, params), measure, ms, msError, Double.NaN, floorUs));
             }
             jdk = str(r.get("vmName")) + " " + str(r.get("vmVersion"));

@@ -172,7 +172,7 @@ final class Targets {
         t.add(new Target(FEEDS, "scattered width-changing updates, plain CXF proxy (default settings) at 100K doubles: dsoap's "
                 + "server CPU per request ≤ 1.3x the transport floor, the two called in turn in one run (paired)", r -> {
                     List<Results.Pair> pairs = new ArrayList<>(r.pairs(feedProxy.and(eq("size", "100000")),
-                            "pairedPlainProxy", "pairedFloorPlainProxy"));
+                            "pairedPlainProxy", Pairing.pairedFloor("pairedPlainProxy")));
                     pairs.removeIf(x -> Double.isNaN(x.cpuRatio()));
                     return judge(pairs, x -> x.cpuRatio() >= 1 / 1.3, x -> String.format(Locale.ROOT, "%.2fx the floor",
                             1 / x.cpuRatio()), List.of());

@@ -28,7 +28,8 @@ import java.util.Map;
  * {@code axis2.Axis2EchoBench} and {@code cxf.CxfEchoBench} report them) also gets its server CPU time per request, in microseconds:
  * their ratio.
  *
- * <p>The JSON also carries, when set, the suite's wall-clock time ({@code durationSeconds}), the {@code --only}
+ * <p>The JSON also carries, when set, the suite's wall-clock time ({@code durationSeconds}), the main job's up to the
+ * results' writing when Maven ran it ({@code mainJobSeconds}, build included), the {@code --only}
  * selection ({@code only}, null for the whole suite), the {@code -p} overrides ({@code overrides}, empty for the
  * suite's own parameters) and the checkpoint memory of
  * {@link CheckpointMemory} ({@code checkpointMemory}), which {@code report.ReportWriter} reads back.
@@ -36,9 +37,6 @@ import java.util.Map;
 final class Report {
     /** Auxiliary counter: server CPU time in the measurement, in ns. */
     static final String SERVER_CPU_NANOS = "serverCpuNanos";
-    /** A paired benchmark's transport floor ({@link dev.dsoap.bench.echo.FloorCpu}): CPU ns and requests. */
-    static final String FLOOR_CPU_NANOS = "floorCpuNanos";
-    static final String FLOOR_REQUESTS = "floorRequests";
     /** Auxiliary counter: requests served in the measurement. */
     static final String SERVER_REQUESTS = "serverRequests";
 
@@ -73,6 +71,8 @@ final class Report {
     private String overrides = "";
     /** Wall-clock seconds of the suite's benchmarks, or NaN when not measured. */
     private double durationSeconds = Double.NaN;
+    /** Wall-clock seconds of the main job up to the results' writing (build included), or NaN when not run by Maven. */
+    private double mainJobSeconds = Double.NaN;
     /** Checkpoint memory per size, interval and strategy; empty when not measured. */
     private List<CheckpointMemory.Row> checkpointMemory = List.of();
 
@@ -111,15 +111,22 @@ final class Report {
             cpuUs = cpu.getScore() / requests.getScore() / 1000;
         }
         String measure = bp.getMode().shortLabel() + " x" + bp.getThreads();
+        if (Pairing.paired(method)) {
+            // one row per server, each with its own call time and CPU, paired with each other only
+            for (Pairing.Side side : Pairing.sides(method, name -> score(r, name), ms)) {
+                rows.add(new Row(bench, side.method(), params.toString(), Pairing.measure(measure, method), side.ms(),
+                        Double.NaN, "ms/op", side.ms(), Double.NaN, Double.NaN, side.cpuUs()));
+            }
+            return;
+        }
         rows.add(new Row(bench, method, params.toString(), measure, ms, errMs, unit, p.getScore(), p.getScoreError(), alloc,
                 cpuUs));
-        Result<?> floorCpu = r.getSecondaryResults().get(FLOOR_CPU_NANOS);
-        Result<?> floorRequests = r.getSecondaryResults().get(FLOOR_REQUESTS);
-        if (floorCpu != null && floorRequests != null && floorRequests.getScore() > 0) {
-            // a paired run's floor, its time the pair's
-            rows.add(new Row(bench, Pairing.pairedFloor(method), params.toString(), measure, ms, errMs,
-                    unit, p.getScore(), p.getScoreError(), Double.NaN, floorCpu.getScore() / floorRequests.getScore() / 1000));
-        }
+    }
+
+    /** The score of {@code r}'s secondary result {@code name}, or NaN. */
+    private static double score(RunResult r, String name) {
+        Result<?> x = r.getSecondaryResults().get(name);
+        return x == null ? Double.NaN : x.getScore();
     }
 
     /**
@@ -136,6 +143,10 @@ final class Report {
 
     void overrides(String params) {
         this.overrides = params;
+    }
+
+    void mainJobSeconds(double seconds) {
+        this.mainJobSeconds = seconds;
     }
 
     void durationSeconds(double seconds) {
@@ -237,6 +248,7 @@ final class Report {
         s.append("  \"only\": ").append(only == null ? "null" : q(only)).append(",\n");
         s.append("  \"overrides\": ").append(q(overrides)).append(",\n");
         s.append("  \"durationSeconds\": ").append(jnum(durationSeconds)).append(",\n");
+        s.append("  \"mainJobSeconds\": ").append(jnum(mainJobSeconds)).append(",\n");
         s.append("  \"results\": [");
         for (int i = 0; i < rows.size(); i++) {
             Row r = rows.get(i);

@@ -97,6 +97,8 @@ public class Axis2EchoBench {
     private EchoMessages stream;
     /** The server this fork's benchmark method calls, whose CPU time is measured. */
     private EchoServer measured;
+    /** {@code pairedAxis2}: the plain server's window; else null. */
+    private CpuWindow baselineWindow;
     /** The next message's number. */
     private final AtomicLong next = new AtomicLong(FIRST);
     /** {@link #measured}'s CPU time and completed calls per iteration. */
@@ -109,14 +111,21 @@ public class Axis2EchoBench {
         stream = new EchoMessages(Shape.of(shape), s, servers.namespace(s), size, percent);
         servers.verify(stream, new EchoClient());
         String method = params.getBenchmark().substring(params.getBenchmark().lastIndexOf('.') + 1);
-        measured = method.startsWith("dsoap") ? servers.dsoap() : servers.plain();
+        measured = method.startsWith("dsoap") || method.startsWith("paired") ? servers.dsoap() : servers.plain();
         window = new CpuWindow(measured, measured::connectionCpu);
         server.watch(window);
+        if (method.startsWith("paired")) {
+            baselineWindow = new CpuWindow(servers.plain(), servers.plain()::connectionCpu);
+            server.watchBaseline(baselineWindow);
+        }
     }
 
     @TearDown(Level.Trial)
     public void tearDown() throws Exception {
         window.awaitClosed();
+        if (baselineWindow != null) {
+            baselineWindow.awaitClosed();
+        }
         if (measured == servers.dsoap()) {
             System.out.printf("%n[axis2] dsoap on %s: %s%n", stream, servers.stats(stream.style(), stream.shape()));
         }
@@ -127,16 +136,24 @@ public class Axis2EchoBench {
     @Setup(Level.Iteration)
     public void openWindow() {
         window.open();
+        if (baselineWindow != null) {
+            baselineWindow.open();
+        }
     }
 
     private long call(EchoServer server, Client client) throws Exception {
         int length = stream.fill(next.getAndIncrement(), client.buffer);
+        return post(server, client, length, window);
+    }
+
+    private long post(EchoServer server, Client client, int length, CpuWindow w) throws Exception {
+        long start = System.nanoTime();
         long echoed = client.http.post(server.uri(stream.style()), client.buffer, length);
+        w.completedSince(start);
         if (echoed < length / 2) {
             throw new IllegalStateException(server + " answered a " + length + "-byte request of " + stream
                     + " with only " + echoed + " bytes");
         }
-        window.completed();
         return echoed;
     }
 
@@ -164,6 +181,20 @@ public class Axis2EchoBench {
     @OutputTimeUnit(TimeUnit.SECONDS)
     public long dsoapAxis2Concurrent(Client client, ServerCpu cpu) throws Exception {
         return call(servers.dsoap(), client);
+    }
+
+    /**
+     * dsoap and plain Axis2 in one run: one client posts each message to the server with dsoap.mar and then the same
+     * message to the plain server (a connection to each); {@link dev.dsoap.bench.echo.Partners} records both servers'
+     * CPU and each call's time. Both see the same moments of a shared machine, and one fork replaces two. Its time per
+     * operation is the two calls together; the suite's report gives each side its own row.
+     */
+    @Benchmark
+    public long pairedAxis2(Client client, dev.dsoap.bench.echo.Partners partners) throws Exception {
+        int length = stream.fill(next.getAndIncrement(), client.buffer);
+        long echoed = post(servers.dsoap(), client, length, window);
+        post(servers.plain(), client, length, baselineWindow);
+        return echoed;
     }
 
     /**

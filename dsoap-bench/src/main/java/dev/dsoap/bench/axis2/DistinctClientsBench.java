@@ -82,6 +82,9 @@ public class DistinctClientsBench {
     /** Calls made so far; call {@code n} is client {@code n % clients}'s message {@code n / clients}. */
     private long next;
     private CpuWindow window;
+    /** {@code pairedAxis2}: the plain server's window, and its clients' rounds when they call at once; else null. */
+    private CpuWindow baselineWindow;
+    private dev.dsoap.bench.echo.Rounds baselineRounds;
 
     @Setup(Level.Trial)
     public void setup(BenchmarkParams params, MeasuredServer server) throws Exception {
@@ -97,7 +100,8 @@ public class DistinctClientsBench {
             longest = Math.max(longest, streams[c].maxLength());
         }
         String method = params.getBenchmark().substring(params.getBenchmark().lastIndexOf('.') + 1);
-        measured = method.startsWith("dsoap") ? servers.dsoap() : servers.plain();
+        boolean paired = method.startsWith("paired");
+        measured = method.startsWith("dsoap") || paired ? servers.dsoap() : servers.plain();
         http = new EchoClient[clients];
         buffers = new byte[clients][longest];
         boolean named = switch (names) {
@@ -110,20 +114,32 @@ public class DistinctClientsBench {
             servers.verify(streams[c], http[c]);
         }
         next = 2L * clients; // verify sent each client's messages 0 and 1
+        window = new CpuWindow(measured, measured::connectionCpu);
+        if (paired) {
+            baselineWindow = new CpuWindow(servers.plain(), servers.plain()::connectionCpu);
+            server.watchBaseline(baselineWindow);
+        }
         if ("at_once".equals(arrival)) {
-            rounds = new dev.dsoap.bench.echo.Rounds(clients, 2, this::call);
+            rounds = new dev.dsoap.bench.echo.Rounds(clients, 2, (c, k) -> call(measured, window, c, k));
+            if (paired) {
+                baselineRounds = new dev.dsoap.bench.echo.Rounds(clients, 2, (c, k) -> call(servers.plain(), baselineWindow, c, k));
+            }
         } else if (!"in_turn".equals(arrival)) {
             throw new IllegalArgumentException("arrival in_turn or at_once, not " + arrival);
         }
-        window = new CpuWindow(measured, measured::connectionCpu);
         server.watch(window);
     }
 
     @TearDown(Level.Trial)
     public void tearDown() throws Exception {
         window.awaitClosed();
-        if (rounds != null) {
-            rounds.close();
+        if (baselineWindow != null) {
+            baselineWindow.awaitClosed();
+        }
+        for (dev.dsoap.bench.echo.Rounds r : new dev.dsoap.bench.echo.Rounds[] {rounds, baselineRounds}) {
+            if (r != null) {
+                r.close();
+            }
         }
         if (measured == servers.dsoap()) {
             System.out.printf("%n[axis2 %d distinct clients] dsoap: %s%n", clients, servers.stats(Style.POJO, Shape.of(shape)));
@@ -134,6 +150,9 @@ public class DistinctClientsBench {
     @Setup(Level.Iteration)
     public void openWindow() {
         window.open();
+        if (baselineWindow != null) {
+            baselineWindow.open();
+        }
     }
 
     private long call() throws Exception {
@@ -141,18 +160,19 @@ public class DistinctClientsBench {
             return rounds.next();
         }
         long n = next++;
-        return call((int) (n % clients), n / clients);
+        return call(measured, window, (int) (n % clients), n / clients);
     }
 
-    /** Client {@code c} sends its message {@code k} and reads the echo. */
-    private long call(int c, long k) throws Exception {
+    /** Client {@code c} sends its message {@code k} to {@code to} and reads the echo. */
+    private long call(EchoServer to, CpuWindow w, int c, long k) throws Exception {
         EchoMessages s = streams[c];
         int length = s.fill(k, buffers[c]);
-        long echoed = http[c].post(measured.uri(Style.POJO), buffers[c], length);
+        long start = System.nanoTime();
+        long echoed = http[c].post(to.uri(Style.POJO), buffers[c], length);
+        w.completedSince(start);
         if (echoed < length / 2) {
-            throw new IllegalStateException(measured + " answered a " + length + "-byte request with only " + echoed + " bytes");
+            throw new IllegalStateException(to + " answered a " + length + "-byte request with only " + echoed + " bytes");
         }
-        window.completed();
         return echoed;
     }
 
@@ -164,5 +184,24 @@ public class DistinctClientsBench {
     @Benchmark
     public long dsoapAxis2(ServerCpu cpu) throws Exception {
         return call();
+    }
+
+    /**
+     * dsoap and plain Axis2 in one run: each client's next message goes to the server with dsoap.mar and then to the
+     * plain server (a connection to each); calling at once, all clients' calls to the one server make a round, then all
+     * their calls to the other. {@link dev.dsoap.bench.echo.Partners} records both servers' CPU and each call's time:
+     * both see the same moments of a shared machine, and one fork replaces two.
+     */
+    @Benchmark
+    public long pairedAxis2(dev.dsoap.bench.echo.Partners partners) throws Exception {
+        if (rounds != null) {
+            long echoed = rounds.next();
+            baselineRounds.next();
+            return echoed;
+        }
+        long n = next++;
+        long echoed = call(measured, window, (int) (n % clients), n / clients);
+        call(servers.plain(), baselineWindow, (int) (n % clients), n / clients);
+        return echoed;
     }
 }

@@ -136,8 +136,13 @@ public class RpcClientEchoBench {
     private QName echo;
     private long next;
     private CpuWindow window;
-    /** The transport floor in front of the plain service, for {@code floorRpcClient}; else null. */
+    /** The transport floor in front of the plain service, for {@code floorRpcClient} and {@code pairedRpcClient}; else null. */
     private dev.dsoap.bench.echo.FloorServer floor;
+    /** The paired runs' plain clients of the plain service and (with the floor) of the floor, and their windows; else null. */
+    private RPCServiceClient baselineClient;
+    private RPCServiceClient floorClient;
+    private CpuWindow baselineWindow;
+    private CpuWindow floorWindow;
     /** Whether {@link dev.dsoap.axis2.it.WsaHandlers} are engaged on the servers and the client. */
     private boolean addressing;
     /** Whether the array is passed as a primitive {@code double[]} ({@link #form}). */
@@ -179,28 +184,36 @@ public class RpcClientEchoBench {
                 dev.dsoap.bench.deserialize.DdsMessages.Widths.of(widths));
         echo = new QName(servers.plain().namespace(Style.POJO), Shape.DOUBLES.operation);
         String method = params.getBenchmark().substring(params.getBenchmark().lastIndexOf('.') + 1);
-        measured = method.startsWith("dsoap") ? servers.dsoap() : servers.plain();
+        boolean paired = method.startsWith("paired");
+        measured = method.startsWith("dsoap") || paired ? servers.dsoap() : servers.plain();
         engaged = method.equals("dsoapEngagedRpcClient");
         if (engaged) {
             client = measured.dsoapRpcClient(); // on the server's configuration: addressing engaged there too, if on
+            options(client, measured.uri(Style.POJO).toString(), gzip);
         } else {
-            client = addressing ? new RPCServiceClient(servers.addressingClients(), null) : new RPCServiceClient();
-        }
-        client.getOptions().setTo(new EndpointReference(measured.uri(Style.POJO).toString()));
-        client.getOptions().setTimeOutInMilliSeconds(120_000);
-        if (addressing) {
-            client.getOptions().setAction("urn:" + Shape.DOUBLES.operation);
-        }
-        if (gzip) {
-            client.getOptions().setProperty(HTTPConstants.MC_GZIP_REQUEST, Boolean.TRUE);
+            client = plainClient(measured.uri(Style.POJO).toString(), gzip);
         }
         switch (form) {
             case "boxed" -> primitive = false;
             case "primitive" -> primitive = true;
             default -> throw new IllegalArgumentException("form: boxed, primitive; not " + form);
         }
-        if (primitive && (method.startsWith("floor") || engaged)) {
-            throw new IllegalArgumentException("form=primitive is a fallback's cell: baselineRpcClient and dsoapRpcClient only");
+        if (primitive && (method.startsWith("floor") || method.endsWith("WithFloor") || engaged)) {
+            throw new IllegalArgumentException("form=primitive is a fallback's cell: baselineRpcClient, dsoapRpcClient and "
+                    + "pairedRpcClient only");
+        }
+        if (paired) {
+            baselineClient = plainClient(servers.plain().uri(Style.POJO).toString(), gzip);
+            for (long n = 0; n < 2; n++) {
+                double[] want = (double[]) values.values(n);
+                String diff = EchoValues.difference(primitive ? new double[0] : want, call(baselineClient, want));
+                if (diff != null) {
+                    throw new IllegalStateException(servers.plain() + " echoed message " + n + " wrongly: " + diff);
+                }
+                if (addressing) {
+                    checkRelatesTo(baselineClient, n);
+                }
+            }
         }
         OperationStats stats = servers.stats(Style.POJO, Shape.DOUBLES);
         long read = stats.get("MessagesRead");
@@ -210,12 +223,12 @@ public class RpcClientEchoBench {
         for (long n = 0; n < 2; n++) {
             double[] want = (double[]) values.values(n);
             // a primitive array reaches Axis2's POJO receiver as no items: Axis2 answers an empty array, so must dsoap
-            String diff = EchoValues.difference(primitive ? new double[0] : want, call(want));
+            String diff = EchoValues.difference(primitive ? new double[0] : want, call(client, want));
             if (diff != null) {
                 throw new IllegalStateException(measured + " echoed message " + n + " wrongly: " + diff);
             }
             if (addressing) {
-                checkRelatesTo(n);
+                checkRelatesTo(client, n);
             }
         }
         read = stats.get("MessagesRead") - read;
@@ -238,9 +251,9 @@ public class RpcClientEchoBench {
             OperationStats mine = OperationStats.of("Axis2Operation", "client", "anonService", "anonOutInOp");
             long clientRead = mine.get("MessagesRead");
             long clientWritten = mine.get("MessagesWritten");
-            call((double[]) values.values(2));
+            call(client, (double[]) values.values(2));
             if (addressing) {
-                checkRelatesTo(2);
+                checkRelatesTo(client, 2);
             }
             if (mine.get("MessagesRead") - clientRead != 1 || mine.get("MessagesWritten") - clientWritten != 1) {
                 throw new IllegalStateException("dsoap did not carry the engaged client's call both ways: " + mine);
@@ -256,12 +269,40 @@ public class RpcClientEchoBench {
         } else {
             window = new CpuWindow(measured, measured::connectionCpu);
         }
+        if (paired) {
+            baselineWindow = new CpuWindow(servers.plain(), servers.plain()::connectionCpu);
+            server.watchBaseline(baselineWindow);
+            if (method.endsWith("WithFloor")) {
+                floor = dev.dsoap.bench.echo.FloorServer.relaying(servers.plain().uri(Style.POJO));
+                floorClient = plainClient(floor.uri().toString(), gzip);
+                floorWindow = new CpuWindow(floor, floor::requestCpu);
+                server.watchFloor(floorWindow);
+            }
+        }
         server.watch(window);
     }
 
+    /** A plain {@code RPCServiceClient} of {@code to}, with the features on (its own configuration's, if addressing). */
+    private RPCServiceClient plainClient(String to, boolean gzip) throws AxisFault {
+        RPCServiceClient c = addressing ? new RPCServiceClient(servers.addressingClients(), null) : new RPCServiceClient();
+        options(c, to, gzip);
+        return c;
+    }
+
+    private void options(RPCServiceClient c, String to, boolean gzip) {
+        c.getOptions().setTo(new EndpointReference(to));
+        c.getOptions().setTimeOutInMilliSeconds(120_000);
+        if (addressing) {
+            c.getOptions().setAction("urn:" + Shape.DOUBLES.operation);
+        }
+        if (gzip) {
+            c.getOptions().setProperty(HTTPConstants.MC_GZIP_REQUEST, Boolean.TRUE);
+        }
+    }
+
     /** Checks that the answer to the last call carries a wsa:RelatesTo equal to its request's wsa:MessageID. */
-    private void checkRelatesTo(long n) throws AxisFault {
-        OperationContext op = client.getLastOperationContext();
+    private void checkRelatesTo(RPCServiceClient c, long n) throws AxisFault {
+        OperationContext op = c.getLastOperationContext();
         MessageContext out = op.getMessageContext(WSDLConstants.MESSAGE_LABEL_OUT_VALUE);
         MessageContext in = op.getMessageContext(WSDLConstants.MESSAGE_LABEL_IN_VALUE);
         String id = out == null ? null : out.getMessageID();
@@ -276,6 +317,11 @@ public class RpcClientEchoBench {
     @TearDown(Level.Trial)
     public void tearDown() throws Exception {
         window.awaitClosed();
+        for (CpuWindow w : new CpuWindow[] {baselineWindow, floorWindow}) {
+            if (w != null) {
+                w.awaitClosed();
+            }
+        }
         if (measured == servers.dsoap()) {
             System.out.printf("%n[axis2 RPCServiceClient, features=%s] dsoap on %s: %s%n", features, values,
                     servers.stats(Style.POJO, Shape.DOUBLES));
@@ -288,16 +334,25 @@ public class RpcClientEchoBench {
             System.out.printf("%n[axis2 RPCServiceClient] %s: %d requests%n", floor, floor.requests());
             floor.close();
         }
-        client.cleanup();
+        for (RPCServiceClient c : new RPCServiceClient[] {client, baselineClient, floorClient}) {
+            if (c != null) {
+                c.cleanup();
+            }
+        }
         servers.close();
     }
 
     @Setup(Level.Iteration)
     public void openWindow() {
         window.open();
+        for (CpuWindow w : new CpuWindow[] {baselineWindow, floorWindow}) {
+            if (w != null) {
+                w.open();
+            }
+        }
     }
 
-    private double[] call(double[] v) throws Exception {
+    private double[] call(RPCServiceClient client, double[] v) throws Exception {
         Object arg = v;
         if (!primitive) {
             Double[] boxed = new Double[v.length];
@@ -314,11 +369,24 @@ public class RpcClientEchoBench {
     }
 
     private int measuredCall() throws Exception {
-        double[] got = call((double[]) values.values(next++));
-        if (got.length != (primitive ? 0 : size)) {
-            throw new IllegalStateException((floor != null ? floor : measured) + " echoed " + got.length + " of " + size + " items");
+        double[] sent = (double[]) values.values(next++);
+        int length = timedCall(client, sent, window, floor != null && floorClient == null ? floor : measured);
+        if (baselineClient != null) {
+            timedCall(baselineClient, sent, baselineWindow, servers.plain());
         }
-        window.completed();
+        if (floorClient != null) {
+            timedCall(floorClient, sent, floorWindow, floor);
+        }
+        return length;
+    }
+
+    private int timedCall(RPCServiceClient c, double[] sent, CpuWindow w, Object server) throws Exception {
+        long start = System.nanoTime();
+        double[] got = call(c, sent);
+        w.completedSince(start);
+        if (got.length != (primitive ? 0 : size)) {
+            throw new IllegalStateException(server + " echoed " + got.length + " of " + size + " items");
+        }
         return got.length;
     }
 
@@ -345,6 +413,26 @@ public class RpcClientEchoBench {
      */
     @Benchmark
     public int floorRpcClient(ServerCpu cpu) throws Exception {
+        return measuredCall();
+    }
+
+    /**
+     * dsoap and plain Axis2 in one run: each request goes from a plain client to the server with dsoap.mar, then from a
+     * second plain client to the plain server; {@link dev.dsoap.bench.echo.Partners} records each server's CPU and each
+     * call's time. Both see the same moments of a shared machine, and one fork replaces two. Its time per operation is
+     * the calls together; the suite's report gives each side its own row.
+     */
+    @Benchmark
+    public int pairedRpcClient(dev.dsoap.bench.echo.Partners partners) throws Exception {
+        return measuredCall();
+    }
+
+    /**
+     * As {@link #pairedRpcClient}, and each request also from a third plain client to a transport floor in front of the
+     * plain server (not with a primitive array): dsoap, plain Axis2 and the floor at the same moments.
+     */
+    @Benchmark
+    public int pairedRpcClientWithFloor(dev.dsoap.bench.echo.Partners partners) throws Exception {
         return measuredCall();
     }
 }

@@ -82,16 +82,22 @@ public class CxfDistinctClientsBench {
     /** Calls made so far; call {@code n} is client {@code n % clients}'s array {@code n / clients}. */
     private long next;
     private CpuWindow window;
+    /** {@code pairedCxf}: proxies of the plain endpoint, its window, and their rounds when they call at once; else null. */
+    private EchoPort[] plainPorts;
+    private CpuWindow baselineWindow;
+    private dev.dsoap.bench.echo.Rounds baselineRounds;
 
     @Setup(Level.Trial)
     public void setup(BenchmarkParams params, MeasuredServer server) throws Exception {
         String method = params.getBenchmark().substring(params.getBenchmark().lastIndexOf('.') + 1);
-        dsoap = method.startsWith("dsoap");
+        boolean paired = method.startsWith("paired");
+        dsoap = method.startsWith("dsoap") || paired;
         servers = CxfEchoServers.start();
         try {
             measured = dsoap ? servers.dsoap() : servers.plain();
             values = new EchoValues[clients];
             ports = new EchoPort[clients];
+            plainPorts = paired ? new EchoPort[clients] : null;
             boolean named = switch (names) {
                 case "anonymous" -> false;
                 case "named" -> true;
@@ -101,18 +107,11 @@ public class CxfDistinctClientsBench {
                 values[c] = new EchoValues(Shape.of(shape), size, percent, 0xC0F_D157L + c,
                         DdsMessages.Pattern.of(pattern),
                         DdsMessages.Widths.of(widths));
-                ports[c] = servers.defaultPort(dsoap);
-                if (named) {
-                    ((jakarta.xml.ws.BindingProvider) ports[c]).getRequestContext().put(
-                            jakarta.xml.ws.handler.MessageContext.HTTP_REQUEST_HEADERS,
-                            java.util.Map.of("X-Dsoap-Client", java.util.List.of("client-" + c)));
-                }
-                for (long n = 0; n < 2; n++) {
-                    Object want = values[c].values(n);
-                    String diff = EchoValues.difference(want, CxfEchoServers.echo(ports[c], Shape.of(shape), want));
-                    if (diff != null) {
-                        throw new IllegalStateException(measured + " echoed client " + c + "'s array " + n + " wrongly: " + diff);
-                    }
+                ports[c] = port(dsoap, named, c);
+                check(ports[c], measured, c);
+                if (paired) {
+                    plainPorts[c] = port(false, named, c);
+                    check(plainPorts[c], servers.plain(), c);
                 }
             }
         } catch (Exception | Error e) {
@@ -120,21 +119,56 @@ public class CxfDistinctClientsBench {
             throw e;
         }
         next = 2L * clients;
+        window = new CpuWindow(measured, measured::requestCpu);
+        if (paired) {
+            baselineWindow = new CpuWindow(servers.plain(), servers.plain()::requestCpu);
+            server.watchBaseline(baselineWindow);
+        }
         if ("at_once".equals(arrival)) {
-            rounds = new dev.dsoap.bench.echo.Rounds(clients, 2, this::call);
+            rounds = new dev.dsoap.bench.echo.Rounds(clients, 2, (c, k) -> call(ports, measured, window, c, k));
+            if (paired) {
+                baselineRounds = new dev.dsoap.bench.echo.Rounds(clients, 2,
+                        (c, k) -> call(plainPorts, servers.plain(), baselineWindow, c, k));
+            }
         } else if (!"in_turn".equals(arrival)) {
             servers.close();
             throw new IllegalArgumentException("arrival in_turn or at_once, not " + arrival);
         }
-        window = new CpuWindow(measured, measured::requestCpu);
         server.watch(window);
+    }
+
+    /** A default proxy of the dsoap or the plain endpoint for client {@code c}, naming itself if {@code named}. */
+    private EchoPort port(boolean dsoapEndpoint, boolean named, int c) {
+        EchoPort p = servers.defaultPort(dsoapEndpoint);
+        if (named) {
+            ((jakarta.xml.ws.BindingProvider) p).getRequestContext().put(
+                    jakarta.xml.ws.handler.MessageContext.HTTP_REQUEST_HEADERS,
+                    java.util.Map.of("X-Dsoap-Client", java.util.List.of("client-" + c)));
+        }
+        return p;
+    }
+
+    /** Client {@code c}'s arrays 0 and 1 through {@code p}, checked bit for bit. */
+    private void check(EchoPort p, CxfEchoServer to, int c) {
+        for (long n = 0; n < 2; n++) {
+            Object want = values[c].values(n);
+            String diff = EchoValues.difference(want, CxfEchoServers.echo(p, Shape.of(shape), want));
+            if (diff != null) {
+                throw new IllegalStateException(to + " echoed client " + c + "'s array " + n + " wrongly: " + diff);
+            }
+        }
     }
 
     @TearDown(Level.Trial)
     public void tearDown() throws Exception {
         window.awaitClosed();
-        if (rounds != null) {
-            rounds.close();
+        if (baselineWindow != null) {
+            baselineWindow.awaitClosed();
+        }
+        for (dev.dsoap.bench.echo.Rounds r : new dev.dsoap.bench.echo.Rounds[] {rounds, baselineRounds}) {
+            if (r != null) {
+                r.close();
+            }
         }
         if (dsoap) {
             System.out.printf("%n[cxf %d distinct plain clients] dsoap on %s: server %s%n", clients, values[0],
@@ -146,6 +180,9 @@ public class CxfDistinctClientsBench {
     @Setup(Level.Iteration)
     public void openWindow() {
         window.open();
+        if (baselineWindow != null) {
+            baselineWindow.open();
+        }
     }
 
     private long call() throws Exception {
@@ -153,16 +190,18 @@ public class CxfDistinctClientsBench {
             return rounds.next();
         }
         long n = next++;
-        return call((int) (n % clients), n / clients);
+        return call(ports, measured, window, (int) (n % clients), n / clients);
     }
 
-    /** Client {@code c} echoes its array {@code k}. */
-    private long call(int c, long k) {
-        int got = CxfEchoServers.items(CxfEchoServers.echo(ports[c], Shape.of(shape), values[c].values(k)));
+    /** Client {@code c} echoes its array {@code k} through {@code via[c]}. */
+    private long call(EchoPort[] via, CxfEchoServer to, CpuWindow w, int c, long k) {
+        long start = System.nanoTime();
+        Object echoed = CxfEchoServers.echo(via[c], Shape.of(shape), values[c].values(k));
+        w.completedSince(start);
+        int got = CxfEchoServers.items(echoed);
         if (got != size) {
-            throw new IllegalStateException(measured + " echoed " + got + " of " + size + " items");
+            throw new IllegalStateException(to + " echoed " + got + " of " + size + " items");
         }
-        window.completed();
         return got;
     }
 
@@ -174,5 +213,24 @@ public class CxfDistinctClientsBench {
     @Benchmark
     public long dsoapCxf(ServerCpu cpu) throws Exception {
         return call();
+    }
+
+    /**
+     * dsoap and plain CXF in one run: each client's next array goes through its proxy of the {@code @DifferentialSoap}
+     * endpoint and then through its proxy of the plain one; calling at once, all clients' calls to the one endpoint make
+     * a round, then all their calls to the other. {@link dev.dsoap.bench.echo.Partners} records both endpoints' CPU and
+     * each call's time: both see the same moments of a shared machine, and one fork replaces two.
+     */
+    @Benchmark
+    public long pairedCxf(dev.dsoap.bench.echo.Partners partners) throws Exception {
+        if (rounds != null) {
+            long got = rounds.next();
+            baselineRounds.next();
+            return got;
+        }
+        long n = next++;
+        long got = call(ports, measured, window, (int) (n % clients), n / clients);
+        call(plainPorts, servers.plain(), baselineWindow, (int) (n % clients), n / clients);
+        return got;
     }
 }

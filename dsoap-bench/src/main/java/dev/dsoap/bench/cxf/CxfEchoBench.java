@@ -121,14 +121,21 @@ public class CxfEchoBench {
     private final AtomicLong next = new AtomicLong(FIRST);
     /** {@link #measured}'s CPU time and completed calls per iteration. */
     CpuWindow window;
+    /** {@code pairedCxf}: the plain endpoint's window; else null. */
+    CpuWindow baselineWindow;
 
     @Setup(Level.Trial)
     public void setup(BenchmarkParams params, MeasuredServer server) throws Exception {
         String method = params.getBenchmark().substring(params.getBenchmark().lastIndexOf('.') + 1);
         binary = method.startsWith("dsoapBinary");
         fastInfoset = method.equals("baselineFastInfoset");
-        start(method.startsWith("dsoap"));
+        boolean paired = method.startsWith("paired");
+        start(method.startsWith("dsoap") || paired);
         server.watch(window);
+        if (paired) {
+            baselineWindow = new CpuWindow(servers.plain(), servers.plain()::requestCpu);
+            server.watchBaseline(baselineWindow);
+        }
     }
 
     /** The trial setup for a dsoap method ({@code dsoap}) or a baseline one. */
@@ -158,6 +165,9 @@ public class CxfEchoBench {
     @TearDown(Level.Trial)
     public void tearDown() throws Exception {
         window.awaitClosed();
+        if (baselineWindow != null) {
+            baselineWindow.awaitClosed();
+        }
         if (dsoap) {
             System.out.printf("%n[cxf] dsoap on %s: server %s; client %s%n", values,
                     servers.describe("server", values.shape()), servers.describe("client", values.shape()));
@@ -174,16 +184,37 @@ public class CxfEchoBench {
     @Setup(Level.Iteration)
     public void openWindow() {
         window.open();
+        if (baselineWindow != null) {
+            baselineWindow.open();
+        }
     }
 
     private Object call(Client client) {
-        long n = next.getAndIncrement();
-        Object echoed = CxfEchoServers.echo(client.port, values.shape(), values.values(n));
+        return call(client.port, next.getAndIncrement(), measured, window);
+    }
+
+    private Object call(EchoPort port, long n, CxfEchoServer server, CpuWindow w) {
+        long start = System.nanoTime();
+        Object echoed = CxfEchoServers.echo(port, values.shape(), values.values(n));
+        w.completedSince(start);
         int items = CxfEchoServers.items(echoed);
         if (items != values.size()) {
-            throw new IllegalStateException(measured + " echoed " + items + " items of array " + n + " of " + values);
+            throw new IllegalStateException(server + " echoed " + items + " items of array " + n + " of " + values);
         }
-        window.completed();
+        return echoed;
+    }
+
+    /**
+     * dsoap and plain CXF in one run: each array goes through a dsoap proxy to the {@code @DifferentialSoap} endpoint,
+     * then through a plain proxy to the plain endpoint; {@link dev.dsoap.bench.echo.Partners} records both endpoints'
+     * CPU and each call's time. Both see the same moments of a shared machine, and one fork replaces two. Its time per
+     * operation is the two calls together; the suite's report gives each side its own row.
+     */
+    @Benchmark
+    public Object pairedCxf(Client client, dev.dsoap.bench.echo.Partners partners) {
+        long n = next.getAndIncrement();
+        Object echoed = call(client.port, n, measured, window);
+        call(client.plainPort, n, servers.plain(), baselineWindow);
         return echoed;
     }
 
@@ -238,11 +269,16 @@ public class CxfEchoBench {
     @State(Scope.Thread)
     public static class Client {
         EchoPort port;
+        /** {@code pairedCxf}: a plain proxy of the plain endpoint; else null. */
+        EchoPort plainPort;
 
         @Setup(Level.Trial)
         public void open(CxfEchoBench bench) throws Exception {
             port = bench.fastInfoset ? bench.servers.fastInfosetPort()
                     : bench.binary ? bench.servers.binaryPort() : bench.servers.port(bench.dsoap);
+            if (bench.baselineWindow != null) {
+                plainPort = bench.servers.port(false);
+            }
         }
     }
 }

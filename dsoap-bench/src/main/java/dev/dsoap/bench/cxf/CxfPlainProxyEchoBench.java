@@ -84,11 +84,13 @@ public class CxfPlainProxyEchoBench {
     private EchoValues values;
     private boolean dsoap;
     private CxfEchoServer measured;
-    /** The transport floor in front of the plain endpoint, for {@code floorPlainProxy}; else null. */
+    /** The transport floor in front of the plain endpoint, for {@code floorPlainProxy} and {@code pairedPlainProxy}; else null. */
     private dev.dsoap.bench.echo.FloorServer floor;
     private EchoPort port;
-    /** {@code pairedPlainProxy}: the proxy calling the floor in front of the plain endpoint, and the floor's window. */
+    /** The paired runs' proxies calling the plain endpoint and (with the floor) the floor, and their windows; else null. */
+    private EchoPort baselinePort;
     private EchoPort floorPort;
+    private CpuWindow baselineWindow;
     private CpuWindow floorWindow;
     private long next;
     private CpuWindow window;
@@ -99,7 +101,7 @@ public class CxfPlainProxyEchoBench {
         boolean paired = method.startsWith("paired");
         dsoap = method.startsWith("dsoap") || paired;
         boolean atFloor = method.startsWith("floor");
-        if ((atFloor || paired) && !features.equals("none")) {
+        if ((atFloor || method.endsWith("WithFloor")) && !features.equals("none")) {
             throw new IllegalStateException(method + " runs with features=none only, not " + features);
         }
         servers = CxfEchoServers.start(() -> features(features), () -> features(features));
@@ -111,21 +113,33 @@ public class CxfPlainProxyEchoBench {
             port = servers.defaultPort(dsoap);
             long logged = LOGGED.sum();
             servers.verifyDefaultPort(port, dsoap, values);
-            if (!features.equals("none") && LOGGED.sum() - logged < 8) {
-                throw new IllegalStateException("the check's 2 exchanges made " + (LOGGED.sum() - logged)
-                        + " log entries; with logging on both sides they make 8");
+            if (paired) {
+                baselinePort = servers.defaultPort(false);
+                servers.verifyDefaultPort(baselinePort, false, values);
+            }
+            if (!features.equals("none") && LOGGED.sum() - logged < (paired ? 16 : 8)) {
+                throw new IllegalStateException("the check's exchanges made " + (LOGGED.sum() - logged)
+                        + " log entries; with logging on both sides each makes 4");
+            }
+            if (atFloor || method.endsWith("WithFloor")) {
+                floor = dev.dsoap.bench.echo.FloorServer.relaying(servers.plain().uri());
             }
             if (atFloor) {
-                floor = dev.dsoap.bench.echo.FloorServer.relaying(servers.plain().uri());
                 CxfEchoServers.via(port, floor.uri().toString());
             } else if (paired) {
-                floor = dev.dsoap.bench.echo.FloorServer.relaying(servers.plain().uri());
-                floorPort = servers.defaultPort(false);
-                CxfEchoServers.via(floorPort, floor.uri().toString());
-                floorWindow = new CpuWindow(floor, floor::requestCpu);
-                server.watchFloor(floorWindow);
+                baselineWindow = new CpuWindow(servers.plain(), servers.plain()::requestCpu);
+                server.watchBaseline(baselineWindow);
+                if (floor != null) {
+                    floorPort = servers.defaultPort(false);
+                    CxfEchoServers.via(floorPort, floor.uri().toString());
+                    floorWindow = new CpuWindow(floor, floor::requestCpu);
+                    server.watchFloor(floorWindow);
+                }
             }
         } catch (Exception | Error e) {
+            if (floor != null) {
+                floor.close();
+            }
             servers.close();
             throw e;
         }
@@ -156,8 +170,10 @@ public class CxfPlainProxyEchoBench {
     @TearDown(Level.Trial)
     public void tearDown() throws Exception {
         window.awaitClosed();
-        if (floorWindow != null) {
-            floorWindow.awaitClosed();
+        for (CpuWindow w : new CpuWindow[] {baselineWindow, floorWindow}) {
+            if (w != null) {
+                w.awaitClosed();
+            }
         }
         if (dsoap) {
             System.out.printf("%n[cxf, plain proxy with default settings, features=%s] dsoap on %s: server %s%n", features, values,
@@ -173,25 +189,37 @@ public class CxfPlainProxyEchoBench {
     @Setup(Level.Iteration)
     public void openWindow() {
         window.open();
-        if (floorWindow != null) {
-            floorWindow.open();
+        for (CpuWindow w : new CpuWindow[] {baselineWindow, floorWindow}) {
+            if (w != null) {
+                w.open();
+            }
         }
     }
 
     private double[] call() {
         double[] sent = (double[]) values.values(next++);
+        long start = System.nanoTime();
         double[] got = port.echoDoubles(sent);
+        window.completedSince(start);
         if (got == null || got.length != size) {
             throw new IllegalStateException((floor != null && floorPort == null ? floor : measured) + " echoed "
                     + CxfEchoServers.items(got) + " of " + size + " items");
         }
-        window.completed();
+        if (baselinePort != null) {
+            start = System.nanoTime();
+            double[] plain = baselinePort.echoDoubles(sent);
+            baselineWindow.completedSince(start);
+            if (plain == null || plain.length != size) {
+                throw new IllegalStateException(servers.plain() + " echoed " + CxfEchoServers.items(plain) + " of " + size + " items");
+            }
+        }
         if (floorPort != null) {
+            start = System.nanoTime();
             double[] floored = floorPort.echoDoubles(sent);
+            floorWindow.completedSince(start);
             if (floored == null || floored.length != size) {
                 throw new IllegalStateException(floor + " echoed " + CxfEchoServers.items(floored) + " of " + size + " items");
             }
-            floorWindow.completed();
         }
         return got;
     }
@@ -217,14 +245,24 @@ public class CxfPlainProxyEchoBench {
     }
 
     /**
-     * dsoap and the transport floor in one run: each call goes to the {@code @DifferentialSoap} endpoint, then the same
-     * request through a second plain proxy to a floor in front of the plain endpoint; {@link ServerCpu} records the
-     * endpoint's CPU and {@link FloorCpu} the floor's. Separate runs of {@code dsoapPlainProxy} and
-     * {@code floorPlainProxy} on this shared machine drifted by a fifth between them; here both see the same moments.
-     * Its time per operation is the two calls together.
+     * dsoap and plain CXF in one run: each call goes to the {@code @DifferentialSoap} endpoint, then the same request
+     * through a second plain proxy (a connection of its own) to the plain endpoint; {@link dev.dsoap.bench.echo.Partners}
+     * records each endpoint's CPU and each call's time. Separate runs of {@code dsoapPlainProxy} and
+     * {@code baselinePlainProxy} on this shared machine drifted by a fifth between them; here both see the same
+     * moments, and one fork replaces two. Its time per operation is the calls together; the suite's report gives each
+     * side its own row.
      */
     @Benchmark
-    public double[] pairedPlainProxy(ServerCpu cpu, dev.dsoap.bench.echo.FloorCpu floorCpu) {
+    public double[] pairedPlainProxy(dev.dsoap.bench.echo.Partners partners) {
+        return call();
+    }
+
+    /**
+     * As {@link #pairedPlainProxy}, and each request also through a third plain proxy to a transport floor in front of
+     * the plain endpoint ({@code features=none} only): dsoap, plain CXF and the floor at the same moments.
+     */
+    @Benchmark
+    public double[] pairedPlainProxyWithFloor(dev.dsoap.bench.echo.Partners partners) {
         return call();
     }
 }

@@ -15,9 +15,12 @@ public final class CpuWindow {
     private final Supplier<ThreadCpu.Reading> cpu;
     /** Calls completed, in all phases. */
     private final AtomicLong completed = new AtomicLong();
+    /** Wall-clock time of the calls {@link #completedSince} counted, ns, in all phases. */
+    private final AtomicLong callNanos = new AtomicLong();
     /** CPU time and {@link #completed} at the window's start; {@code startCpu} is null while closed. Guarded by {@code this}. */
     private ThreadCpu.Reading startCpu;
     private long startCompleted;
+    private long startCallNanos;
 
     public CpuWindow(Object server, Supplier<ThreadCpu.Reading> cpu) {
         this.server = server;
@@ -29,9 +32,16 @@ public final class CpuWindow {
         completed.incrementAndGet();
     }
 
+    /** Counts one completed call that started at {@code startNanos} ({@link System#nanoTime()}), with its wall-clock time. */
+    public void completedSince(long startNanos) {
+        callNanos.addAndGet(System.nanoTime() - startNanos);
+        completed.incrementAndGet();
+    }
+
     public synchronized void open() {
         startCpu = cpu.get();
         startCompleted = completed.get();
+        startCallNanos = callNanos.get();
     }
 
     /**
@@ -47,7 +57,8 @@ public final class CpuWindow {
     }
 
     /**
-     * Server CPU time (ns) and calls completed since {@link #open()}.
+     * Server CPU time (ns), calls completed and their wall-clock time (ns, 0 unless counted by {@link #completedSince})
+     * since {@link #open()}.
      *
      * @throws IllegalStateException if calls completed but no server CPU time was found (the server's threads
      *                               are not named as its CPU reading expects)
@@ -59,7 +70,7 @@ public final class CpuWindow {
             if (calls > 0 && nanos <= 0) {
                 throw new IllegalStateException(calls + " calls to " + server + " took no CPU time on its request threads");
             }
-            return new long[]{nanos, calls};
+            return new long[]{nanos, calls, callNanos.get() - startCallNanos};
         } finally {
             startCpu = null;
             notifyAll();

@@ -5,7 +5,7 @@ import org.openjdk.jmh.annotations.State;
 
 /**
  * Where an end-to-end benchmark puts the {@link CpuWindow} of the server it measures, at its trial setup, for
- * {@link ServerCpu} to close at each iteration's end. One per benchmark run.
+ * {@link ServerCpu} (or {@link Partners}) to close at each iteration's end. One per benchmark run.
  */
 @State(Scope.Benchmark)
 public class MeasuredServer {
@@ -17,20 +17,26 @@ public class MeasuredServer {
         this.window = w;
     }
 
-    /** The transport floor's window of a paired benchmark, set by its trial setup; else null. */
+    /** A paired benchmark's partners ({@link Partners}): the plain server's window and the floor's, each null if absent. */
+    private volatile CpuWindow baselineWindow;
     private volatile CpuWindow floorWindow;
 
-    /** Makes {@code w} the floor's window {@link FloorCpu} reads, for a benchmark that calls both in turn. */
+    /** Makes {@code w} the plain server's window {@link Partners} reads, for a benchmark that calls both in turn. */
+    public void watchBaseline(CpuWindow w) {
+        this.baselineWindow = w;
+    }
+
+    /** Makes {@code w} the transport floor's window {@link Partners} reads, for a benchmark that calls both in turn. */
     public void watchFloor(CpuWindow w) {
         this.floorWindow = w;
     }
 
+    CpuWindow baselineWindow() {
+        return baselineWindow;
+    }
+
     CpuWindow floorWindow() {
-        CpuWindow w = floorWindow;
-        if (w == null) {
-            throw new IllegalStateException("the paired benchmark's trial setup gave no CPU window for the floor");
-        }
-        return w;
+        return floorWindow;
     }
 
     CpuWindow window() {

@@ -51,17 +51,15 @@ record Measurement(String source, String bench, String method, Map<String, Strin
         return method.startsWith("baseline");
     }
 
-    /** Threads the measurement ran with (from {@link #measure}), 1 when not recorded. */
+    /** Threads the measurement ran with (from {@link #measure}: "avgt x4", "avgt x1 paired in pairedAxis2"), 1 when not recorded. */
     int threads() {
-        int x = measure.lastIndexOf('x');
-        if (x < 0) {
-            return 1;
-        }
-        try {
-            return Integer.parseInt(measure.substring(x + 1).trim());
-        } catch (NumberFormatException e) {
-            return 1;
-        }
+        java.util.regex.Matcher x = java.util.regex.Pattern.compile("\\bx(\\d+)\\b").matcher(measure);
+        return x.find() ? Integer.parseInt(x.group(1)) : 1;
+    }
+
+    /** Whether the measurement is one side of a paired run (dsoap and its partners called in turn in one fork). */
+    boolean paired() {
+        return measure.contains(Pairing.PAIRED_IN);
     }
 
     /** The identity under which a later file's result replaces an earlier one. */

@@ -1,5 +1,7 @@
 package dev.dsoap.bench.report;
 
+import java.util.List;
+
 /**
  * Which dsoap method a baseline measured alike (same class, parameters and measure) is compared with, for the
  * suite's own report ({@code Report}) and the HTML report ({@link Results#allPairs}) alike: every pair, except
@@ -13,12 +15,68 @@ public final class Pairing {
     }
 
     /**
-     * The row a paired run's transport floor is reported as: {@code pairedX} (dsoap and the floor called in turn, the
-     * floor's CPU in {@code floorCpuNanos}) gives {@code pairedFloorX}, the partner the floor targets are judged with.
+     * The measure of a paired run's rows: JMH's ({@code "avgt x1"}) and the run's method, {@code "avgt x1 paired in
+     * pairedPlainProxy"}. Rows pair as measured alike, so a paired run's rows pair with each other only, never with
+     * another run's.
      */
-    public static String pairedFloor(String pairedMethod) {
-        return pairedMethod.replaceFirst("^paired", "pairedFloor");
+    public static String measure(String jmhMeasure, String pairedMethod) {
+        return jmhMeasure + PAIRED_IN + pairedMethod;
     }
+
+    /** What {@link #measure} puts between JMH's measure and the method. */
+    static final String PAIRED_IN = " paired in ";
+
+    /** The servers of a paired run, by the prefix of their rows' methods. */
+    private static final List<String> SERVERS = List.of("dsoap", "baseline", "floor");
+
+    /** Whether {@code method} is a paired run ({@code pairedX}), whose result {@link #sides} splits into rows. */
+    public static boolean paired(String method) {
+        return method.startsWith("paired");
+    }
+
+    /**
+     * One side of a paired run, as a row of its own.
+     *
+     * @param method the row's method, named as a separate run of that side would be
+     * @param ms     its time per call, ms: its own calls' time, or the pair's where the run did not record it
+     * @param cpuUs  its server's CPU time per request, µs
+     */
+    public record Side(String method, double ms, double cpuUs) {
+    }
+
+    /**
+     * The sides of paired run {@code method} (dsoap's server, the plain one, the transport floor), from its auxiliary
+     * counters ({@code echo.Partners}; {@code counters} gives a counter's total over the measurement by name, NaN if
+     * absent): a CPU time, a request count and a call time per server ({@code serverCpuNanos}, {@code baselineRequests},
+     * {@code floorCallNanos}...). {@code pairedPlainProxy} gives {@code dsoapPlainProxy} and {@code baselinePlainProxy},
+     * and {@code pairedPlainProxyWithFloor} also {@code floorPlainProxy}; a server without requests gives no row.
+     */
+    public static List<Side> sides(String method, java.util.function.ToDoubleFunction<String> counters, double pairMs) {
+        List<Side> out = new java.util.ArrayList<>();
+        for (String side : SERVERS) {
+            String prefix = side.equals("dsoap") ? "server" : side;
+            double requests = counters.applyAsDouble(prefix + "Requests");
+            if (!(requests > 0)) {
+                continue;
+            }
+            double calls = counters.applyAsDouble(prefix + "CallNanos");
+            out.add(new Side(side(method, side), calls > 0 ? calls / requests / 1e6 : pairMs,
+                    counters.applyAsDouble(prefix + "CpuNanos") / requests / 1000));
+        }
+        return out;
+    }
+
+    /**
+     * The row one server of a paired run is reported as: {@code pairedPlainProxy} gives
+     * {@code dsoapPlainProxy} and {@code baselinePlainProxy}, and {@code pairedPlainProxyWithFloor} those and
+     * {@code floorPlainProxy}.
+     */
+    private static String side(String pairedMethod, String side) {
+        String rest = pairedMethod.substring("paired".length());
+        return side + (rest.endsWith(WITH_FLOOR) ? rest.substring(0, rest.length() - WITH_FLOOR.length()) : rest);
+    }
+
+    private static final String WITH_FLOOR = "WithFloor";
 
     /** The Java hosts a method name can end with, after {@code dsoap} or {@code baseline} (and before {@code Concurrent}). */
     private static final String[] HOSTS = {"Axis2", "Cxf"};

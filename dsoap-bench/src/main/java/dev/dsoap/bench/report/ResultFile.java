@@ -10,7 +10,7 @@ import java.util.TreeMap;
 
 /**
  * One results file: the JSON {@code Main --suite} writes (an object with {@code suite}, {@code date}, {@code jdk},
- * {@code cpu}, {@code cores}, {@code gitCommit}, {@code results} and optionally {@code durationSeconds},
+ * {@code cpu}, {@code cores}, {@code gitCommit}, {@code results} and optionally {@code durationSeconds}, {@code mainJobSeconds},
  * {@code only}, {@code checkpointMemory} and {@code failures}), or JMH's own {@code -rf json} output (an array of
  * benchmark results, which records the JDK but no date, CPU or commit).
  *
@@ -24,12 +24,14 @@ import java.util.TreeMap;
  * @param only             the {@code --only} selection, or null for a whole suite (and for JMH's files)
  * @param overrides        the {@code -p} parameter overrides, empty for the suite's own parameters
  * @param durationSeconds  wall-clock seconds of the suite's benchmarks, or NaN
+ * @param mainJobSeconds   wall-clock seconds of the main job that ran it, build included, up to the results' writing, or
+ *                         NaN (not run by Maven, or stored before it was recorded)
  * @param measurements     every result, in the file's order
  * @param checkpointMemory checkpoint memory rows, possibly empty
  * @param failures         benchmark classes that failed, with their messages
  */
 record ResultFile(String name, String suite, String date, String jdk, String cpu, int cores, String commit, String only,
-                  String overrides, double durationSeconds, List<Measurement> measurements, List<CheckpointRow> checkpointMemory,
+                  String overrides, double durationSeconds, double mainJobSeconds, List<Measurement> measurements, List<CheckpointRow> checkpointMemory,
                   Map<String, String> failures) {
 
     /**
@@ -89,7 +91,7 @@ record ResultFile(String name, String suite, String date, String jdk, String cpu
         Object only = m.get("only");
         return new ResultFile(name, str(m.get("suite")), str(m.get("date")), str(m.get("jdk")), str(m.get("cpu")),
                 cores == null ? 0 : (int) num(cores), str(m.get("gitCommit")), only == null ? null : str(only),
-                str(m.get("overrides")), num(m.get("durationSeconds")), List.copyOf(rows), List.copyOf(cps), Map.copyOf(failures));
+                str(m.get("overrides")), num(m.get("durationSeconds")), num(m.get("mainJobSeconds")), List.copyOf(rows), List.copyOf(cps), Map.copyOf(failures));
     }
 
     private static ResultFile fromJmh(String name, List<?> list) {
@@ -110,33 +112,25 @@ record ResultFile(String name, String suite, String date, String jdk, String cpu
             String unit = str(primary.get("scoreUnit"));
             double ms = Scores.ms(score, unit);
             double msError = Scores.msError(score, error, unit);
-            double alloc = Double.NaN;
-            double cpuUs = Double.NaN;
-            double floorUs = Double.NaN;
-            if (r.get("secondaryMetrics") instanceof Map<?, ?> sec) {
-                alloc = secondary(sec, "gc.alloc.rate.norm");
-                double cpu = secondary(sec, "serverCpuNanos");
-                double requests = secondary(sec, "serverRequests");
-                if (requests > 0) {
-                    cpuUs = cpu / requests / 1000;
-                }
-                double floorRequests = secondary(sec, "floorRequests");
-                if (floorRequests > 0) {
-                    floorUs = secondary(sec, "floorCpuNanos") / floorRequests / 1000;
-                }
-            }
+            Map<?, ?> sec = r.get("secondaryMetrics") instanceof Map<?, ?> m ? m : Map.of();
+            double alloc = secondary(sec, "gc.alloc.rate.norm");
+            double requests = secondary(sec, "serverRequests");
+            double cpuUs = requests > 0 ? secondary(sec, "serverCpuNanos") / requests / 1000 : Double.NaN;
             String measure = str(r.get("mode")) + " x" + (int) num(r.get("threads"));
             String bench = cls.substring(cls.lastIndexOf('.') + 1);
             String method = full.substring(dot + 1);
-            rows.add(new Measurement(name, bench, method, withAdded(bench, params), measure, ms, msError, alloc, cpuUs));
-            if (!Double.isNaN(floorUs)) {
-                // a paired run's floor, its time the pair's
-                rows.add(new Measurement(name, bench, Pairing.pairedFloor(method),
-                        withAdded(bench, params), measure, ms, msError, Double.NaN, floorUs));
+            if (Pairing.paired(method)) {
+                // one row per server, each with its own call time (the pair's where not recorded) and CPU
+                for (Pairing.Side side : Pairing.sides(method, k -> secondary(sec, k), ms)) {
+                    rows.add(new Measurement(name, bench, side.method(), withAdded(bench, new TreeMap<>(params)),
+                            Pairing.measure(measure, method), side.ms(), Double.NaN, Double.NaN, side.cpuUs()));
+                }
+            } else {
+                rows.add(new Measurement(name, bench, method, withAdded(bench, params), measure, ms, msError, alloc, cpuUs));
             }
             jdk = str(r.get("vmName")) + " " + str(r.get("vmVersion"));
         }
-        return new ResultFile(name, "jmh", "", jdk.trim(), "", 0, "", null, "", Double.NaN, List.copyOf(rows), List.of(),
+        return new ResultFile(name, "jmh", "", jdk.trim(), "", 0, "", null, "", Double.NaN, Double.NaN, List.copyOf(rows), List.of(),
                 Map.of());
     }
 

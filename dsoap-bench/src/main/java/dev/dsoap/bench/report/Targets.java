@@ -171,8 +171,8 @@ final class Targets {
                 }));
         t.add(new Target(FEEDS, "scattered width-changing updates, plain CXF proxy (default settings) at 100K doubles: dsoap's "
                 + "server CPU per request ≤ 1.3x the transport floor, the two called in turn in one run (paired)", r -> {
-                    List<Results.Pair> pairs = new ArrayList<>(r.pairs(feedProxy.and(eq("size", "100000")),
-                            "pairedPlainProxy", Pairing.pairedFloor("pairedPlainProxy")));
+                    List<Results.Pair> pairs = new ArrayList<>(r.pairs(feedProxy.and(eq("size", "100000"))
+                            .and(Measurement::paired), "dsoapPlainProxy", "floorPlainProxy"));
                     pairs.removeIf(x -> Double.isNaN(x.cpuRatio()));
                     return judge(pairs, x -> x.cpuRatio() >= 1 / 1.3, x -> String.format(Locale.ROOT, "%.2fx the floor",
                             1 / x.cpuRatio()), List.of());
@@ -222,8 +222,8 @@ final class Targets {
         // (6 minutes until the short suite took in the feed targets' points: the scattered updates end to end beside the
         // transport floor and the 64 distinct clients on both hosts, about a minute and a half more; 8 until it took in
         // the standard features' points on both hosts, about two minutes more)
-        t.add(new Target(SUITE, "the short suite finishes in under 10 minutes (its benchmarks' wall-clock time; the "
-                + "build before it is not counted)", Targets::shortSuiteTime));
+        t.add(new Target(SUITE, "the main job (./mvnw -B -Pbench verify -DskipTests: build, short suite and quality run) "
+                + "finishes in under 10 minutes", Targets::mainJobTime));
         return t;
     }
 
@@ -405,15 +405,30 @@ final class Targets {
         return new Verdict(met ? Status.MET : Status.NOT_MET, String.join(", ", parts), sources);
     }
 
-    private static Verdict shortSuiteTime(Results r) {
+    /**
+     * The main job's time, as the run that Maven started recorded it up to its results' writing; a run of the jar by hand
+     * records only its benchmarks' time, which fails the target when it alone is over but cannot meet it.
+     */
+    private static Verdict mainJobTime(Results r) {
+        for (ResultFile f : r.files()) {
+            if (f.wholeShortSuite() && !Double.isNaN(f.mainJobSeconds())) {
+                double s = f.mainJobSeconds();
+                return new Verdict(s < 600 ? Status.MET : Status.NOT_MET, minutes(s) + " (its benchmarks "
+                        + minutes(f.durationSeconds()) + ")", List.of(f.name()));
+            }
+        }
         for (ResultFile f : r.files()) {
             if (f.wholeShortSuite() && !Double.isNaN(f.durationSeconds())) {
                 double s = f.durationSeconds();
-                return new Verdict(s < 600 ? Status.MET : Status.NOT_MET,
-                        String.format(Locale.ROOT, "%d min %02d s", (long) s / 60, (long) s % 60), List.of(f.name()));
+                return new Verdict(s < 600 ? Status.NOT_MEASURED : Status.NOT_MET, "the benchmarks alone " + minutes(s)
+                        + "; not run by Maven, so the build's time is not in these results", List.of(f.name()));
             }
         }
         return new Verdict(Status.NOT_MEASURED, "no whole short-suite run with its duration in these results", List.of());
+    }
+
+    private static String minutes(double s) {
+        return String.format(Locale.ROOT, "%d min %02d s", (long) s / 60, (long) s % 60);
     }
 
     /** A batch of 64 identical requests' server CPU over one request's, both coalesced. */

@@ -89,6 +89,48 @@ class ResultsTest {
         assertEquals(64, t.alloc(), 1e-9);
     }
 
+    /** A JMH result of a paired run: its score (the calls together) and its counters' totals. */
+    private static String pairedRun(String method, String params, double pairMs, double... counters) {
+        String[] names = {"serverCpuNanos", "serverRequests", "serverCallNanos", "baselineCpuNanos", "baselineRequests",
+                "baselineCallNanos", "floorCpuNanos", "floorRequests", "floorCallNanos"};
+        StringBuilder sec = new StringBuilder();
+        for (int i = 0; i < counters.length; i++) {
+            sec.append(i == 0 ? "" : ", ").append('"').append(names[i]).append("\": {\"score\": ").append(counters[i]).append('}');
+        }
+        return "{\"benchmark\": \"dev.dsoap.bench.cxf.CxfPlainProxyEchoBench." + method + "\", \"mode\": \"avgt\", "
+                + "\"threads\": 1, \"params\": {" + params + "}, \"primaryMetric\": {\"score\": " + pairMs
+                + ", \"scoreError\": 5.0, \"scoreUnit\": \"ms/op\"}, \"secondaryMetrics\": {" + sec + "}}";
+    }
+
+    /**
+     * A paired run (dsoap, plain and the floor called in turn in one fork) gives one row per server, each with its own
+     * CPU and call time, named as separate runs would be and paired with each other only: never with another paired
+     * run's rows (same parameters) nor with a separate run's.
+     */
+    @Test
+    void aPairedRunGivesEachServerItsOwnRowPairedWithinTheRun() {
+        String params = "\"size\": \"100000\", \"percent\": \"10\"";
+        String jmh = "[" + pairedRun("pairedPlainProxyWithFloor", params, 900, 400e6, 10, 1000e6, 4000e6, 10, 7000e6,
+                300e6, 10, 1000e6)
+                + ", " + pairedRun("pairedPlainProxy", params, 800, 500e6, 10, 1000e6, 3000e6, 10, 7000e6) + "]";
+        ResultFile f = ResultFile.parse("paired.json", jmh);
+        List<String> rows = f.measurements().stream().map(m -> m.method() + " " + m.cpuUs() + " " + m.ms() + " "
+                + m.threads() + " " + m.paired()).toList();
+        assertEquals(List.of("dsoapPlainProxy 40000.0 100.0 1 true", "baselinePlainProxy 400000.0 700.0 1 true",
+                "floorPlainProxy 30000.0 100.0 1 true", "dsoapPlainProxy 50000.0 100.0 1 true",
+                "baselinePlainProxy 300000.0 700.0 1 true"), rows);
+        Results r = new Results(List.of(f, ResultFile.parse("separate.json", "[" + pairedRun("baselinePlainProxy", params,
+                900) + "]")));
+        List<String> pairs = r.allPairs().stream().map(p -> p.dsoap().measure() + ": " + p.cpuRatio()).sorted().toList();
+        assertEquals(List.of("avgt x1 paired in pairedPlainProxy: 6.0", "avgt x1 paired in pairedPlainProxyWithFloor: 10.0"),
+                pairs, "each paired run's dsoap row against its own baseline only");
+        // a paired run stored before the call times were recorded: each row takes the pair's time
+        ResultFile old = ResultFile.parse("old.json", "[" + pairedRun("pairedPlainProxy", params, 2000, 600e6, 10, 0,
+                0, 0, 0, 400e6, 10) + "]");
+        assertEquals(List.of("dsoapPlainProxy 2000.0 60000.0", "floorPlainProxy 2000.0 40000.0"), old.measurements().stream()
+                .map(m -> m.method() + " " + m.ms() + " " + m.cpuUs()).toList());
+    }
+
     @Test
     void onlyAWholeShortSuiteWithItsOwnParametersTimesTheSuite() {
         String head = "{\"suite\": \"short\", \"durationSeconds\": 200.0, ";

@@ -217,7 +217,7 @@ final class Report {
         s.append("| --- | --- | --- | ---: | ---: |").append(gc ? " ---: |" : "").append(cpu ? " ---: |" : "").append('\n');
         for (Row r : rows) {
             s.append("| ").append(r.bench).append(" | ").append(r.params).append(" | ").append(r.method).append(" | ")
-                    .append(num(r.ms)).append(" | ").append(num(r.errMs)).append(" |");
+                    .append(num(r.ms)).append(" | ").append(Double.isNaN(r.errMs) ? "" : num(r.errMs)).append(" |");
             if (gc) {
                 s.append(' ').append(Double.isNaN(r.allocPerOp) ? "" : String.format(Locale.ROOT, "%.0f", r.allocPerOp)).append(" |");
             }
@@ -287,8 +287,9 @@ final class Report {
         return s.toString();
     }
 
+    /** A time with its error, or alone where there is none (a paired run's rows: JMH's error is the pair's). */
     private static String ms(double v, double err) {
-        return num(v) + " ± " + num(err);
+        return Double.isNaN(err) ? num(v) : num(v) + " ± " + num(err);
     }
 
     private static String num(double v) {

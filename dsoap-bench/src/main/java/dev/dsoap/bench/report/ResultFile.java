@@ -50,10 +50,38 @@ record ResultFile(String name, String suite, String date, String jdk, String cpu
     }
 
     /**
-     * Parameters a benchmark gained after some results were stored, with the value the older results were
-     * measured at: {@code Axis2EchoBench} ran only the POJO service before it had {@code style}.
+     * Each benchmark class's parameters with the first value it declares, by the class's simple name: a parameter a
+     * benchmark gained after some results were stored was added with the behaviour before it as its first value
+     * ({@code Axis2EchoBench} ran only the POJO service before it had {@code style}; the plain clients passed boxed
+     * arrays before {@code form}, with no features before {@code features}), so an older result lacking it was measured
+     * at that value, and is then the same point as a newer one, which replaces it.
      */
-    private static final Map<String, Map<String, String>> ADDED_PARAMS = Map.of("Axis2EchoBench", Map.of("style", "pojo"));
+    private static final Map<String, Map<String, String>> FIRST_VALUES = new java.util.concurrent.ConcurrentHashMap<>();
+    /** The packages under {@code dev.dsoap.bench} that hold benchmark classes. */
+    private static final List<String> PACKAGES = List.of("serialize", "deserialize", "axis2", "cxf", "send", "echo",
+            "binary", "tracked", "sharing", "link", "quality");
+
+    private static Map<String, String> firstValues(String bench) {
+        return FIRST_VALUES.computeIfAbsent(bench, b -> {
+            for (String pkg : PACKAGES) {
+                Class<?> c;
+                try {
+                    c = Class.forName("dev.dsoap.bench." + pkg + "." + b, false, ResultFile.class.getClassLoader());
+                } catch (ClassNotFoundException | LinkageError e) {
+                    continue;
+                }
+                Map<String, String> first = new TreeMap<>();
+                for (java.lang.reflect.Field f : c.getFields()) {
+                    org.openjdk.jmh.annotations.Param p = f.getAnnotation(org.openjdk.jmh.annotations.Param.class);
+                    if (p != null && p.value().length > 0) {
+                        first.put(f.getName(), p.value()[0]);
+                    }
+                }
+                return Map.copyOf(first);
+            }
+            return Map.of();
+        });
+    }
 
     /** Whether this is a whole short suite with its own parameters (not a part, nor other parameters). */
     boolean wholeShortSuite() {
@@ -142,7 +170,7 @@ record ResultFile(String name, String suite, String date, String jdk, String cpu
     }
 
     private static Map<String, String> withAdded(String bench, Map<String, String> params) {
-        ADDED_PARAMS.getOrDefault(bench, Map.of()).forEach(params::putIfAbsent);
+        firstValues(bench).forEach(params::putIfAbsent);
         return params;
     }
 

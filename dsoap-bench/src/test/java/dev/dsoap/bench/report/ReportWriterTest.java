@@ -74,7 +74,8 @@ class ReportWriterTest {
         assertTrue(perfect.containsAll(List.of("Woodstox, 25 %", "dsoap, 100 %", "2")), perfect.toString());
         // the DDS speedup chart carries the paper's Table 1 beside dsoap's ratios
         List<String> dds = ReportXml.svgTexts(dir.resolve("charts/"
-                + "ddsreadbench-adaptive-false-interval-128-partitions-100-size-100000-strategy-lightweight-speedup.svg"));
+                + "ddsreadbench-adaptive-false-interval-128-partitions-100-pattern-clustered-size-100000-strategy-lightweight"
+                + "-widths-hard-speedup.svg")); // (the fixture's rows, stored before pattern and widths, were measured at their first values)
         assertTrue(dds.contains("bSOAP LCP (Lightweight Checkpointing paper): LCP / no DDS, Table 1"), dds.toString());
         assertTrue(dds.containsAll(List.of("dsoap plain parse / dsoap DDS", "Woodstox / dsoap DDS", "200x", "4.0x",
                 "2.9x")), dds.toString());
@@ -330,6 +331,42 @@ class ReportWriterTest {
         assertTrue(html.contains("+6 %"), "the later file's figure");
         assertTrue(html.contains("RpcClientEchoBench.dsoapRpcClient features=none form=primitive"), "the worst cell named");
         assertTrue(html.contains("0.99x"), "its ratio");
+    }
+
+    /**
+     * A stored result that lacks a parameter its benchmark gained later was measured at the parameter's first value, and
+     * is the same point as a later result that names it: the later one replaces it, rather than both being judged (the
+     * plain CXF proxy at 25 %, stored before it had {@code features}, beside a later run with {@code features=none}).
+     */
+    @Test
+    void aResultFromBeforeAParameterExistedIsThePointAtItsFirstValue() throws Exception {
+        StringBuilder now = new StringBuilder();
+        result(now, "RpcClientEchoBench", "dsoapRpcClient",
+                "size=100000 percent=10 pattern=scattered widths=changing form=primitive features=none", "avgt x1", 300, 101_000);
+        result(now, "RpcClientEchoBench", "baselineRpcClient",
+                "size=100000 percent=10 pattern=scattered widths=changing form=primitive features=none", "avgt x1", 300, 100_000);
+        String thisRun = "{\"suite\": \"short\", \"date\": \"2026-02-03T04:05:06Z\", \"jdk\": \"J\", \"cpu\": \"C\", "
+                + "\"cores\": 2, \"gitCommit\": \"1\", \"only\": null, \"durationSeconds\": null, \"results\": ["
+                + now.substring(0, now.length() - 1) + "]}";
+        List<ReportWriter.Input> earlier = new ArrayList<>();
+        String[][] runs = {{"2026-01-01T00:00:00Z", "percent=25 size=100000", "150000"},  // 4.0x, before "features"
+                {"2026-01-20T00:00:00Z", "features=none pattern=clustered percent=25 size=100000 widths=hard", "100000"}};
+        for (String[] run : runs) {
+            StringBuilder b = new StringBuilder();
+            result(b, "CxfPlainProxyEchoBench", "dsoapPlainProxy", run[1], "avgt x1", 90, Double.parseDouble(run[2]));
+            result(b, "CxfPlainProxyEchoBench", "baselinePlainProxy", run[1], "avgt x1", 400, 600_000);
+            earlier.add(new ReportWriter.Input("short-" + run[0].substring(0, 10) + ".json", "{\"suite\": \"short\", "
+                    + "\"date\": \"" + run[0] + "\", \"jdk\": \"J\", \"cpu\": \"C\", \"cores\": 2, \"gitCommit\": \"0\", "
+                    + "\"only\": null, \"durationSeconds\": 500, \"results\": [" + b.substring(0, b.length() - 1) + "]}",
+                    null, null));
+        }
+        Path index = ReportWriter.write(List.of(new ReportWriter.Input("this-run.json", thisRun, null, null)), dir,
+                ReportWriter.Origin.THIS_RUN, false, null, earlier);
+        Map<String, String> t = ReportXml.targets(index);
+        expect(t, "plain CXF proxy, default settings", "met, when last measured (not in this run)");
+        String html = Files.readString(index);
+        assertTrue(html.contains("6.0x (25 %, 1 client)</td>"), "the later run's figure");
+        assertFalse(html.contains("4.0x (25 %, 1 client)"), "the earlier run of the same point replaced");
     }
 
     private static void expect(Map<String, String> targets, String textStart, String status) {

@@ -26,7 +26,8 @@ import java.util.Map;
  * so that baseline / dsoap is dsoap's throughput over the baseline's. A benchmark with the auxiliary counters
  * {@value #SERVER_CPU_NANOS} and {@value #SERVER_REQUESTS} (totals over the measurement, as
  * {@code axis2.Axis2EchoBench} and {@code cxf.CxfEchoBench} report them) also gets its server CPU time per request, in microseconds:
- * their ratio.
+ * their ratio. A paired run ({@code paired*} methods, whose {@code echo.Partners} counters hold each server's CPU,
+ * requests and call time) gives one row per server instead ({@link Pairing#sides}), paired with each other only.
  *
  * <p>The JSON also carries, when set, the suite's wall-clock time ({@code durationSeconds}), the main job's up to the
  * results' writing when Maven ran it ({@code mainJobSeconds}, build included), the {@code --only}

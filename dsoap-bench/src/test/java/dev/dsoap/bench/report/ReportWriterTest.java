@@ -293,20 +293,25 @@ class ReportWriterTest {
         expect(ReportXml.targets(index), "with consistent hashing on the client id", MET);
     }
 
+    /** A short run holding only the fallback cell (a primitive array left to Axis2): dsoap 1 % above plain. */
+    private static String fallbackCellRun() {
+        StringBuilder now = new StringBuilder();
+        result(now, "RpcClientEchoBench", "dsoapRpcClient",
+                "size=100000 percent=10 pattern=scattered widths=changing form=primitive features=none", "avgt x1", 300, 101_000);
+        result(now, "RpcClientEchoBench", "baselineRpcClient",
+                "size=100000 percent=10 pattern=scattered widths=changing form=primitive features=none", "avgt x1", 300, 100_000);
+        return "{\"suite\": \"short\", \"date\": \"2026-02-03T04:05:06Z\", \"jdk\": \"J\", \"cpu\": \"C\", "
+                + "\"cores\": 2, \"gitCommit\": \"1\", \"only\": null, \"durationSeconds\": null, \"results\": ["
+                + now.substring(0, now.length() - 1) + "]}";
+    }
+
     /**
      * A target this run's results do not reach is judged on the stored results' last measurement of it, the row naming
      * that file and its date; one that no stored file reaches stays not measured. The worst cells name where they are.
      */
     @Test
     void targetsThisRunLacksAreJudgedOnTheirLastStoredMeasurement() throws Exception {
-        StringBuilder now = new StringBuilder();
-        result(now, "RpcClientEchoBench", "dsoapRpcClient",
-                "size=100000 percent=10 pattern=scattered widths=changing form=primitive features=none", "avgt x1", 300, 101_000);
-        result(now, "RpcClientEchoBench", "baselineRpcClient",
-                "size=100000 percent=10 pattern=scattered widths=changing form=primitive features=none", "avgt x1", 300, 100_000);
-        String thisRun = "{\"suite\": \"short\", \"date\": \"2026-02-03T04:05:06Z\", \"jdk\": \"J\", \"cpu\": \"C\", "
-                + "\"cores\": 2, \"gitCommit\": \"1\", \"only\": null, \"durationSeconds\": null, \"results\": ["
-                + now.substring(0, now.length() - 1) + "]}";
+        String thisRun = fallbackCellRun();
         List<ReportWriter.Input> earlier = new ArrayList<>();
         for (double dsoapAtThree : new double[] {2_600, 1_900}) { // the later file (+6 %) wins over the earlier (+44 %)
             StringBuilder b = new StringBuilder();
@@ -340,14 +345,7 @@ class ReportWriterTest {
      */
     @Test
     void aResultFromBeforeAParameterExistedIsThePointAtItsFirstValue() throws Exception {
-        StringBuilder now = new StringBuilder();
-        result(now, "RpcClientEchoBench", "dsoapRpcClient",
-                "size=100000 percent=10 pattern=scattered widths=changing form=primitive features=none", "avgt x1", 300, 101_000);
-        result(now, "RpcClientEchoBench", "baselineRpcClient",
-                "size=100000 percent=10 pattern=scattered widths=changing form=primitive features=none", "avgt x1", 300, 100_000);
-        String thisRun = "{\"suite\": \"short\", \"date\": \"2026-02-03T04:05:06Z\", \"jdk\": \"J\", \"cpu\": \"C\", "
-                + "\"cores\": 2, \"gitCommit\": \"1\", \"only\": null, \"durationSeconds\": null, \"results\": ["
-                + now.substring(0, now.length() - 1) + "]}";
+        String thisRun = fallbackCellRun();
         List<ReportWriter.Input> earlier = new ArrayList<>();
         String[][] runs = {{"2026-01-01T00:00:00Z", "percent=25 size=100000", "150000"},  // 4.0x, before "features"
                 {"2026-01-20T00:00:00Z", "features=none pattern=clustered percent=25 size=100000 widths=hard", "100000"}};

@@ -39,8 +39,8 @@ public record Suite(String name, List<Entry> entries, int warmups, int iteration
     private static final String D = "deserialize.";
 
     /**
-     * The short suite, the main job's default: what dsoap buys on this machine, within the main job's ten minutes on two
-     * cores (build included). Every benchmark target can be judged from it, or from the full suite's stored results
+     * The short suite, the main job's default: what dsoap buys on this machine, sized for the main job's target of ten
+     * minutes on two cores, build included (10.5 to 11.5 minutes measured on 2026-12-02, the machine in a slow state). Every benchmark target can be judged from it, or from the full suite's stored results
      * where it says so. One warm-up and three measured iterations of one second each, to fit the time: its figures are a
      * first look with wide error bars, and {@code docs/benchmarks.md} records the careful runs. Its end-to-end points
      * are paired runs ({@code paired*} methods): each request goes to the dsoap server and then to its partners (the

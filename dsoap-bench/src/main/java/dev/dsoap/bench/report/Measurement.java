@@ -53,9 +53,11 @@ record Measurement(String source, String bench, String method, Map<String, Strin
 
     /** Threads the measurement ran with (from {@link #measure}: "avgt x4", "avgt x1 paired in pairedAxis2"), 1 when not recorded. */
     int threads() {
-        java.util.regex.Matcher x = java.util.regex.Pattern.compile("\\bx(\\d+)\\b").matcher(measure);
+        java.util.regex.Matcher x = THREADS.matcher(measure);
         return x.find() ? Integer.parseInt(x.group(1)) : 1;
     }
+
+    private static final java.util.regex.Pattern THREADS = java.util.regex.Pattern.compile("\\bx(\\d+)\\b");
 
     /** Whether the measurement is one side of a paired run (dsoap and its partners called in turn in one fork). */
     boolean paired() {

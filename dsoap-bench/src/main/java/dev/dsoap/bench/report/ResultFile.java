@@ -1,7 +1,12 @@
 package dev.dsoap.bench.report;
 
 import dev.dsoap.bench.Scores;
+import org.openjdk.jmh.runner.BenchmarkList;
+import org.openjdk.jmh.runner.BenchmarkListEntry;
 
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -56,31 +61,37 @@ record ResultFile(String name, String suite, String date, String jdk, String cpu
      * arrays before {@code form}, with no features before {@code features}), so an older result lacking it was measured
      * at that value, and is then the same point as a newer one, which replaces it.
      */
-    private static final Map<String, Map<String, String>> FIRST_VALUES = new java.util.concurrent.ConcurrentHashMap<>();
-    /** The packages under {@code dev.dsoap.bench} that hold benchmark classes. */
-    private static final List<String> PACKAGES = List.of("serialize", "deserialize", "axis2", "cxf", "send", "echo",
-            "binary", "tracked", "sharing", "link", "quality");
+    private static volatile Map<String, Map<String, String>> firstValues;
 
+    /**
+     * The first declared value of each parameter of benchmark class {@code bench} (its simple name), from JMH's list of
+     * the benchmarks compiled with this code ({@value BenchmarkList#BENCHMARK_LIST}); empty for a name it does not hold.
+     */
     private static Map<String, String> firstValues(String bench) {
-        return FIRST_VALUES.computeIfAbsent(bench, b -> {
-            for (String pkg : PACKAGES) {
-                Class<?> c;
-                try {
-                    c = Class.forName("dev.dsoap.bench." + pkg + "." + b, false, ResultFile.class.getClassLoader());
-                } catch (ClassNotFoundException | LinkageError e) {
-                    continue;
-                }
-                Map<String, String> first = new TreeMap<>();
-                for (java.lang.reflect.Field f : c.getFields()) {
-                    org.openjdk.jmh.annotations.Param p = f.getAnnotation(org.openjdk.jmh.annotations.Param.class);
-                    if (p != null && p.value().length > 0) {
-                        first.put(f.getName(), p.value()[0]);
+        Map<String, Map<String, String>> all = firstValues;
+        if (all == null) {
+            Map<String, Map<String, String>> m = new java.util.HashMap<>();
+            try (InputStream in = ResultFile.class.getResourceAsStream(BenchmarkList.BENCHMARK_LIST)) {
+                if (in != null) {
+                    for (BenchmarkListEntry e : BenchmarkList.readBenchmarkList(in)) {
+                        String cls = e.getUserClassQName();
+                        Map<String, String> first = m.computeIfAbsent(cls.substring(cls.lastIndexOf('.') + 1),
+                                k -> new TreeMap<>());
+                        if (e.getParams().hasValue()) {
+                            e.getParams().get().forEach((name, values) -> {
+                                if (values.length > 0) {
+                                    first.putIfAbsent(name, values[0]);
+                                }
+                            });
+                        }
                     }
                 }
-                return Map.copyOf(first);
+            } catch (IOException e) {
+                throw new UncheckedIOException("reading " + BenchmarkList.BENCHMARK_LIST, e);
             }
-            return Map.of();
-        });
+            firstValues = all = Map.copyOf(m);
+        }
+        return all.getOrDefault(bench, Map.of());
     }
 
     /** Whether this is a whole short suite with its own parameters (not a part, nor other parameters). */

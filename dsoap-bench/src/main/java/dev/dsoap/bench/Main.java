@@ -159,7 +159,8 @@ public final class Main {
             params.forEach(o::param);
             if (suite.warmups() >= 0) {
                 o.warmupIterations(e.warmups() >= 0 ? e.warmups() : suite.warmups()).warmupTime(TimeValue.seconds(suite.seconds()))
-                        .measurementIterations(suite.iterations()).measurementTime(TimeValue.seconds(suite.seconds()));
+                        .measurementIterations(suite.iterations())
+                        .measurementTime(TimeValue.seconds(e.seconds() > 0 ? e.seconds() : suite.seconds()));
             }
             if (gc) {
                 o.addProfiler(GCProfiler.class);

@@ -184,17 +184,18 @@ public class Axis2EchoBench {
     }
 
     /**
-     * dsoap and plain Axis2 in one run: one client posts each message to the server with dsoap.mar and then the same
-     * message to the plain server (a connection to each); {@link dev.dsoap.bench.echo.Partners} records both servers'
+     * dsoap and plain Axis2 in one run: one client posts each message to the server with dsoap.mar and the same message
+     * to the plain server (a connection to each), each first in every other round ({@link dev.dsoap.bench.echo.Turns});
+     * {@link dev.dsoap.bench.echo.Partners} records both servers'
      * CPU and each call's time. Both see the same moments of a shared machine, and one fork replaces two. Its time per
      * operation is the two calls together; the suite's report gives each side its own row.
      */
     @Benchmark
     public long pairedAxis2(Client client, dev.dsoap.bench.echo.Partners partners) throws Exception {
-        int length = stream.fill(next.getAndIncrement(), client.buffer);
-        long echoed = post(servers.dsoap(), client, length, window);
-        post(servers.plain(), client, length, baselineWindow);
-        return echoed;
+        long n = next.getAndIncrement();
+        int length = stream.fill(n, client.buffer);
+        return dev.dsoap.bench.echo.Turns.inTurn(n, () -> post(servers.dsoap(), client, length, window),
+                () -> post(servers.plain(), client, length, baselineWindow));
     }
 
     /**

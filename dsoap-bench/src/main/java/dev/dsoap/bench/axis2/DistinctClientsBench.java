@@ -187,21 +187,18 @@ public class DistinctClientsBench {
     }
 
     /**
-     * dsoap and plain Axis2 in one run: each client's next message goes to the server with dsoap.mar and then to the
-     * plain server (a connection to each); calling at once, all clients' calls to the one server make a round, then all
-     * their calls to the other. {@link dev.dsoap.bench.echo.Partners} records both servers' CPU and each call's time:
+     * dsoap and plain Axis2 in one run: each client's next message goes to the server with dsoap.mar and to the plain
+     * server (a connection to each); calling at once, all clients' calls to one server make a round, then all their
+     * calls to the other, each server's round first in every other operation ({@link dev.dsoap.bench.echo.Turns}). {@link dev.dsoap.bench.echo.Partners} records both servers' CPU and each call's time:
      * both see the same moments of a shared machine, and one fork replaces two.
      */
     @Benchmark
     public long pairedAxis2(dev.dsoap.bench.echo.Partners partners) throws Exception {
-        if (rounds != null) {
-            long echoed = rounds.next();
-            baselineRounds.next();
-            return echoed;
-        }
         long n = next++;
-        long echoed = call(measured, window, (int) (n % clients), n / clients);
-        call(servers.plain(), baselineWindow, (int) (n % clients), n / clients);
-        return echoed;
+        if (rounds != null) {
+            return dev.dsoap.bench.echo.Turns.inTurn(n, rounds::next, baselineRounds::next);
+        }
+        return dev.dsoap.bench.echo.Turns.inTurn(n, () -> call(measured, window, (int) (n % clients), n / clients),
+                () -> call(servers.plain(), baselineWindow, (int) (n % clients), n / clients));
     }
 }

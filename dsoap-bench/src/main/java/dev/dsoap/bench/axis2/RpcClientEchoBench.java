@@ -369,15 +369,16 @@ public class RpcClientEchoBench {
     }
 
     private int measuredCall() throws Exception {
-        double[] sent = (double[]) values.values(next++);
-        int length = timedCall(client, sent, window, floor != null && floorClient == null ? floor : measured);
-        if (baselineClient != null) {
-            timedCall(baselineClient, sent, baselineWindow, servers.plain());
+        long n = next++;
+        double[] sent = (double[]) values.values(n);
+        java.util.concurrent.Callable<Integer> own = () -> timedCall(client, sent, window,
+                floor != null && floorClient == null ? floor : measured);
+        if (baselineClient == null) {
+            return own.call();
         }
-        if (floorClient != null) {
-            timedCall(floorClient, sent, floorWindow, floor);
-        }
-        return length;
+        java.util.concurrent.Callable<Integer> plain = () -> timedCall(baselineClient, sent, baselineWindow, servers.plain());
+        return floorClient == null ? dev.dsoap.bench.echo.Turns.inTurn(n, own, plain)
+                : dev.dsoap.bench.echo.Turns.inTurn(n, own, plain, () -> timedCall(floorClient, sent, floorWindow, floor));
     }
 
     private int timedCall(RPCServiceClient c, double[] sent, CpuWindow w, Object server) throws Exception {
@@ -417,8 +418,9 @@ public class RpcClientEchoBench {
     }
 
     /**
-     * dsoap and plain Axis2 in one run: each request goes from a plain client to the server with dsoap.mar, then from a
-     * second plain client to the plain server; {@link dev.dsoap.bench.echo.Partners} records each server's CPU and each
+     * dsoap and plain Axis2 in one run: each request goes from a plain client to the server with dsoap.mar and from a
+     * second plain client to the plain server, each first in every other round ({@link dev.dsoap.bench.echo.Turns});
+     * {@link dev.dsoap.bench.echo.Partners} records each server's CPU and each
      * call's time. Both see the same moments of a shared machine, and one fork replaces two. Its time per operation is
      * the calls together; the suite's report gives each side its own row.
      */

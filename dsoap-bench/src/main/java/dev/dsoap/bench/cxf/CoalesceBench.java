@@ -1,6 +1,8 @@
 package dev.dsoap.bench.cxf;
 
 import dev.dsoap.bench.echo.CpuWindow;
+import dev.dsoap.bench.echo.Partners;
+import dev.dsoap.bench.echo.Turns;
 import dev.dsoap.bench.echo.MeasuredServer;
 import dev.dsoap.bench.echo.ServerCpu;
 import dev.dsoap.bench.echo.ThreadCpu;
@@ -73,6 +75,11 @@ public class CoalesceBench {
     private Bus bus;
     private Endpoint endpoint;
     private URI uri;
+    /** {@code pairedCoalesced}: the endpoint without coalescing (dsoap's templates alone), its bus and window; else null. */
+    private Bus aloneBus;
+    private Endpoint aloneEndpoint;
+    private URI aloneUri;
+    private CpuWindow aloneWindow;
     private HttpClient http;
     private CpuWindow window;
     private long next;
@@ -93,39 +100,65 @@ public class CoalesceBench {
         ThreadCpu.enable();
         PricingImpl.workNanos = workMicros * 1000L;
         String method = params.getBenchmark().substring(params.getBenchmark().lastIndexOf('.') + 1);
-        Object impl = method.equals("dsoapCoalesced") ? new PricingImpl.Coalesced() : new PricingImpl.DsOnly();
+        boolean paired = method.equals("pairedCoalesced");
+        if (callers < 1) {
+            throw new IllegalArgumentException("callers: at least 1, not " + callers);
+        }
+        http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).connectTimeout(Duration.ofSeconds(10)).build();
+        Published p = publish(method.equals("dsoapAlone") ? new PricingImpl.DsOnly() : new PricingImpl.Coalesced());
+        bus = p.bus;
+        endpoint = p.endpoint;
+        uri = p.uri;
+        window = p.window;
+        server.watch(window);
+        if (paired) {
+            Published alone = publish(new PricingImpl.DsOnly());
+            aloneBus = alone.bus;
+            aloneEndpoint = alone.endpoint;
+            aloneUri = alone.uri;
+            aloneWindow = alone.window;
+            server.watchBaseline(aloneWindow);
+        }
+    }
+
+    /** An endpoint of the pricing service on a bus and port of its own, checked with one call. */
+    private record Published(Bus bus, Endpoint endpoint, URI uri, CpuWindow window) {
+    }
+
+    private Published publish(Object impl) throws Exception {
         int port;
         try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
             port = s.getLocalPort();
         }
-        bus = BusFactory.newInstance().createBus();
+        Bus b = BusFactory.newInstance().createBus();
         Bus previous = BusFactory.getThreadDefaultBus(false);
-        BusFactory.setThreadDefaultBus(bus);
+        BusFactory.setThreadDefaultBus(b);
+        URI at = URI.create("http://127.0.0.1:" + port + "/cxf/pricing");
+        Endpoint e;
         try {
-            uri = URI.create("http://127.0.0.1:" + port + "/cxf/pricing");
-            endpoint = Endpoint.publish(uri.toString(), impl);
+            e = Endpoint.publish(at.toString(), impl);
         } finally {
             BusFactory.setThreadDefaultBus(previous);
         }
-        String prefix = CxfEchoServer.threadPrefix(bus, port);
-        http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).connectTimeout(Duration.ofSeconds(10)).build();
-        if (callers < 1) {
-            throw new IllegalArgumentException("callers: at least 1, not " + callers);
-        }
-        byte[] answer = post("CHECK", null).get(60, TimeUnit.SECONDS).body();
+        byte[] answer = post(at, "CHECK", null).get(60, TimeUnit.SECONDS).body();
         String text = new String(answer, StandardCharsets.UTF_8);
         int items = text.split("<return>", -1).length - 1;
         if (items != size) {
-            throw new IllegalStateException("expected " + size + " prices, got " + items + ": "
+            throw new IllegalStateException("expected " + size + " prices from " + at + ", got " + items + ": "
                     + text.substring(0, Math.min(500, text.length())));
         }
-        window = new CpuWindow(uri, () -> ThreadCpu.of(prefix));
-        server.watch(window);
+        String prefix = CxfEchoServer.threadPrefix(b, port);
+        return new Published(b, e, at, new CpuWindow(at, () -> ThreadCpu.of(prefix)));
     }
 
     @TearDown(Level.Trial)
     public void tearDown(BenchmarkParams params) throws Exception {
         window.awaitClosed();
+        if (aloneWindow != null) {
+            aloneWindow.awaitClosed();
+            aloneEndpoint.stop();
+            aloneBus.shutdown(true);
+        }
         long[] l;
         synchronized (latencies) {
             l = java.util.Arrays.copyOf(latencies, samples);
@@ -163,6 +196,9 @@ public class CoalesceBench {
     public void openWindow(org.openjdk.jmh.infra.IterationParams iteration) {
         measuring = iteration.getType() == org.openjdk.jmh.runner.IterationType.MEASUREMENT;
         window.open();
+        if (aloneWindow != null) {
+            aloneWindow.open();
+        }
     }
 
     /** The {@code q} quantile of sorted {@code l}, in ms. */
@@ -180,11 +216,11 @@ public class CoalesceBench {
         }
     }
 
-    private CompletableFuture<HttpResponse<byte[]>> post(String symbol, String apiKey) {
+    private CompletableFuture<HttpResponse<byte[]>> post(URI to, String symbol, String apiKey) {
         byte[] body = ("<soap:Envelope xmlns:soap=\"http://schemas.xmlsoap.org/soap/envelope/\"><soap:Body>"
                 + "<p:price xmlns:p=\"" + Pricing.NS + "\"><symbol>" + symbol + "</symbol><n>" + size + "</n></p:price>"
                 + "</soap:Body></soap:Envelope>").getBytes(StandardCharsets.UTF_8);
-        HttpRequest.Builder b = HttpRequest.newBuilder(uri).timeout(Duration.ofSeconds(120))
+        HttpRequest.Builder b = HttpRequest.newBuilder(to).timeout(Duration.ofSeconds(120))
                 .header("Content-Type", "text/xml; charset=UTF-8").header("SOAPAction", "\"\"");
         if (apiKey != null) {
             b.header("X-Api-Key", apiKey);
@@ -194,7 +230,11 @@ public class CoalesceBench {
     }
 
     private long batch() throws Exception {
-        long k = next++;
+        return batch(next++, uri, window);
+    }
+
+    /** Batch {@code k} to the endpoint at {@code to}, its calls counted in {@code w}. */
+    private long batch(long k, URI to, CpuWindow w) throws Exception {
         int same = requests.equals("identical") ? batch : requests.equals("distinct") ? 0
                 : Math.round(batch * Integer.parseInt(requests.substring(3)) / 100f);
         @SuppressWarnings("unchecked")
@@ -203,14 +243,14 @@ public class CoalesceBench {
             long start = System.nanoTime();
             String symbol = i < same ? "S" + k : "S" + k + "-" + i;
             String key = callers == 1 ? null : "tenant-" + i % callers;
-            calls[i] = post(symbol, key).whenComplete((r, e) -> {
+            calls[i] = post(to, symbol, key).whenComplete((r, e) -> {
                 sample(System.nanoTime() - start);
                 if (r != null && r.statusCode() == 200) {
                     check(r.body(), symbol, key);
                 }
             });
         }
-        return Batch.await(calls, 120, window);
+        return Batch.await(calls, 120, w);
     }
 
     @Benchmark
@@ -221,5 +261,18 @@ public class CoalesceBench {
     @Benchmark
     public long dsoapAlone(ServerCpu cpu) throws Exception {
         return batch();
+    }
+
+    /**
+     * Coalescing on and off in one run: each batch goes to the endpoint with {@code price} declared safe to coalesce,
+     * and the same batch to an endpoint of dsoap's templates alone (each first in every other round, {@link Turns}).
+     * {@link Partners} records both endpoints' CPU; the suite's report gives each side its own row,
+     * {@code dsoapCoalesced} and, as its baseline, {@code baselineCoalesced}: dsoap without coalescing. Separate runs of
+     * the two drifted by a tenth or more between them on the 2-core machine, more than the overhead to be judged.
+     */
+    @Benchmark
+    public long pairedCoalesced(Partners partners) throws Exception {
+        long k = next++;
+        return Turns.inTurn(k, () -> batch(k, uri, window), () -> batch(k, aloneUri, aloneWindow));
     }
 }

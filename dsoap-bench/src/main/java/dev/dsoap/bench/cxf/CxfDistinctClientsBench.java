@@ -217,20 +217,18 @@ public class CxfDistinctClientsBench {
 
     /**
      * dsoap and plain CXF in one run: each client's next array goes through its proxy of the {@code @DifferentialSoap}
-     * endpoint and then through its proxy of the plain one; calling at once, all clients' calls to the one endpoint make
-     * a round, then all their calls to the other. {@link dev.dsoap.bench.echo.Partners} records both endpoints' CPU and
+     * endpoint and through its proxy of the plain one; calling at once, all clients' calls to one endpoint make a
+     * round, then all their calls to the other, each endpoint's round first in every other operation
+     * ({@link dev.dsoap.bench.echo.Turns}). {@link dev.dsoap.bench.echo.Partners} records both endpoints' CPU and
      * each call's time: both see the same moments of a shared machine, and one fork replaces two.
      */
     @Benchmark
     public long pairedCxf(dev.dsoap.bench.echo.Partners partners) throws Exception {
-        if (rounds != null) {
-            long got = rounds.next();
-            baselineRounds.next();
-            return got;
-        }
         long n = next++;
-        long got = call(ports, measured, window, (int) (n % clients), n / clients);
-        call(plainPorts, servers.plain(), baselineWindow, (int) (n % clients), n / clients);
-        return got;
+        if (rounds != null) {
+            return dev.dsoap.bench.echo.Turns.inTurn(n, rounds::next, baselineRounds::next);
+        }
+        return dev.dsoap.bench.echo.Turns.inTurn(n, () -> call(ports, measured, window, (int) (n % clients), n / clients),
+                () -> call(plainPorts, servers.plain(), baselineWindow, (int) (n % clients), n / clients));
     }
 }

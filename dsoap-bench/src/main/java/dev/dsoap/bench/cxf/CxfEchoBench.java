@@ -205,17 +205,16 @@ public class CxfEchoBench {
     }
 
     /**
-     * dsoap and plain CXF in one run: each array goes through a dsoap proxy to the {@code @DifferentialSoap} endpoint,
-     * then through a plain proxy to the plain endpoint; {@link dev.dsoap.bench.echo.Partners} records both endpoints'
+     * dsoap and plain CXF in one run: each array goes through a dsoap proxy to the {@code @DifferentialSoap} endpoint
+     * and through a plain proxy to the plain endpoint, each first in every other round ({@link dev.dsoap.bench.echo.Turns}); {@link dev.dsoap.bench.echo.Partners} records both endpoints'
      * CPU and each call's time. Both see the same moments of a shared machine, and one fork replaces two. Its time per
      * operation is the two calls together; the suite's report gives each side its own row.
      */
     @Benchmark
-    public Object pairedCxf(Client client, dev.dsoap.bench.echo.Partners partners) {
+    public Object pairedCxf(Client client, dev.dsoap.bench.echo.Partners partners) throws Exception {
         long n = next.getAndIncrement();
-        Object echoed = call(client.port, n, measured, window);
-        call(client.plainPort, n, servers.plain(), baselineWindow);
-        return echoed;
+        return dev.dsoap.bench.echo.Turns.inTurn(n, () -> call(client.port, n, measured, window),
+                () -> call(client.plainPort, n, servers.plain(), baselineWindow));
     }
 
     @Benchmark

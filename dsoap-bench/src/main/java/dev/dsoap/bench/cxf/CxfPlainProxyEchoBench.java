@@ -2,6 +2,8 @@ package dev.dsoap.bench.cxf;
 
 import dev.dsoap.bench.echo.ServerCpu;
 import dev.dsoap.bench.echo.MeasuredServer;
+import dev.dsoap.bench.echo.Partners;
+import dev.dsoap.bench.echo.Turns;
 import dev.dsoap.bench.echo.CpuWindow;
 import dev.dsoap.bench.echo.EchoValues;
 import dev.dsoap.bench.echo.Shape;
@@ -20,6 +22,7 @@ import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 import org.openjdk.jmh.infra.BenchmarkParams;
 
+import java.util.concurrent.Callable;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -196,41 +199,50 @@ public class CxfPlainProxyEchoBench {
         }
     }
 
-    private double[] call() {
-        double[] sent = (double[]) values.values(next++);
-        long start = System.nanoTime();
-        double[] got = port.echoDoubles(sent);
-        window.completedSince(start);
-        if (got == null || got.length != size) {
-            throw new IllegalStateException((floor != null && floorPort == null ? floor : measured) + " echoed "
-                    + CxfEchoServers.items(got) + " of " + size + " items");
-        }
-        if (baselinePort != null) {
-            start = System.nanoTime();
-            double[] plain = baselinePort.echoDoubles(sent);
+    private double[] call() throws Exception {
+        long n = next++;
+        double[] sent = (double[]) values.values(n);
+        Callable<Object> plain = baselinePort == null ? null : () -> {
+            long start = System.nanoTime();
+            double[] got = baselinePort.echoDoubles(sent);
             baselineWindow.completedSince(start);
-            if (plain == null || plain.length != size) {
-                throw new IllegalStateException(servers.plain() + " echoed " + CxfEchoServers.items(plain) + " of " + size + " items");
+            if (got == null || got.length != size) {
+                throw new IllegalStateException(servers.plain() + " echoed " + CxfEchoServers.items(got) + " of " + size + " items");
             }
-        }
-        if (floorPort != null) {
-            start = System.nanoTime();
-            double[] floored = floorPort.echoDoubles(sent);
+            return got;
+        };
+        Callable<Object> floored = floorPort == null ? null : () -> {
+            long start = System.nanoTime();
+            double[] got = floorPort.echoDoubles(sent);
             floorWindow.completedSince(start);
-            if (floored == null || floored.length != size) {
-                throw new IllegalStateException(floor + " echoed " + CxfEchoServers.items(floored) + " of " + size + " items");
+            if (got == null || got.length != size) {
+                throw new IllegalStateException(floor + " echoed " + CxfEchoServers.items(got) + " of " + size + " items");
             }
+            return got;
+        };
+        Callable<double[]> own = () -> {
+            long start = System.nanoTime();
+            double[] got = port.echoDoubles(sent);
+            window.completedSince(start);
+            if (got == null || got.length != size) {
+                throw new IllegalStateException((floor != null && floorPort == null ? floor : measured) + " echoed "
+                        + CxfEchoServers.items(got) + " of " + size + " items");
+            }
+            return got;
+        };
+        if (plain == null) {
+            return own.call();
         }
-        return got;
+        return floored == null ? Turns.inTurn(n, own, plain) : Turns.inTurn(n, own, plain, floored);
     }
 
     @Benchmark
-    public double[] baselinePlainProxy(ServerCpu cpu) {
+    public double[] baselinePlainProxy(ServerCpu cpu) throws Exception {
         return call();
     }
 
     @Benchmark
-    public double[] dsoapPlainProxy(ServerCpu cpu) {
+    public double[] dsoapPlainProxy(ServerCpu cpu) throws Exception {
         return call();
     }
 
@@ -240,20 +252,21 @@ public class CxfPlainProxyEchoBench {
      * request is what moving these bytes costs; the echoed values are the first call's, so only their count is checked.
      */
     @Benchmark
-    public double[] floorPlainProxy(ServerCpu cpu) {
+    public double[] floorPlainProxy(ServerCpu cpu) throws Exception {
         return call();
     }
 
     /**
-     * dsoap and plain CXF in one run: each call goes to the {@code @DifferentialSoap} endpoint, then the same request
-     * through a second plain proxy (a connection of its own) to the plain endpoint; {@link dev.dsoap.bench.echo.Partners}
+     * dsoap and plain CXF in one run: each request goes to the {@code @DifferentialSoap} endpoint and, through a second
+     * plain proxy (a connection of its own), to the plain endpoint, each first in every other round
+     * ({@link dev.dsoap.bench.echo.Turns}); {@link dev.dsoap.bench.echo.Partners}
      * records each endpoint's CPU and each call's time. Separate runs of {@code dsoapPlainProxy} and
      * {@code baselinePlainProxy} on this shared machine drifted by a fifth between them; here both see the same
      * moments, and one fork replaces two. Its time per operation is the calls together; the suite's report gives each
      * side its own row.
      */
     @Benchmark
-    public double[] pairedPlainProxy(dev.dsoap.bench.echo.Partners partners) {
+    public double[] pairedPlainProxy(Partners partners) throws Exception {
         return call();
     }
 
@@ -262,7 +275,7 @@ public class CxfPlainProxyEchoBench {
      * the plain endpoint ({@code features=none} only): dsoap, plain CXF and the floor at the same moments.
      */
     @Benchmark
-    public double[] pairedPlainProxyWithFloor(dev.dsoap.bench.echo.Partners partners) {
+    public double[] pairedPlainProxyWithFloor(Partners partners) throws Exception {
         return call();
     }
 }

@@ -10,14 +10,14 @@ import org.openjdk.jmh.infra.ThreadParams;
 
 /**
  * A paired benchmark's counters, in place of {@link ServerCpu}: a paired benchmark ({@code pairedX}) sends each request
- * to the dsoap server and then the same request to its partners, the plain server ({@code baseline...}) and, where it
+ * to the dsoap server and the same request to its partners, each first in turn ({@link Turns}), the plain server ({@code baseline...}) and, where it
  * has one, the transport floor ({@code floor...}), so that all of them see the same machine at the same moments and
  * their ratios do not carry the drift between two runs (on a shared two-core machine, a fifth from one run to the
  * next). Per iteration, for each side: the server's CPU time (ns), the calls it answered, and the wall-clock time of
  * those calls at the client (ns), which a paired run's JMH score (the calls together) cannot give. Recorded as
  * {@link ServerCpu} records, by thread 0 at its iteration teardown, from the windows the benchmark gave
  * {@link MeasuredServer}; a side with no window reports 0. The suite's report turns one paired result into a dsoap, a
- * baseline and a floor row.
+ * baseline and a floor row. {@link Turns} makes one paired round's calls, each server first as often as the others.
  */
 @State(Scope.Thread)
 @AuxCounters(AuxCounters.Type.EVENTS)

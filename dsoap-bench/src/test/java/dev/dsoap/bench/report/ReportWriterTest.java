@@ -259,6 +259,38 @@ class ReportWriterTest {
      * The scale-out target: dsoap's server CPU over plain's with consistent hashing at 3 servers against 1, met within
      * 20 %, with round robin's loss shown beside it.
      */
+    /**
+     * Coalescing's cost with no identical requests: coalescing on and off measured in one run (a paired run, off as its
+     * baseline row) is judged alone, not beside separate runs of the two, which drift by more than the 3 % judged.
+     */
+    @Test
+    void coalescingsOverheadIsJudgedOnAPairedRunWhenThereIsOne() throws Exception {
+        StringBuilder results = new StringBuilder();
+        String params = "batch=16 callers=1 requests=distinct size=1000 workMicros=1000";
+        result(results, "CoalesceBench", "dsoapCoalesced", params, "avgt x1", 104, 6338);
+        result(results, "CoalesceBench", "dsoapAlone", params, "avgt x1", 81, 4782);                 // +32.5 %
+        String separate = "{\"suite\": \"short\", \"date\": \"2026-01-02T03:04:05Z\", \"jdk\": \"J\", \"cpu\": \"C\", "
+                + "\"cores\": 2, \"gitCommit\": \"0\", \"only\": \"Coalesce\", \"durationSeconds\": null, \"results\": ["
+                + results.substring(0, results.length() - 1) + "]}";
+        Path index = ReportWriter.write(List.of(new ReportWriter.Input("separate.json", separate, null, null)), dir,
+                ReportWriter.Origin.STORED, false);
+        expect(ReportXml.targets(index), "with no identical requests, coalescing on costs at most 3 %", NOT_MET);
+        assertTrue(Files.readString(index).contains("+32.5 % (batch 16)"));
+
+        results.setLength(0);
+        String measure = "avgt x1 paired in pairedCoalesced";
+        result(results, "CoalesceBench", "dsoapCoalesced", params, measure, 100, 5050);
+        result(results, "CoalesceBench", "baselineCoalesced", params, measure, 100, 5000);         // +1.0 %
+        String paired = separate.replace("2026-01-02", "2026-01-03").substring(0, separate.indexOf("\"results\": ["))
+                + "\"results\": [" + results.substring(0, results.length() - 1) + "]}";
+        index = ReportWriter.write(List.of(new ReportWriter.Input("separate.json", separate, null, null),
+                new ReportWriter.Input("paired.json", paired, null, null)), dir, ReportWriter.Origin.STORED, false);
+        expect(ReportXml.targets(index), "with no identical requests, coalescing on costs at most 3 %", MET);
+        String html = Files.readString(index);
+        assertTrue(html.contains("+1.0 % (batch 16)"), "the paired run's overhead");
+        assertFalse(html.contains("+32.5 % (batch 16)"), "not the separate runs'");
+    }
+
     @Test
     void scaleOutIsJudgedFromTheRatioAtOneAndThreeServers() throws Exception {
         for (double dsoapAtThree : new double[] {2_200, 2_600}) {

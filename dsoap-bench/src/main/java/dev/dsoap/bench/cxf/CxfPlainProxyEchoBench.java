@@ -53,6 +53,9 @@ import java.util.concurrent.TimeUnit;
  * same. With features on, the setup also checks that the check's exchanges were logged on both sides. The floor
  * runs with {@code none} only (its relayed answer would not relate to later requests).
  *
+ * <p>{@code chunks=64k} gives every proxy of the run 64 KiB request chunks ({@code HTTPClientPolicy}), after the
+ * setup's checked calls; {@code default} leaves CXF's 4 KiB.
+ *
  * <pre>
  * java -jar dsoap-bench/target/benchmarks.jar --suite short --only CxfPlainProxyEchoBench
  * java -jar dsoap-bench/target/benchmarks.jar 'CxfPlainProxyEchoBench.(baseline|dsoap)PlainProxy' -p size=10000 \
@@ -79,6 +82,13 @@ public class CxfPlainProxyEchoBench {
     /** The standard features on the endpoints and the proxy: {@code none}, {@code logging_addressing}, {@code logging_addressing_gzip}. */
     @Param({"none"})
     public String features;
+    /**
+     * The proxies' request chunks: {@code default} (CXF's 4 KiB, no {@code HTTPClientPolicy}) or {@code 64k}
+     * ({@code HTTPClientPolicy.setChunkLength(65536)}, as a user sending large arrays sets it): fewer, larger chunks
+     * make the transport floor lower, so dsoap's own work weighs more beside it.
+     */
+    @Param({"default"})
+    public String chunks;
 
     /** Log entries the endpoints and proxies built, dropped. */
     static final java.util.concurrent.atomic.LongAdder LOGGED = new java.util.concurrent.atomic.LongAdder();
@@ -147,8 +157,25 @@ public class CxfPlainProxyEchoBench {
             throw e;
         }
         next = 2;
+        chunk(port);
+        chunk(baselinePort);
+        chunk(floorPort);
         window = atFloor ? new CpuWindow(floor, floor::requestCpu) : new CpuWindow(measured, measured::requestCpu);
         server.watch(window);
+    }
+
+    /** Gives {@code p} (when not null) the request chunks of {@link #chunks}. */
+    private void chunk(EchoPort p) {
+        switch (chunks) {
+            case "default" -> { }
+            case "64k" -> {
+                if (p != null) {
+                    ((org.apache.cxf.transport.http.HTTPConduit) org.apache.cxf.frontend.ClientProxy.getClient(p)
+                            .getConduit()).getClient().setChunkLength(64 * 1024);
+                }
+            }
+            default -> throw new IllegalArgumentException("chunks: default or 64k, not " + chunks);
+        }
     }
 
     /** New instances of the features {@code name} switches on, for one endpoint or proxy. */

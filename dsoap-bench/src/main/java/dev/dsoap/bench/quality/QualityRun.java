@@ -131,6 +131,11 @@ public final class QualityRun {
         return run(List.of(bonds(), images()), phaseSeconds, out);
     }
 
+    /** As {@link #runAll}, the bond server only (the main job's first look; the full suite runs both). */
+    public static String runBonds(double phaseSeconds, Path out) throws Exception {
+        return run(List.of(bonds()), phaseSeconds, out);
+    }
+
     private static String run(List<App> apps, double phaseSeconds, Path out) throws Exception {
         StringBuilder md = new StringBuilder();
         for (App a : apps) {

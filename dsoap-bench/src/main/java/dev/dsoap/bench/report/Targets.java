@@ -3,6 +3,7 @@ package dev.dsoap.bench.report;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.function.Function;
 import java.util.function.Predicate;
 import java.util.function.ToDoubleFunction;
@@ -315,6 +316,13 @@ final class Targets {
         List<Results.Pair> on = new ArrayList<>(r.pairs(p.and(eq("features", features)), dsoap, baseline));
         none.removeIf(x -> Double.isNaN(x.cpuRatio()));
         on.removeIf(x -> Double.isNaN(x.cpuRatio()));
+        // the latest run that measured both, by its date: an older run's rows stay beside a later one's when they were
+        // measured otherwise (separate runs, not paired), and must not stand for it
+        Map<String, String> dates = new java.util.HashMap<>();
+        for (ResultFile f : r.files()) {
+            dates.put(f.name(), f.date() == null ? "" : f.date());
+        }
+        none.sort(java.util.Comparator.comparing((Results.Pair x) -> dates.getOrDefault(x.dsoap().source(), "")).reversed());
         for (Results.Pair n : none) {
             for (Results.Pair f : on) {
                 if (!n.dsoap().source().equals(f.dsoap().source())) {

@@ -260,6 +260,38 @@ class ReportWriterTest {
      * 20 %, with round robin's loss shown beside it.
      */
     /**
+     * The standard features' targets compare the ratio with and without features in one run: the latest run that
+     * measured both, not an older run whose rows (measured otherwise, as separate forks) stay beside it.
+     */
+    @Test
+    void featuresAreJudgedOnTheLatestRunThatMeasuredBoth() throws Exception {
+        String head = "{\"suite\": \"short\", \"date\": \"DATE\", \"jdk\": \"J\", \"cpu\": \"C\", \"cores\": 2, "
+                + "\"gitCommit\": \"0\", \"only\": null, \"durationSeconds\": null, \"results\": [";
+        StringBuilder older = new StringBuilder();
+        String none = "features=none pattern=scattered percent=10 size=10000 widths=changing";
+        String on = none.replace("none", "logging_addressing");
+        result(older, "CxfPlainProxyEchoBench", "baselinePlainProxy", none, "avgt x1", 200, 84_000);
+        result(older, "CxfPlainProxyEchoBench", "dsoapPlainProxy", none, "avgt x1", 150, 15_300);     // 5.5x
+        result(older, "CxfPlainProxyEchoBench", "baselinePlainProxy", on, "avgt x1", 230, 82_000);
+        result(older, "CxfPlainProxyEchoBench", "dsoapPlainProxy", on, "avgt x1", 190, 21_600);       // 3.8x: 69 %
+        StringBuilder later = new StringBuilder();
+        String paired = "avgt x1 paired in pairedPlainProxy";
+        result(later, "CxfPlainProxyEchoBench", "baselinePlainProxy", none, paired, 200, 60_000);
+        result(later, "CxfPlainProxyEchoBench", "dsoapPlainProxy", none, paired, 150, 18_000);        // 3.3x
+        result(later, "CxfPlainProxyEchoBench", "baselinePlainProxy", on, paired, 230, 70_000);
+        result(later, "CxfPlainProxyEchoBench", "dsoapPlainProxy", on, paired, 190, 24_000);          // 2.9x: 87 %
+        Path index = ReportWriter.write(List.of(
+                new ReportWriter.Input("later.json", head.replace("DATE", "2026-01-02T00:00:00Z")
+                        + later.substring(0, later.length() - 1) + "]}", null, null),
+                new ReportWriter.Input("older.json", head.replace("DATE", "2026-01-01T00:00:00Z")
+                        + older.substring(0, older.length() - 1) + "]}", null, null)), dir, ReportWriter.Origin.STORED, false);
+        expect(ReportXml.targets(index), "CXF, LoggingFeature and WSAddressingFeature on", MET);
+        String html = Files.readString(index);
+        assertTrue(html.contains("2.9x with them (70.00 → 24.00 ms), 3.3x without (60.00 → 18.00 ms): 87 %"),
+                "the later run's");
+    }
+
+    /**
      * Coalescing's cost with no identical requests: coalescing on and off measured in one run (a paired run, off as its
      * baseline row) is judged alone, not beside separate runs of the two, which drift by more than the 3 % judged.
      */

@@ -173,6 +173,13 @@ class ReportWriterTest {
                 "dsoap CXF client → gSOAP server / gSOAP client → gSOAP server"), sideBySide);
     }
 
+    /** A stored short run's results file holding {@code rows} (as {@link #result} appends them), dated {@code date}. */
+    private static String run(String date, String only, StringBuilder rows) {
+        return "{\"suite\": \"short\", \"date\": \"" + date + "\", \"jdk\": \"J\", \"cpu\": \"C\", \"cores\": 2, "
+                + "\"gitCommit\": \"0\", \"only\": " + (only == null ? "null" : "\"" + only + "\"")
+                + ", \"durationSeconds\": null, \"results\": [" + rows.substring(0, rows.length() - 1) + "]}";
+    }
+
     private static void result(StringBuilder b, String bench, String method, String params, String measure, double ms,
                                double cpuUs) {
         b.append("{\"benchmark\": \"").append(bench).append("\", \"method\": \"").append(method)
@@ -230,9 +237,7 @@ class ReportWriterTest {
         result(results, "RpcClientEchoBench", "dsoapRpcClient", params, "avgt x1", 549, 22_300);      // 31.9x
         result(results, "CxfPlainProxyEchoBench", "baselinePlainProxy", params, "avgt x1", 400, 190_000);
         result(results, "CxfPlainProxyEchoBench", "dsoapPlainProxy", params, "avgt x1", 300, 38_000); // 5.0x
-        String json = "{\"suite\": \"short\", \"date\": \"2026-01-02T03:04:05Z\", \"jdk\": \"J\", \"cpu\": \"C\", "
-                + "\"cores\": 2, \"gitCommit\": \"0\", \"only\": \"EchoBench\", \"durationSeconds\": null, \"results\": ["
-                + results.substring(0, results.length() - 1) + "]}";
+        String json = run("2026-01-02T03:04:05Z", "EchoBench", results);
         Path index = ReportWriter.write(List.of(new ReportWriter.Input("plain-clients.json", json, null, null)), dir,
                 ReportWriter.Origin.STORED, false);
         Map<String, String> t = ReportXml.targets(index);
@@ -265,8 +270,6 @@ class ReportWriterTest {
      */
     @Test
     void featuresAreJudgedOnTheLatestRunThatMeasuredBoth() throws Exception {
-        String head = "{\"suite\": \"short\", \"date\": \"DATE\", \"jdk\": \"J\", \"cpu\": \"C\", \"cores\": 2, "
-                + "\"gitCommit\": \"0\", \"only\": null, \"durationSeconds\": null, \"results\": [";
         StringBuilder older = new StringBuilder();
         String none = "features=none pattern=scattered percent=10 size=10000 widths=changing";
         String on = none.replace("none", "logging_addressing");
@@ -281,10 +284,9 @@ class ReportWriterTest {
         result(later, "CxfPlainProxyEchoBench", "baselinePlainProxy", on, paired, 230, 70_000);
         result(later, "CxfPlainProxyEchoBench", "dsoapPlainProxy", on, paired, 190, 24_000);          // 2.9x: 87 %
         Path index = ReportWriter.write(List.of(
-                new ReportWriter.Input("later.json", head.replace("DATE", "2026-01-02T00:00:00Z")
-                        + later.substring(0, later.length() - 1) + "]}", null, null),
-                new ReportWriter.Input("older.json", head.replace("DATE", "2026-01-01T00:00:00Z")
-                        + older.substring(0, older.length() - 1) + "]}", null, null)), dir, ReportWriter.Origin.STORED, false);
+                new ReportWriter.Input("later.json", run("2026-01-02T00:00:00Z", null, later), null, null),
+                new ReportWriter.Input("older.json", run("2026-01-01T00:00:00Z", null, older), null, null)), dir,
+                ReportWriter.Origin.STORED, false);
         expect(ReportXml.targets(index), "CXF, LoggingFeature and WSAddressingFeature on", MET);
         String html = Files.readString(index);
         assertTrue(html.contains("2.9x with them (70.00 → 24.00 ms), 3.3x without (60.00 → 18.00 ms): 87 %"),
@@ -301,9 +303,7 @@ class ReportWriterTest {
         String params = "batch=16 callers=1 requests=distinct size=1000 workMicros=1000";
         result(results, "CoalesceBench", "dsoapCoalesced", params, "avgt x1", 104, 6338);
         result(results, "CoalesceBench", "dsoapAlone", params, "avgt x1", 81, 4782);                 // +32.5 %
-        String separate = "{\"suite\": \"short\", \"date\": \"2026-01-02T03:04:05Z\", \"jdk\": \"J\", \"cpu\": \"C\", "
-                + "\"cores\": 2, \"gitCommit\": \"0\", \"only\": \"Coalesce\", \"durationSeconds\": null, \"results\": ["
-                + results.substring(0, results.length() - 1) + "]}";
+        String separate = run("2026-01-02T03:04:05Z", "Coalesce", results);
         Path index = ReportWriter.write(List.of(new ReportWriter.Input("separate.json", separate, null, null)), dir,
                 ReportWriter.Origin.STORED, false);
         expect(ReportXml.targets(index), "with no identical requests, coalescing on costs at most 3 %", NOT_MET);
@@ -313,8 +313,7 @@ class ReportWriterTest {
         String measure = "avgt x1 paired in pairedCoalesced";
         result(results, "CoalesceBench", "dsoapCoalesced", params, measure, 100, 5050);
         result(results, "CoalesceBench", "baselineCoalesced", params, measure, 100, 5000);         // +1.0 %
-        String paired = separate.replace("2026-01-02", "2026-01-03").substring(0, separate.indexOf("\"results\": ["))
-                + "\"results\": [" + results.substring(0, results.length() - 1) + "]}";
+        String paired = run("2026-01-03T03:04:05Z", "Coalesce", results);
         index = ReportWriter.write(List.of(new ReportWriter.Input("separate.json", separate, null, null),
                 new ReportWriter.Input("paired.json", paired, null, null)), dir, ReportWriter.Origin.STORED, false);
         expect(ReportXml.targets(index), "with no identical requests, coalescing on costs at most 3 %", MET);
@@ -333,9 +332,7 @@ class ReportWriterTest {
             result(results, "ScaleOutBench", "plain", "servers=3 policy=CONSISTENT_HASH", "avgt x1", 60, 4_000);
             result(results, "ScaleOutBench", "dsoap", "servers=3 policy=ROUND_ROBIN", "avgt x1", 40, 2_400);
             result(results, "ScaleOutBench", "plain", "servers=3 policy=ROUND_ROBIN", "avgt x1", 60, 4_000);     // 0.60x
-            String json = "{\"suite\": \"short\", \"date\": \"2026-01-02T03:04:05Z\", \"jdk\": \"J\", \"cpu\": \"C\", "
-                    + "\"cores\": 2, \"gitCommit\": \"0\", \"only\": \"ScaleOutBench\", \"durationSeconds\": null, \"results\": ["
-                    + results.substring(0, results.length() - 1) + "]}";
+            String json = run("2026-01-02T03:04:05Z", "ScaleOutBench", results);
             Path index = ReportWriter.write(List.of(new ReportWriter.Input("scale-out.json", json, null, null)), dir,
                     ReportWriter.Origin.STORED, false);
             // 3 servers at 0.55x (+22 %) or 0.65x (+44 %) against 0.45x at one: neither within 20 %
@@ -349,9 +346,7 @@ class ReportWriterTest {
         result(results, "ScaleOutBench", "plain", "servers=1 policy=CONSISTENT_HASH", "avgt x1", 60, 4_000);
         result(results, "ScaleOutBench", "dsoap", "servers=3 policy=CONSISTENT_HASH", "avgt x1", 40, 1_900); // +6 %
         result(results, "ScaleOutBench", "plain", "servers=3 policy=CONSISTENT_HASH", "avgt x1", 60, 4_000);
-        String json = "{\"suite\": \"short\", \"date\": \"2026-01-02T03:04:05Z\", \"jdk\": \"J\", \"cpu\": \"C\", "
-                + "\"cores\": 2, \"gitCommit\": \"0\", \"only\": \"ScaleOutBench\", \"durationSeconds\": null, \"results\": ["
-                + results.substring(0, results.length() - 1) + "]}";
+        String json = run("2026-01-02T03:04:05Z", "ScaleOutBench", results);
         Path index = ReportWriter.write(List.of(new ReportWriter.Input("scale-out.json", json, null, null)), dir,
                 ReportWriter.Origin.STORED, false);
         expect(ReportXml.targets(index), "with consistent hashing on the client id", MET);

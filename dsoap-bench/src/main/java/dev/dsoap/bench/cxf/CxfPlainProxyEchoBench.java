@@ -229,38 +229,25 @@ public class CxfPlainProxyEchoBench {
     private double[] call() throws Exception {
         long n = next++;
         double[] sent = (double[]) values.values(n);
-        Callable<Object> plain = baselinePort == null ? null : () -> {
-            long start = System.nanoTime();
-            double[] got = baselinePort.echoDoubles(sent);
-            baselineWindow.completedSince(start);
-            if (got == null || got.length != size) {
-                throw new IllegalStateException(servers.plain() + " echoed " + CxfEchoServers.items(got) + " of " + size + " items");
-            }
-            return got;
-        };
-        Callable<Object> floored = floorPort == null ? null : () -> {
-            long start = System.nanoTime();
-            double[] got = floorPort.echoDoubles(sent);
-            floorWindow.completedSince(start);
-            if (got == null || got.length != size) {
-                throw new IllegalStateException(floor + " echoed " + CxfEchoServers.items(got) + " of " + size + " items");
-            }
-            return got;
-        };
-        Callable<double[]> own = () -> {
-            long start = System.nanoTime();
-            double[] got = port.echoDoubles(sent);
-            window.completedSince(start);
-            if (got == null || got.length != size) {
-                throw new IllegalStateException((floor != null && floorPort == null ? floor : measured) + " echoed "
-                        + CxfEchoServers.items(got) + " of " + size + " items");
-            }
-            return got;
-        };
-        if (plain == null) {
-            return own.call();
+        Object own = floor != null && floorPort == null ? floor : measured;
+        if (baselinePort == null) {
+            return timed(port, sent, window, own);
         }
-        return floored == null ? Turns.inTurn(n, own, plain) : Turns.inTurn(n, own, plain, floored);
+        Callable<double[]> dsoapCall = () -> timed(port, sent, window, own);
+        Callable<double[]> plainCall = () -> timed(baselinePort, sent, baselineWindow, servers.plain());
+        return floorPort == null ? Turns.inTurn(n, dsoapCall, plainCall)
+                : Turns.inTurn(n, dsoapCall, plainCall, () -> timed(floorPort, sent, floorWindow, floor));
+    }
+
+    /** One call through {@code p} to {@code server}, counted in {@code w}; fails unless as many items come back. */
+    private double[] timed(EchoPort p, double[] sent, CpuWindow w, Object server) {
+        long start = System.nanoTime();
+        double[] got = p.echoDoubles(sent);
+        w.completedSince(start);
+        if (got == null || got.length != size) {
+            throw new IllegalStateException(server + " echoed " + CxfEchoServers.items(got) + " of " + size + " items");
+        }
+        return got;
     }
 
     @Benchmark

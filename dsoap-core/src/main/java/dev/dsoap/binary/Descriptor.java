@@ -56,6 +56,8 @@ public final class Descriptor {
 
     private final byte[] bytes;
     private final long id;
+    /** {@link #id} as {@link #hex}: asked for every request that may be answered in binary. */
+    private final String idHex;
     private final String namespace;
     private final String localName;
     private final Node root;
@@ -63,6 +65,7 @@ public final class Descriptor {
     private Descriptor(byte[] bytes, String namespace, String localName, Node root) {
         this.bytes = bytes;
         this.id = hash(bytes);
+        this.idHex = hex(id);
         this.namespace = namespace;
         this.localName = localName;
         this.root = root;
@@ -127,7 +130,7 @@ public final class Descriptor {
 
     /** The id as 16 lower-case hexadecimal digits, as it appears in media type parameters and logs. */
     public String idHex() {
-        return hex(id);
+        return idHex;
     }
 
     /** The id as 16 lower-case hexadecimal digits. */

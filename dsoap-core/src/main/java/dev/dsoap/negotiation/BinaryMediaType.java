@@ -59,7 +59,7 @@ public final class BinaryMediaType {
     }
 
     private static boolean asked(String accept, String xmlType, String format, boolean checkFormat) {
-        if (accept == null || accept.length() > MAX_HEADER) {
+        if (accept == null || accept.length() > MAX_HEADER || !names(accept)) {
             return false;
         }
         String a = accept.toLowerCase(Locale.ROOT);
@@ -96,6 +96,19 @@ public final class BinaryMediaType {
             start = end + 1;
         }
         return binary > 0 && binary >= xmlQ;
+    }
+
+    /**
+     * Whether {@code accept} spells the binary type anywhere, in any case: only a range naming it exactly asks for a
+     * binary answer, so the {@code Accept} values of plain clients are refused here, without a copy or a parse.
+     */
+    private static boolean names(String accept) {
+        for (int i = 0, last = accept.length() - NAME.length(); i <= last; i++) {
+            if (accept.regionMatches(true, i, NAME, 0, NAME.length())) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** One media range of an {@code Accept} value: type, subtype, q-value and dsoap's format parameter. */

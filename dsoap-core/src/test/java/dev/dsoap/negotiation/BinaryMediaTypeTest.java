@@ -57,6 +57,18 @@ class BinaryMediaTypeTest {
         assertTrue(BinaryMediaType.asked("application/vnd.dsoap.binary; ;q=1;", SOAP11), "so are empty parameters");
     }
 
+    /** The binary type is matched in any case, wherever it stands in the header; spelled otherwise, it is not asked. */
+    @Test
+    void theBinaryTypeIsFoundInAnyCaseAndOnlyWhenSpelledWhole() {
+        assertTrue(BinaryMediaType.asked("text/xml;q=0.5, APPLICATION/VND.DSOAP.Binary", "text/xml"));
+        assertTrue(BinaryMediaType.asked("Application/Vnd.Dsoap.Binary;format=00112233AABBCCDD, text/xml;q=0.9",
+                "text/xml", "00112233aabbccdd"));
+        for (String accept : new String[] {"application/vnd.dsoap.binar", "application/vnd.dsoap.*",
+                "application/vnd.dsoap.binary2", "xapplication/vnd.dsoap.binary", "application/*;q=1, text/xml;q=0.1"}) {
+            assertFalse(BinaryMediaType.asked(accept, "text/xml"), accept);
+        }
+    }
+
     @Test
     void malformedHeadersAskForNothing() {
         for (String accept : new String[] {"application/vnd.dsoap.binary;q=2", "application/vnd.dsoap.binary;q=0.5x",

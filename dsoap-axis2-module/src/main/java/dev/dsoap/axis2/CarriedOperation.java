@@ -412,7 +412,7 @@ abstract class CarriedOperation {
             if (binary(in)) {
                 return s.carrier.readBinary(raw.bytes(), raw.length());
             }
-            args = s.carrier.read(raw.bytes(), raw.length(), peer(in), null, null);
+            args = s.carrier.read(raw.bytes(), raw.length(), peer(in), true, null, null); // a fresh array, only read after this
         } catch (RejectedMessageException e) {
             if (e.unsupportedMediaType()) {
                 in.setProperty(org.apache.axis2.Constants.HTTP_RESPONSE_STATE, "415");

@@ -102,6 +102,15 @@ public final class DifferentialDeserializer {
      *              idle, however much the message changed, rather than another sender's that looks more alike
      */
     public Object[] deserialize(byte[] b, int off, int len, long[] state) {
+        return deserialize(b, off, len, state, false);
+    }
+
+    /**
+     * As {@link #deserialize(byte[], int, int, long[])}; with {@code handOver}, the caller gives {@code b} up: nothing
+     * writes it after this call (code may still read it), so a kept state may keep {@code b} itself instead of a copy
+     * of the message. For a host's fresh array of one request.
+     */
+    public Object[] deserialize(byte[] b, int off, int len, long[] state, boolean handOver) {
         java.util.Objects.checkFromIndexSize(off, len, b.length);
         boolean own = state != null && state.length > 1 && state[1] != 0;
         DdsStream s = borrow(b, off, len, state == null ? 0 : state[0], own);
@@ -113,7 +122,7 @@ public final class DifferentialDeserializer {
             return new DdsStream(plan, config, stats, null).readPlain(b, off, len);
         }
         try {
-            return s.read(b, off, len);
+            return s.read(b, off, len, handOver);
         } finally {
             release(s);
         }

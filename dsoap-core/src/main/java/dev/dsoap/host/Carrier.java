@@ -250,6 +250,15 @@ public final class Carrier {
      *             apart (the message is then matched with the kept messages by similarity alone)
      */
     public Object[] read(byte[] b, int len, long peer, Fallback hostReason, String hostDetail) {
+        return read(b, len, peer, false, hostReason, hostDetail);
+    }
+
+    /**
+     * As {@link #read(byte[], int, long, Fallback, String)}; with {@code handOver}, the host gives {@code b} up (a
+     * fresh array of this one message, which nothing writes after this call, though the host may still read it), so
+     * that the kept state may keep it instead of a copy.
+     */
+    public Object[] read(byte[] b, int len, long peer, boolean handOver, Fallback hostReason, String hostDetail) {
         Objects.checkFromIndexSize(0, len, b.length);
         long[] state = readState.get();
         state[0] = 0;
@@ -289,7 +298,7 @@ public final class Carrier {
             // a client that names itself reads against its own kept message, however much it changed: searching the
             // others instead would take another client's state and leave that client to a plain parse
             state[1] = hint != 0 && named(peer) ? 1 : 0;
-            Object[] values = forms[Math.max(fi, 0)].reader.deserialize(b, 0, len, state);
+            Object[] values = forms[Math.max(fi, 0)].reader.deserialize(b, 0, len, state, handOver);
             state[1] = 0;
             if (fi < 0) {
                 unmatched.read();

@@ -57,6 +57,9 @@ class DifferentialDeserializerSequenceTest {
                 .checkpoints(strategy).interval(interval).adaptive(false).build(), stats, null);
         int[] pct = {0, 0, 1, 3, 10, 30, 60, 100};
         Object[] parts = gen.first(plan.root());
+        // two messages in three are handed over (kept as they are); those arrays must never be written
+        List<byte[]> handed = new ArrayList<>();
+        List<byte[]> handedCopies = new ArrayList<>();
         for (int msg = 0; msg < 200; msg++) {
             int p = pct[r.nextInt(pct.length)];
             if (msg > 0) {
@@ -67,7 +70,12 @@ class DifferentialDeserializerSequenceTest {
             byte[] bytes = ds.toByteArray();
             Object[] got;
             try {
-                got = dds.deserialize(bytes, 0, bytes.length);
+                boolean handOver = msg % 3 != 0;
+                if (handOver) {
+                    handed.add(bytes);
+                    handedCopies.add(bytes.clone());
+                }
+                got = dds.deserialize(bytes, 0, bytes.length, null, handOver);
             } catch (RuntimeException e) {
                 throw new AssertionError(where + ": " + e + "\n" + new String(bytes, StandardCharsets.UTF_8), e);
             }
@@ -75,5 +83,9 @@ class DifferentialDeserializerSequenceTest {
             reader.assertEquivalent(plain.deserialize(bytes, 0, bytes.length), got, where);
         }
         assertTrue(stats.identical() + stats.resumed() > 100, stats.toString());
+        for (int i = 0; i < handed.size(); i++) {
+            org.junit.jupiter.api.Assertions.assertArrayEquals(handedCopies.get(i), handed.get(i),
+                    "seed " + seed + ": handed-over message " + i + " was written");
+        }
     }
 }

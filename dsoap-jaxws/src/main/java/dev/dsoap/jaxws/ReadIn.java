@@ -207,7 +207,9 @@ final class ReadIn extends DsoapInterceptor {
         }
         Object[] values;
         try {
-            values = op.carrier.read(raw, len, st.client ? 0 : Sender.of(m, op.carrier.settings().clientIdHeader()), reason, why);
+            // raw is this message's own array (read(...) below), which nothing writes after this: kept as it is
+            values = op.carrier.read(raw, len, st.client ? 0 : Sender.of(m, op.carrier.settings().clientIdHeader()), true,
+                    reason, why);
         } catch (RejectedMessageException e) {
             if (!oneWay && (st.client || !malformed(e))) {
                 throw fault(e.getMessage(), e);

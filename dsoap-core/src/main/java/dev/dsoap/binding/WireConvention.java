@@ -128,6 +128,22 @@ public final class WireConvention {
         return builder("doc-lit-wrapped").build();
     }
 
+    /**
+     * Document/literal as JAX-WS runtimes bind it with JAXB (CXF and Metro alike): {@code <prefix:Envelope>} with no
+     * XML declaration, the wrapper element in {@code ns2}, parts and bean fields unqualified unless JAXB annotations
+     * qualify them, other namespaces {@code ns3, ns4, ..}, no {@code xsi:type}, null properties left out unless
+     * nillable, an empty array written as no element (and so read back as {@code null}, as JAXB reads it).
+     *
+     * @param name           names the convention (plans are cached by it)
+     * @param envelopePrefix the runtime's prefix of the SOAP envelope's namespace ({@code soap} for CXF, {@code S}
+     *                       for Metro): only the writing differs, any prefix is read
+     */
+    public static WireConvention jaxws(String name, SoapVersion version, String envelopePrefix) {
+        return builder(name).soapVersion(version).envelopePrefix(envelopePrefix).xmlDeclaration(false).wrapperPrefix("ns2")
+                .partsQualified(false).fieldsQualified(false).typePrefixStem("ns")
+                .nullStyle(NullStyle.OMIT).beanStyle(BeanStyle.JAXB).emptyArraysNull(true).build();
+    }
+
     public static Builder builder(String name) {
         return new Builder(name);
     }

@@ -2,13 +2,16 @@ package dev.dsoap.jaxws;
 
 import dev.dsoap.host.Settings;
 
-/** {@code @DifferentialSoap}'s attributes as raw {@code dsoap.*} values. */
-final class Annotations {
+/**
+ * {@code @DifferentialSoap}'s attributes as raw {@code dsoap.*} values, for the runtimes' glue (CXF's here, Metro's in
+ * {@code dev.dsoap.jaxws.metro}); not an API for applications. Stateless.
+ */
+public final class Annotations {
     private Annotations() {
     }
 
     /** The value the annotation gives {@code name}, or {@code null} when it leaves the default. */
-    static String value(DifferentialSoap a, String name) {
+    public static String value(DifferentialSoap a, String name) {
         return switch (name) {
             case Settings.SERIALIZE -> String.valueOf(a.serialize());
             case Settings.DESERIALIZE -> String.valueOf(a.deserialize());
@@ -37,7 +40,7 @@ final class Annotations {
     }
 
     /** The annotation on {@code c}, its superclasses or interfaces, or {@code null}. */
-    static DifferentialSoap find(Class<?> c) {
+    public static DifferentialSoap find(Class<?> c) {
         for (Class<?> k = c; k != null && k != Object.class; k = k.getSuperclass()) {
             DifferentialSoap a = k.getAnnotation(DifferentialSoap.class);
             if (a != null) {

@@ -192,10 +192,7 @@ final class Operation {
      * {@code null}, as JAXB leaves it.
      */
     static WireConvention convention(SoapVersion version) {
-        return WireConvention.builder("cxf-jaxb" + (version == SoapVersion.SOAP_12 ? "-soap12" : ""))
-                .soapVersion(version).envelopePrefix("soap").xmlDeclaration(false).wrapperPrefix("ns2")
-                .partsQualified(false).fieldsQualified(false).typePrefixStem("ns")
-                .nullStyle(WireConvention.NullStyle.OMIT).beanStyle(WireConvention.BeanStyle.JAXB).emptyArraysNull(true).build();
+        return WireConvention.jaxws("cxf-jaxb" + (version == SoapVersion.SOAP_12 ? "-soap12" : ""), version, "soap");
     }
 
 

@@ -1,0 +1,169 @@
+package dev.dsoap.jaxws.metro;
+
+import com.sun.xml.ws.api.SOAPVersion;
+import com.sun.xml.ws.api.message.HeaderList;
+import com.sun.xml.ws.api.message.Message;
+import com.sun.xml.ws.api.message.MessageHeaders;
+import com.sun.xml.ws.api.message.Packet;
+import com.sun.xml.ws.api.pipe.Codec;
+import com.sun.xml.ws.message.AbstractMessageImpl;
+import com.sun.xml.ws.spi.db.XMLBridge;
+import jakarta.xml.bind.JAXBException;
+import jakarta.xml.bind.Unmarshaller;
+import jakarta.xml.soap.SOAPException;
+import jakarta.xml.soap.SOAPMessage;
+import org.xml.sax.ContentHandler;
+import org.xml.sax.ErrorHandler;
+import org.xml.sax.SAXException;
+
+import javax.xml.namespace.QName;
+import javax.xml.stream.XMLStreamException;
+import javax.xml.stream.XMLStreamReader;
+import javax.xml.stream.XMLStreamWriter;
+import javax.xml.transform.Source;
+import javax.xml.transform.TransformerException;
+import javax.xml.transform.TransformerFactory;
+import javax.xml.transform.sax.SAXResult;
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+
+/**
+ * A message dsoap read or wrote, in its bytes: Metro's chain sees its body element's name (for dispatch) and an empty
+ * header list; anything that asks for the body itself (a dump, SAAJ, a payload reader) gets Metro's own message of
+ * the same bytes, made then, once. Used by one request's thread.
+ */
+abstract class Carried extends AbstractMessageImpl {
+    private final QName element;
+    private final Codec metro;
+    private HeaderList headers;
+    /** Metro's message of the same bytes, once something asked for it. */
+    private Message materialized;
+
+    Carried(SOAPVersion version, QName element, Codec metro) {
+        super(version);
+        this.element = element;
+        this.metro = metro;
+    }
+
+    /** The whole message's bytes. */
+    abstract byte[] bytes();
+
+    /** The message's content type. */
+    abstract String contentType();
+
+    /** Metro's own message of these bytes, with the header blocks added to this one meanwhile. */
+    final Message materialized() {
+        if (materialized == null) {
+            Packet p = new Packet();
+            try {
+                metro.copy().decode(new ByteArrayInputStream(bytes()), contentType(), p);
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+            Message m = p.getInternalMessage();
+            if (headers != null && !headers.isEmpty()) {
+                for (com.sun.xml.ws.api.message.Header h : headers.asList()) {
+                    m.getHeaders().add(h);
+                }
+            }
+            materialized = m;
+        }
+        return materialized;
+    }
+
+    /** Whether the body is still only in its bytes (nothing asked for Metro's message). */
+    final boolean inBytes() {
+        return materialized == null;
+    }
+
+    @Override
+    public boolean hasHeaders() {
+        return materialized != null ? materialized.hasHeaders() : headers != null && !headers.isEmpty();
+    }
+
+    @Override
+    public MessageHeaders getHeaders() {
+        if (materialized != null) {
+            return materialized.getHeaders();
+        }
+        if (headers == null) {
+            headers = new HeaderList(soapVersion);
+        }
+        return headers;
+    }
+
+    @Override
+    public String getPayloadLocalPart() {
+        return element.getLocalPart();
+    }
+
+    @Override
+    public String getPayloadNamespaceURI() {
+        return element.getNamespaceURI();
+    }
+
+    @Override
+    public boolean hasPayload() {
+        return true;
+    }
+
+    @Override
+    public Source readEnvelopeAsSource() {
+        return materialized().readEnvelopeAsSource();
+    }
+
+    @Override
+    public Source readPayloadAsSource() {
+        return materialized().readPayloadAsSource();
+    }
+
+    @Override
+    public SOAPMessage readAsSOAPMessage() throws SOAPException {
+        return materialized().readAsSOAPMessage();
+    }
+
+    @Override
+    public <T> T readPayloadAsJAXB(Unmarshaller unmarshaller) throws JAXBException {
+        return materialized().readPayloadAsJAXB(unmarshaller);
+    }
+
+    @Override
+    public <T> T readPayloadAsJAXB(XMLBridge<T> bridge) throws JAXBException {
+        return materialized().readPayloadAsJAXB(bridge);
+    }
+
+    @Override
+    public XMLStreamReader readPayload() throws XMLStreamException {
+        return materialized().readPayload();
+    }
+
+    @Override
+    public void writePayloadTo(XMLStreamWriter w) throws XMLStreamException {
+        materialized().writePayloadTo(w);
+    }
+
+    @Override
+    public void writeTo(XMLStreamWriter w) throws XMLStreamException {
+        materialized().writeTo(w);
+    }
+
+    @Override
+    public void writeTo(ContentHandler contentHandler, ErrorHandler errorHandler) throws SAXException {
+        materialized().writeTo(contentHandler, errorHandler);
+    }
+
+    @Override
+    protected void writePayloadTo(ContentHandler contentHandler, ErrorHandler errorHandler, boolean fragment) throws SAXException {
+        try {
+            TransformerFactory.newInstance().newTransformer().transform(readPayloadAsSource(), new SAXResult(contentHandler));
+        } catch (TransformerException e) {
+            throw new SAXException(e);
+        }
+    }
+
+    @Override
+    public Message copy() {
+        return materialized().copy();
+    }
+}

@@ -1,0 +1,100 @@
+package dev.dsoap.jaxws.metro;
+
+import com.sun.xml.ws.api.SOAPVersion;
+import com.sun.xml.ws.api.message.Header;
+import com.sun.xml.ws.api.pipe.Codec;
+import com.sun.xml.ws.streaming.XMLStreamWriterUtil;
+import dev.dsoap.host.Reply;
+
+import javax.xml.namespace.QName;
+import javax.xml.stream.XMLOutputFactory;
+import javax.xml.stream.XMLStreamException;
+import javax.xml.stream.XMLStreamWriter;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.UncheckedIOException;
+
+/**
+ * An answer dsoap wrote ({@link Reply}): copied to the transport as it is, with any header block Metro's chain added
+ * placed in a {@code Header} before dsoap's body. Closed by the codec once sent. Used by one request's thread.
+ */
+final class CarriedReply extends Carried {
+    private final Reply reply;
+    private final String contentType;
+
+    CarriedReply(SOAPVersion version, QName element, Reply reply, String contentType, Codec metro) {
+        super(version, element, metro);
+        this.reply = reply;
+        this.contentType = contentType;
+    }
+
+    @Override
+    byte[] bytes() {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        try {
+            write(out);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return out.toByteArray();
+    }
+
+    @Override
+    String contentType() {
+        return contentType;
+    }
+
+    /** Writes the answer, with the header blocks added to it, to {@code out}. */
+    void writeTo(OutputStream out) throws IOException {
+        if (inBytes()) {
+            write(out);
+        } else {
+            // something read Metro's message of it (and may have changed it): that is what is sent
+            try {
+                XMLStreamWriter w = XMLOutputFactory.newInstance().createXMLStreamWriter(out, "UTF-8");
+                materialized().writeTo(w);
+                w.flush();
+            } catch (XMLStreamException e) {
+                throw new IOException(e);
+            }
+        }
+    }
+
+    private void write(OutputStream out) throws IOException {
+        if (!hasHeaders()) {
+            reply.writeTo(out);
+            return;
+        }
+        ByteArrayOutputStream blocks = new ByteArrayOutputStream();
+        try {
+            XMLStreamWriter w = XMLOutputFactory.newInstance().createXMLStreamWriter(blocks, "UTF-8");
+            for (Header h : getHeaders().asList()) {
+                h.writeTo(w);
+            }
+            w.flush();
+        } catch (XMLStreamException e) {
+            throw new IOException(e);
+        }
+        reply.writeTo(out, blocks.toByteArray());
+    }
+
+    @Override
+    public void writeTo(XMLStreamWriter w) throws XMLStreamException {
+        OutputStream out = inBytes() ? XMLStreamWriterUtil.getOutputStream(w) : null;
+        if (out == null) {
+            super.writeTo(w); // a writer of events (a dump, SAAJ): Metro's message of these bytes
+            return;
+        }
+        try {
+            write(out);
+        } catch (IOException e) {
+            throw new XMLStreamException(e);
+        }
+    }
+
+    /** Gives the template back (a copy of the answer stays for a late write). */
+    void close() {
+        reply.close();
+    }
+}

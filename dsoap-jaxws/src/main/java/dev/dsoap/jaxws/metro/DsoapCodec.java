@@ -1,0 +1,189 @@
+package dev.dsoap.jaxws.metro;
+
+import com.sun.xml.ws.api.message.Message;
+import com.sun.xml.ws.api.message.Packet;
+import com.sun.xml.ws.api.pipe.Codec;
+import com.sun.xml.ws.api.pipe.ContentType;
+import com.sun.xml.ws.encoding.ContentTypeImpl;
+import com.sun.xml.ws.transport.http.WSHTTPConnection;
+import dev.dsoap.binding.SoapVersion;
+import dev.dsoap.host.Carrier;
+import dev.dsoap.host.EnvelopeHead;
+import dev.dsoap.host.Fallback;
+import dev.dsoap.host.MessageBytes;
+import dev.dsoap.host.RejectedMessageException;
+import dev.dsoap.parse.XmlParseException;
+import dev.dsoap.parse.XmlScanner;
+
+import javax.xml.namespace.QName;
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.nio.channels.ReadableByteChannel;
+import java.nio.channels.WritableByteChannel;
+import java.util.Locale;
+
+/**
+ * The codec of a carried Metro endpoint, around Metro's own: a request of an operation dsoap reads becomes a
+ * {@link CarriedRequest} holding its values, read from its bytes by the operation's {@link Carrier}; an answer written
+ * by dsoap ({@link CarriedReply}) is copied to the transport as it is. Every other message is decoded and encoded by
+ * Metro's codec, from the same bytes (a message over dsoap's limits is read from the rest of its stream), and counted
+ * with the reason. Metro copies the codec per transport thread ({@link #copy()}); an instance is used by one thread
+ * at a time.
+ */
+final class DsoapCodec implements Codec {
+    private final Codec metro;
+    private final MetroEndpoint endpoint;
+
+    DsoapCodec(Codec metro, MetroEndpoint endpoint) {
+        this.metro = metro;
+        this.endpoint = endpoint;
+    }
+
+    @Override
+    public String getMimeType() {
+        return metro.getMimeType();
+    }
+
+    @Override
+    public ContentType getStaticContentType(Packet packet) {
+        return packet.getInternalMessage() instanceof CarriedReply ? answerType() : metro.getStaticContentType(packet);
+    }
+
+    @Override
+    public ContentType encode(Packet packet, OutputStream out) throws IOException {
+        Message m = packet.getInternalMessage();
+        if (m instanceof CarriedReply r) {
+            try {
+                r.writeTo(out);
+            } finally {
+                r.close();
+            }
+            return answerType();
+        }
+        return metro.encode(packet, out);
+    }
+
+    @Override
+    public ContentType encode(Packet packet, WritableByteChannel buffer) {
+        return metro.encode(packet, buffer);
+    }
+
+    @Override
+    public Codec copy() {
+        return new DsoapCodec(metro.copy(), endpoint);
+    }
+
+    @Override
+    public void decode(ReadableByteChannel in, String contentType, Packet packet) {
+        metro.decode(in, contentType, packet);
+    }
+
+    @Override
+    public void decode(InputStream in, String contentType, Packet packet) throws IOException {
+        if (endpoint.hostReason != null) {
+            endpoint.unplanned.bypass(endpoint.hostReason, endpoint.hostDetail, null, 0, true);
+            metro.decode(in, contentType, packet);
+            return;
+        }
+        String why = unreadType(contentType);
+        if (why != null) {
+            endpoint.unplanned.bypass(why.startsWith("charset") ? Fallback.CHARSET : Fallback.ATTACHMENTS, why, null, 0, true);
+            metro.decode(in, contentType, packet);
+            return;
+        }
+        int limit = endpoint.settings.deserializer().limits().maxMessageBytes();
+        InputStream[] overflow = new InputStream[1];
+        MessageBytes b = MessageBytes.readAtMost(in, limit, -1, overflow, endpoint.budget);
+        if (b == null) {
+            Fallback reason = MessageBytes.overflowReason(overflow[0]);
+            endpoint.unplanned.bypass(reason, reason == Fallback.IN_FLIGHT ? endpoint.budget.inFlightDetail()
+                    : "longer than " + limit + " bytes (dsoap.maxMessageBytes)", null, 0, true);
+            metro.decode(overflow[0], contentType, packet); // Metro reads it on from what was read, under its own limits
+            return;
+        }
+        byte[] raw = b.bytes();
+        int len = b.length();
+        CarriedRequest carried = len == 0 ? null : read(raw, len, contentType, packet);
+        if (carried != null) {
+            packet.setMessage(carried);
+        } else {
+            metro.decode(new ByteArrayInputStream(raw, 0, len), contentType, packet);
+        }
+    }
+
+    /** The request read by dsoap, or {@code null} (counted) when Metro is to read these bytes. */
+    private CarriedRequest read(byte[] raw, int len, String contentType, Packet packet) {
+        EnvelopeHead head;
+        XmlScanner sc = endpoint.scanners().take();
+        try {
+            head = EnvelopeHead.read(sc, raw, len);
+        } catch (XmlParseException e) {
+            if (e.kind() == XmlParseException.Kind.UNSUPPORTED) {
+                endpoint.unplanned.bypass(Fallback.CHARSET, e.getMessage(), null, 0, true);
+            } else {
+                endpoint.unknown.rejected(); // Metro answers it as it would without dsoap
+            }
+            return null;
+        } finally {
+            endpoint.scanners().give(sc);
+        }
+        if (head.version() != endpoint.version || head.fault() || head.localName() == null) {
+            endpoint.unplanned.bypass(Fallback.REQUEST_SHAPE, head.version() != endpoint.version
+                    ? head.version() + " message to a " + endpoint.version + " binding" : "no operation element", null, 0, true);
+            return null;
+        }
+        MetroOperation op = endpoint.operation(new QName(head.namespace(), head.localName()));
+        if (op == null) {
+            endpoint.unplanned.bypass(Fallback.REQUEST_SHAPE, "{" + head.namespace() + "}" + head.localName()
+                    + " is no operation's request", null, 0, true);
+            return null; // Metro's dispatch fault
+        }
+        Fallback reason = head.headerBlocks() ? Fallback.HEADERS : null;
+        String detail = reason == null ? null : "header blocks for Metro's chain (not carried on Metro yet)";
+        Object[] values;
+        try {
+            values = op.carrier.read(raw, len, sender(packet), true, reason, detail);
+        } catch (RejectedMessageException e) {
+            return null; // counted; Metro answers the bytes as it would without dsoap
+        }
+        if (values == null) {
+            if (!op.oneWay && reason != null) {
+                op.carrier.write(null, reason, detail);
+            }
+            return null;
+        }
+        return new CarriedRequest(endpoint.metroVersion, op, values, raw, len, contentType, metro);
+    }
+
+    /** The sender's key: the client id header dsoap clients send, or the credentials; 0 when neither is there. */
+    private long sender(Packet packet) {
+        WSHTTPConnection con = packet.getSatellite(WSHTTPConnection.class);
+        if (con == null) {
+            return 0;
+        }
+        String header = endpoint.settings.clientIdHeader();
+        String id = header == null ? null : con.getRequestHeader(header);
+        String caller = con.getUserPrincipal() != null ? con.getUserPrincipal().getName() : con.getRequestHeader("Authorization");
+        return Carrier.peerKey(id, caller, null, null);
+    }
+
+    /** Why a request of this content type is Metro's to read, or {@code null} when it is SOAP XML in UTF-8. */
+    private String unreadType(String contentType) {
+        if (contentType == null) {
+            return null;
+        }
+        String t = contentType.trim().toLowerCase(Locale.ROOT);
+        String want = endpoint.version == SoapVersion.SOAP_12 ? "application/soap+xml" : "text/xml";
+        if (!t.startsWith(want)) {
+            return "content type " + contentType + " (MTOM, Fast Infoset or another binding's)";
+        }
+        return MessageBytes.utf8(contentType) ? null : "charset of " + contentType;
+    }
+
+    private ContentType answerType() {
+        return new ContentTypeImpl(endpoint.version == SoapVersion.SOAP_12
+                ? "application/soap+xml; charset=utf-8" : "text/xml; charset=utf-8");
+    }
+}

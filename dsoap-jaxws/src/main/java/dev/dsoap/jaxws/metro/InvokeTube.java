@@ -1,0 +1,96 @@
+package dev.dsoap.jaxws.metro;
+
+import com.oracle.webservices.api.databinding.JavaCallInfo;
+import com.sun.xml.ws.api.databinding.Databinding;
+import com.sun.xml.ws.api.message.Packet;
+import com.sun.xml.ws.api.pipe.NextAction;
+import com.sun.xml.ws.api.pipe.Tube;
+import com.sun.xml.ws.api.pipe.TubeCloner;
+import com.sun.xml.ws.api.pipe.helper.AbstractFilterTubeImpl;
+import com.sun.xml.ws.model.AbstractSEIModelImpl;
+import com.sun.xml.ws.server.InvokerTube;
+import dev.dsoap.host.Fallback;
+import dev.dsoap.host.Reply;
+
+import java.lang.reflect.InvocationTargetException;
+
+/**
+ * In front of Metro's invoker: a request dsoap read ({@link CarriedRequest}) calls the service through Metro's
+ * {@code Invoker} (instance resolution and {@code WebServiceContext} as Metro does them) with the values read, and its
+ * answer is written by dsoap ({@link CarriedReply}); an exception of the service, and an answer dsoap cannot write,
+ * are turned into Metro's own response by Metro's databinding. Every other request goes on to Metro's invoker.
+ * Metro copies tubes per thread ({@link #copy}).
+ */
+final class InvokeTube extends AbstractFilterTubeImpl {
+    private final MetroEndpoint endpoint;
+
+    InvokeTube(Tube invoker, MetroEndpoint endpoint) {
+        super(invoker);
+        this.endpoint = endpoint;
+    }
+
+    private InvokeTube(InvokeTube that, TubeCloner cloner) {
+        super(that, cloner);
+        this.endpoint = that.endpoint;
+    }
+
+    @Override
+    public InvokeTube copy(TubeCloner cloner) {
+        return new InvokeTube(this, cloner);
+    }
+
+    /** Metro disposes the endpoint's tubes when it stops: dsoap's beans and budget go with it. */
+    @Override
+    public void preDestroy() {
+        endpoint.close();
+        super.preDestroy();
+    }
+
+    @Override
+    public NextAction processRequest(Packet request) {
+        if (!(request.getInternalMessage() instanceof CarriedRequest carried) || !carried.inBytes()) {
+            return doInvoke(next, request); // Metro's (or a request something read as Metro's message: Metro binds it)
+        }
+        MetroOperation op = carried.operation;
+        Object[] args = op.arguments(carried.values);
+        if (op.oneWay && request.transportBackChannel != null) {
+            request.transportBackChannel.close();
+        }
+        Object result;
+        try {
+            result = ((InvokerTube<?>) next).getInvoker(request).invoke(request, op.method, args);
+        } catch (InvocationTargetException e) {
+            return metros(request, op, args, null, e.getCause(), Fallback.FAULT, e.getCause().getClass().getName());
+        } catch (IllegalAccessException | RuntimeException e) {
+            return metros(request, op, args, null, e, Fallback.FAULT, e.getClass().getName());
+        }
+        if (op.oneWay) {
+            return doReturnWith(request.createServerResponse(null, endpoint.port, endpoint.model, endpoint.binding));
+        }
+        Reply reply = op.carrier.write(op.answer(result), null, null);
+        if (reply == null) {
+            return metros(request, op, args, result, null, null, null); // counted: Metro's writer writes it
+        }
+        CarriedReply answer = new CarriedReply(endpoint.metroVersion, op.responseElement, reply,
+                endpoint.version == dev.dsoap.binding.SoapVersion.SOAP_12 ? "application/soap+xml; charset=utf-8"
+                        : "text/xml; charset=utf-8", endpoint.codec());
+        return doReturnWith(request.createServerResponse(answer, endpoint.port, endpoint.model, endpoint.binding));
+    }
+
+    /** Metro's own response to the call: its result, or the exception as Metro maps it to a fault. */
+    private NextAction metros(Packet request, MetroOperation op, Object[] args, Object result, Throwable thrown,
+                              Fallback reason, String detail) {
+        if (reason != null) {
+            op.carrier.write(op.answer(null), reason, detail);
+        }
+        Databinding db = ((AbstractSEIModelImpl) endpoint.model).getDatabinding();
+        JavaCallInfo call = db.createJavaCallInfo(op.method, args);
+        if (thrown != null) {
+            call.setException(thrown);
+        } else {
+            call.setReturnValue(result);
+        }
+        Packet response = (Packet) db.serializeResponse(call);
+        return doReturnWith(request.relateServerResponse(response, endpoint.port, endpoint.model, endpoint.binding));
+    }
+}

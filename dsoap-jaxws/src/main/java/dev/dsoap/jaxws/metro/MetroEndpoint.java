@@ -1,0 +1,137 @@
+package dev.dsoap.jaxws.metro;
+
+import com.sun.xml.ws.api.SOAPVersion;
+import com.sun.xml.ws.api.WSBinding;
+import com.sun.xml.ws.api.model.JavaMethod;
+import com.sun.xml.ws.api.model.SEIModel;
+import com.sun.xml.ws.api.model.wsdl.WSDLPort;
+import com.sun.xml.ws.api.server.WSEndpoint;
+import com.sun.xml.ws.assembler.dev.ServerTubelineAssemblyContext;
+import dev.dsoap.binding.PlanCache;
+import dev.dsoap.binding.SoapVersion;
+import dev.dsoap.host.Carrier;
+import dev.dsoap.host.CursorPool;
+import dev.dsoap.host.Fallback;
+import dev.dsoap.host.Jmx;
+import dev.dsoap.host.OperationStats;
+import dev.dsoap.host.Settings;
+import dev.dsoap.jaxws.Annotations;
+import dev.dsoap.jaxws.DifferentialSoap;
+import dev.dsoap.parse.XmlScanner;
+import dev.dsoap.template.MemoryBudget;
+
+import javax.xml.namespace.QName;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Function;
+import java.util.logging.Logger;
+
+/**
+ * dsoap's state for one carried Metro server endpoint: its settings (from {@code @DifferentialSoap}), memory budget,
+ * MXBeans ({@code type=MetroOperation}), and operations by their request element, each built on its first request.
+ * Thread-safe.
+ */
+final class MetroEndpoint {
+    static final Logger LOG = Logger.getLogger(MetroEndpoint.class.getName());
+
+    final Settings settings;
+    final SoapVersion version;
+    final SOAPVersion metroVersion;
+    final MemoryBudget budget;
+    final SEIModel model;
+    final WSDLPort port;
+    final WSBinding binding;
+    /** Why no message of this endpoint is carried (a part of Metro's chain that must see every message), or {@code null}. */
+    final Fallback hostReason;
+    final String hostDetail;
+    /** Messages that fall back before their operation is known. */
+    final OperationStats unknown;
+    final Carrier unplanned;
+    private final String service;
+    private final Jmx jmx;
+    private final PlanCache plans = new PlanCache();
+    private final Map<QName, MetroOperation> operations = new ConcurrentHashMap<>();
+    private final CursorPool<XmlScanner> scanners;
+    /** Metro's own codec of the endpoint, which decodes what dsoap leaves to Metro. */
+    private final com.sun.xml.ws.api.pipe.Codec metroCodec;
+
+    private MetroEndpoint(ServerTubelineAssemblyContext context, Function<String, String> values) {
+        WSEndpoint<?> endpoint = context.getEndpoint();
+        this.metroCodec = context.getWrappedContext().getCodec();
+        this.model = context.getSEIModel();
+        this.port = context.getWsdlPort();
+        this.binding = endpoint.getBinding();
+        this.service = endpoint.getServiceName().getLocalPart() + "." + endpoint.getPortName().getLocalPart();
+        String where = "Metro endpoint " + endpoint.getPortName();
+        this.settings = Settings.read(values, where);
+        this.metroVersion = binding.getSOAPVersion();
+        this.version = metroVersion == SOAPVersion.SOAP_12 ? SoapVersion.SOAP_12 : SoapVersion.SOAP_11;
+        this.budget = MemoryBudget.open(Settings.budget(values, where), Settings.idleNanos(values, where), where);
+        budget.inFlightLimit(Settings.maxInFlight(values, where));
+        this.jmx = new Jmx(Settings.jmx(values, where), "Metro", endpoint, LOG::warning);
+        jmx.memory(budget);
+        if (!binding.getHandlerChain().isEmpty()) {
+            hostReason = Fallback.INTERCEPTORS;
+            hostDetail = "JAX-WS handlers in the chain";
+        } else if (binding.getAddressingVersion() != null) {
+            hostReason = Fallback.HEADERS;
+            hostDetail = "WS-Addressing on the endpoint";
+        } else {
+            hostReason = null;
+            hostDetail = null;
+        }
+        this.unknown = stats("*");
+        this.unplanned = Carrier.builder(settings, unknown, null, plans).noReads("operation not known yet")
+                .noWrites("operation not known yet").build();
+        jmx.operation(unknown, "server", false);
+        this.scanners = new CursorPool<>(() -> new XmlScanner(settings.deserializer().limits()));
+        LOG.info("dsoap: carrying Metro endpoint " + endpoint.getServiceName() + " " + endpoint.getPortName()
+                + " (@DifferentialSoap); memory budget " + budget.limitBytes() + " bytes; statistics under dev.dsoap:type=MetroOperation,context="
+                + jmx.context() + (hostReason == null ? "" : "; every message goes Metro's way: " + hostDetail));
+    }
+
+    static MetroEndpoint of(ServerTubelineAssemblyContext context, DifferentialSoap annotation) {
+        return new MetroEndpoint(context, name -> Annotations.value(annotation, name));
+    }
+
+    /** The operation whose requests' body element is {@code element}, built on first use, or {@code null} if none. */
+    MetroOperation operation(QName element) {
+        MetroOperation op = operations.get(element);
+        if (op != null) {
+            return op;
+        }
+        JavaMethod m = model.getJavaMethod(element);
+        if (m == null) {
+            return null;
+        }
+        return operations.computeIfAbsent(element, e -> {
+            OperationStats stats = stats(m.getOperationName());
+            MetroOperation made = new MetroOperation(m, version, settings, stats, budget, plans);
+            jmx.operation(stats, "server", false);
+            return made;
+        });
+    }
+
+    private final java.util.concurrent.atomic.AtomicBoolean closed = new java.util.concurrent.atomic.AtomicBoolean();
+
+    /** The endpoint was disposed (stopped): its MXBeans are unregistered and its budget's sweeping stops. Idempotent. */
+    void close() {
+        if (closed.compareAndSet(false, true)) {
+            jmx.close();
+            budget.close();
+        }
+    }
+
+    /** Metro's own codec (copy it before use: one thread at a time). */
+    com.sun.xml.ws.api.pipe.Codec codec() {
+        return metroCodec;
+    }
+
+    CursorPool<XmlScanner> scanners() {
+        return scanners;
+    }
+
+    private OperationStats stats(String operation) {
+        return new OperationStats("Metro", LOG::info, service, operation);
+    }
+}

@@ -1,0 +1,159 @@
+package dev.dsoap.jaxws.metro;
+
+import com.sun.xml.ws.api.model.JavaMethod;
+import com.sun.xml.ws.model.JavaMethodImpl;
+import com.sun.xml.ws.model.ParameterImpl;
+import com.sun.xml.ws.model.WrapperParameter;
+import dev.dsoap.binding.MessageShape;
+import dev.dsoap.binding.MessageShape.Part;
+import dev.dsoap.binding.PlanCache;
+import dev.dsoap.binding.SoapVersion;
+import dev.dsoap.binding.WireConvention;
+import dev.dsoap.host.Carrier;
+import dev.dsoap.host.OperationStats;
+import dev.dsoap.host.Settings;
+import dev.dsoap.template.MemoryBudget;
+import jakarta.xml.bind.annotation.XmlElement;
+
+import javax.xml.namespace.QName;
+import java.lang.reflect.Method;
+import java.lang.reflect.Type;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * One operation of a carried Metro endpoint: its request and answer shapes, as Metro's model binds them
+ * (document/literal wrapped: the wrapper elements and their child elements, named by {@code @WebParam} and
+ * {@code @WebResult} or JAX-WS's defaults), turned into the operation's {@link Carrier}, and where each part goes among
+ * the Java method's arguments. Built on the operation's first request. Thread-safe.
+ */
+final class MetroOperation {
+    final Method method;
+    final boolean oneWay;
+    final Carrier carrier;
+    final OperationStats stats;
+    /** The request's body element. */
+    final QName requestElement;
+    /** The answer's body element. */
+    final QName responseElement;
+    /** Per request part (plan order), the argument it is. */
+    private final int[] argument;
+    /**
+     * Per request part, its Java type when primitive (absent, it is the type's zero, as JAXB leaves it) or an array (with
+     * no items, an empty array: Metro binds a wrapper's repeated elements itself and never gives the service null for
+     * them), else null.
+     */
+    private final Class<?>[] primitive;
+    /** Whether the method returns nothing, so the answer has no part. */
+    private final boolean returnsVoid;
+
+    MetroOperation(JavaMethod m, SoapVersion version, Settings settings, OperationStats stats, MemoryBudget budget,
+                   PlanCache plans) {
+        this.method = m.getMethod();
+        this.oneWay = m.getMEP().isOneWay();
+        this.stats = stats;
+        this.requestElement = m instanceof JavaMethodImpl jm ? jm.getRequestPayloadName() : null;
+        this.responseElement = m instanceof JavaMethodImpl jm ? jm.getResponsePayloadName() : null;
+        this.returnsVoid = method.getReturnType() == void.class;
+        WireConvention conv = convention(version);
+        Carrier.Builder b = Carrier.builder(settings, stats, budget, plans);
+        List<Integer> args = new ArrayList<>();
+        List<Class<?>> prims = new ArrayList<>();
+        String problem = null;
+        MessageShape request = null;
+        MessageShape response = null;
+        if (!(m instanceof JavaMethodImpl jm) || m.getBinding() == null
+                || m.getBinding().getStyle() != jakarta.jws.soap.SOAPBinding.Style.DOCUMENT) {
+            problem = "not a document/literal operation";
+        } else {
+            WrapperParameter in = wrapper(jm.getRequestParameters());
+            if (in == null) {
+                problem = "a bare operation (not carried on Metro yet)";
+            } else {
+                List<Part> parts = new ArrayList<>();
+                for (ParameterImpl p : in.getWrapperChildren()) {
+                    if (!p.isIN() || p.getBinding().isHeader()) {
+                        problem = "Holder or header parameter " + p.getName().getLocalPart() + " (not carried on Metro yet)";
+                        break;
+                    }
+                    parts.add(part(p));
+                    args.add(p.getIndex());
+                    Type t = p.getTypeInfo().type;
+                    prims.add(t instanceof Class<?> c && (c.isPrimitive() || c.isArray()) ? c : null);
+                }
+                if (problem == null) {
+                    QName w = jm.getRequestPayloadName();
+                    request = MessageShape.wrapped(w.getNamespaceURI(), w.getLocalPart(), parts);
+                    if (!oneWay) {
+                        WrapperParameter out = wrapper(jm.getResponseParameters());
+                        List<Part> answer = new ArrayList<>();
+                        for (ParameterImpl p : out == null ? List.<ParameterImpl>of() : out.getWrapperChildren()) {
+                            if (!p.isReturnValue()) {
+                                problem = "out parameter " + p.getName().getLocalPart() + " (not carried on Metro yet)";
+                                break;
+                            }
+                            answer.add(part(p));
+                        }
+                        if (out == null || responseElement == null) {
+                            problem = "no answer wrapper";
+                        }
+                        if (problem == null) {
+                            response = MessageShape.wrapped(responseElement.getNamespaceURI(), responseElement.getLocalPart(), answer);
+                        }
+                    }
+                }
+            }
+        }
+        if (problem != null) {
+            b.noReads(problem).noWrites(problem);
+        } else {
+            MessageShape req = request;
+            b.reads(() -> req, conv);
+            if (oneWay) {
+                b.noWrites("one-way operation");
+            } else {
+                MessageShape res = response;
+                b.writes(() -> res, conv);
+            }
+        }
+        this.carrier = b.build();
+        this.argument = args.stream().mapToInt(Integer::intValue).toArray();
+        this.primitive = prims.toArray(new Class<?>[0]);
+    }
+
+    /** The request's wrapper parameter, or {@code null} when the operation is not wrapped. */
+    private static WrapperParameter wrapper(List<ParameterImpl> ps) {
+        return ps.size() == 1 && ps.get(0) instanceof WrapperParameter w && w.isWrapperStyle() ? w : null;
+    }
+
+    private static Part part(ParameterImpl p) {
+        QName n = p.getName();
+        XmlElement e = p.getTypeInfo().get(XmlElement.class);
+        return Part.of(n.getNamespaceURI(), n.getLocalPart(), p.getTypeInfo().type, e != null && e.nillable());
+    }
+
+    /** How Metro's JAXB spells these messages: dsoap reads any spelling, and writes answers as Metro would. */
+    static WireConvention convention(SoapVersion version) {
+        return WireConvention.jaxws("metro-jaxb" + (version == SoapVersion.SOAP_12 ? "-soap12" : ""), version, "S");
+    }
+
+    /** The method's arguments from the request's values (plan order). */
+    Object[] arguments(Object[] values) {
+        Object[] a = new Object[method.getParameterCount()];
+        for (int i = 0; i < argument.length; i++) {
+            Object v = values[i];
+            Class<?> c = primitive[i];
+            if (v == null && c != null) {
+                v = c.isArray() ? java.lang.reflect.Array.newInstance(c.getComponentType(), 0)
+                        : java.lang.reflect.Array.get(java.lang.reflect.Array.newInstance(c, 1), 0);
+            }
+            a[argument[i]] = v;
+        }
+        return a;
+    }
+
+    /** The answer's parts (plan order) for the method's result. */
+    Object[] answer(Object result) {
+        return returnsVoid ? new Object[0] : new Object[] {result};
+    }
+}

@@ -157,7 +157,12 @@ final class DsoapCodec implements Codec {
         return new CarriedRequest(endpoint.metroVersion, op, values, raw, len, contentType, metro);
     }
 
-    /** The sender's key: the client id header dsoap clients send, or the credentials; 0 when neither is there. */
+    /**
+     * The sender's key ({@link Carrier#peerKey(String, String, String, String)}): the client id header dsoap clients
+     * send (bound to the caller and the address it comes from), else the authenticated caller or the credentials,
+     * else the connection the request came on (a keep-alive connection carries one client's calls in turn); 0 when
+     * the transport tells none of them.
+     */
     private long sender(Packet packet) {
         WSHTTPConnection con = packet.getSatellite(WSHTTPConnection.class);
         if (con == null) {
@@ -166,7 +171,49 @@ final class DsoapCodec implements Codec {
         String header = endpoint.settings.clientIdHeader();
         String id = header == null ? null : con.getRequestHeader(header);
         String caller = con.getUserPrincipal() != null ? con.getUserPrincipal().getName() : con.getRequestHeader("Authorization");
-        return Carrier.peerKey(id, caller, null, null);
+        java.net.InetSocketAddress remote = Remote.of(con);
+        String origin = id == null ? null : Carrier.origin(remote == null ? null : remote.getHostString(),
+                con.getRequestHeader("X-Forwarded-For"), con.getRequestHeader("Forwarded"));
+        String connection = id == null && caller == null && remote != null
+                ? remote.getHostString() + " " + remote.getPort() : null;
+        return Carrier.peerKey(id, caller, origin, connection);
+    }
+
+    /** The remote end of a request's connection, as Metro's transports expose it. */
+    static final class Remote {
+        /** Whether the servlet API is there to ask ({@code WSServlet}'s transport). */
+        private static final boolean SERVLET = present("jakarta.servlet.ServletRequest");
+
+        private Remote() {
+        }
+
+        static java.net.InetSocketAddress of(WSHTTPConnection con) {
+            // the JDK HTTP server's transport gives its exchange, the servlet transport its request
+            // (a property set refuses a name it does not have: each is asked whether it has it first)
+            String exchange = com.sun.xml.ws.developer.JAXWSProperties.HTTP_EXCHANGE;
+            if (con.supports(exchange) && con.get(exchange) instanceof com.sun.net.httpserver.HttpExchange ex) {
+                return ex.getRemoteAddress();
+            }
+            return SERVLET ? Servlet.of(con) : null;
+        }
+
+        private static boolean present(String type) {
+            try {
+                Class.forName(type, false, Remote.class.getClassLoader());
+                return true;
+            } catch (ClassNotFoundException | LinkageError e) {
+                return false;
+            }
+        }
+
+        /** The servlet API's part, loaded only when it is there. */
+        private static final class Servlet {
+            static java.net.InetSocketAddress of(WSHTTPConnection con) {
+                String request = jakarta.xml.ws.handler.MessageContext.SERVLET_REQUEST;
+                return con.supports(request) && con.get(request) instanceof jakarta.servlet.ServletRequest r
+                        ? java.net.InetSocketAddress.createUnresolved(r.getRemoteAddr(), r.getRemotePort()) : null;
+            }
+        }
     }
 
     /** Why a request of this content type is Metro's to read, or {@code null} when it is SOAP XML in UTF-8. */

@@ -57,6 +57,7 @@ final class MetroCarryTest {
 
     private static MetroEcho plain;
     private static MetroEcho dsoap;
+    private static String dsoapAddress;
     private static final PlainMetroFeed plainFeedImpl = new PlainMetroFeed();
     private static final DsoapMetroFeed dsoapFeedImpl = new DsoapMetroFeed();
     private static MetroFeed plainFeed;
@@ -66,7 +67,7 @@ final class MetroCarryTest {
     static void publish() throws IOException {
         String base = "http://127.0.0.1:" + freePort();
         String plainAddress = base + "/plain";
-        String dsoapAddress = base + "/dsoap";
+        dsoapAddress = base + "/dsoap";
         endpoints.add(Endpoint.publish(plainAddress, new PlainMetroEcho()));
         endpoints.add(Endpoint.publish(dsoapAddress, new DsoapMetroEcho()));
         plain = proxy(plainAddress, "PlainEchoService", "PlainEchoPort");
@@ -237,6 +238,32 @@ final class MetroCarryTest {
             e.stop();
         }
         assertEquals(before, metroNames().size(), "MetroOperation beans after the endpoint stopped: " + metroNames());
+    }
+
+    @Test
+    void namedClientsReadAgainstTheirOwnKeptMessages() throws IOException {
+        int clients = 8;
+        int rounds = 10;
+        MetroEcho[] ports = new MetroEcho[clients];
+        double[][] values = new double[clients][];
+        MetroGen[] gens = new MetroGen[clients];
+        for (int k = 0; k < clients; k++) {
+            ports[k] = proxy(dsoapAddress, "DsoapEchoService", "DsoapEchoPort");
+            ((jakarta.xml.ws.BindingProvider) ports[k]).getRequestContext().put(jakarta.xml.ws.handler.MessageContext.HTTP_REQUEST_HEADERS,
+                    java.util.Map.of("X-Dsoap-Client", List.of("metro-client-" + k)));
+            gens[k] = new MetroGen(SEED + 100 + k);
+        }
+        OperationStatsMXBean before = stats(DSOAP_SERVICE, "echoDoubles");
+        long byPeer = before == null ? 0 : before.getReadsByPeer();
+        for (int round = 0; round < rounds; round++) {
+            for (int k = 0; k < clients; k++) {
+                values[k] = gens[k].doubles(values[k]);
+                assertDoubles(at("client " + k + "'s echoDoubles", round), values[k], ports[k].echoDoubles(values[k]));
+            }
+        }
+        long found = stats(DSOAP_SERVICE, "echoDoubles").getReadsByPeer() - byPeer;
+        assertTrue(found >= (long) clients * (rounds - 2), "reads that found their client's own kept message: " + found
+                + " of " + clients * rounds);
     }
 
     @Test

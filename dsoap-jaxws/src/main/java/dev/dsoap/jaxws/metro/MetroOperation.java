@@ -76,6 +76,9 @@ final class MetroOperation {
                         problem = "Holder or header parameter " + p.getName().getLocalPart() + " (not carried on Metro yet)";
                         break;
                     }
+                    if ((problem = annotated(p)) != null) {
+                        break;
+                    }
                     parts.add(part(p));
                     args.add(p.getIndex());
                     Type t = p.getTypeInfo().type;
@@ -90,6 +93,9 @@ final class MetroOperation {
                         for (ParameterImpl p : out == null ? List.<ParameterImpl>of() : out.getWrapperChildren()) {
                             if (!p.isReturnValue()) {
                                 problem = "out parameter " + p.getName().getLocalPart() + " (not carried on Metro yet)";
+                                break;
+                            }
+                            if ((problem = annotated(p)) != null) {
                                 break;
                             }
                             answer.add(part(p));
@@ -124,6 +130,21 @@ final class MetroOperation {
     /** The request's wrapper parameter, or {@code null} when the operation is not wrapped. */
     private static WrapperParameter wrapper(List<ParameterImpl> ps) {
         return ps.size() == 1 && ps.get(0) instanceof WrapperParameter w && w.isWrapperStyle() ? w : null;
+    }
+
+    /**
+     * Why a part's JAXB annotations change its spelling in ways the plan does not follow ({@code @XmlList},
+     * {@code @XmlJavaTypeAdapter}, attachments, ...), or {@code null} when it has none but {@code @XmlElement} (and
+     * JAX-WS's own, {@code @WebParam} and {@code @WebResult}).
+     */
+    private static String annotated(ParameterImpl p) {
+        for (java.lang.annotation.Annotation a : p.getTypeInfo().annotations) {
+            if (!(a instanceof XmlElement) && !a.annotationType().getName().startsWith("jakarta.jws.")) {
+                return "@" + a.annotationType().getSimpleName() + " on " + p.getName().getLocalPart()
+                        + " (not carried on Metro yet)";
+            }
+        }
+        return null;
     }
 
     private static Part part(ParameterImpl p) {

@@ -267,6 +267,19 @@ final class MetroCarryTest {
     }
 
     @Test
+    void anXmlListPartGoesMetrosWayCounted() {
+        int[][] inputs = {{1, 2, 3}, {}, {Integer.MIN_VALUE, 0, Integer.MAX_VALUE}};
+        for (int[] x : inputs) {
+            assertTrue(Arrays.equals(plain.reversed(x), dsoap.reversed(x)), "reversed(" + Arrays.toString(x)
+                    + "): dsoap's endpoint against plain Metro's");
+        }
+        OperationStatsMXBean s = stats(DSOAP_SERVICE, "reversed");
+        assertEquals(Long.valueOf(inputs.length), s.getReadFallbacks().get("UNSUPPORTED_TYPE"),
+                "an @XmlList part is Metro's to read: " + s.getReadFallbacks());
+        assertEquals(0, s.getMessagesRead(), "requests dsoap read");
+    }
+
+    @Test
     void theServiceIsGivenWhatPlainMetroGivesIt() {
         double[][] xs = {null, new double[0], {2.5}, {1, 2, 3}};
         String[][] names = {null, new String[0], {"a"}, {"", "b"}};

@@ -20,6 +20,9 @@ public interface MetroEcho {
     /** What the service was given: -1 for no array, else the number of items (how an empty array arrives). */
     int count(@WebParam(name = "xs") double[] xs, @WebParam(name = "names") String[] names);
 
+    /** {@code xs} reversed; {@code @XmlList} spells the array as one element of space-separated items. */
+    int[] reversed(@WebParam(name = "xs") @jakarta.xml.bind.annotation.XmlList int[] xs);
+
     /** A new point {@code dx} to the right of {@code p} (null for null). */
     Point move(@WebParam(name = "p") Point p, @WebParam(name = "dx") int dx);
 }

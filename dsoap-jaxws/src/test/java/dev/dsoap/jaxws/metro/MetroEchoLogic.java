@@ -34,6 +34,18 @@ public abstract class MetroEchoLogic implements MetroEcho {
     }
 
     @Override
+    public int[] reversed(int[] xs) {
+        if (xs == null) {
+            return null;
+        }
+        int[] r = new int[xs.length];
+        for (int i = 0; i < xs.length; i++) {
+            r[i] = xs[xs.length - 1 - i];
+        }
+        return r;
+    }
+
+    @Override
     public Point move(Point p, int dx) {
         return p == null ? null : new Point(p.getX() + dx, p.getY(), p.getLabel());
     }

@@ -280,6 +280,23 @@ final class MetroCarryTest {
     }
 
     @Test
+    void micrometerMetersAreTaggedHostMetro() {
+        io.micrometer.core.instrument.simple.SimpleMeterRegistry registry = new io.micrometer.core.instrument.simple.SimpleMeterRegistry();
+        try (dev.dsoap.metrics.DsoapMetrics metrics = new dev.dsoap.metrics.DsoapMetrics()) {
+            metrics.bindTo(registry);
+            double[] x = {0.5, -1.25e-300, 7};
+            long read = stats(DSOAP_SERVICE, "echoDoubles") == null ? 0 : stats(DSOAP_SERVICE, "echoDoubles").getMessagesRead();
+            assertDoubles("echoDoubles with meters bound", x, dsoap.echoDoubles(x));
+            io.micrometer.core.instrument.FunctionCounter c = registry.find("dsoap.messages.read")
+                    .tags("host", "metro", "side", "server", "service", DSOAP_SERVICE, "operation", "echoDoubles").functionCounter();
+            assertTrue(c != null, "a dsoap.messages.read meter tagged host=metro: " + registry.getMeters().stream()
+                    .map(m -> m.getId().toString()).toList());
+            assertEquals(read + 1, (long) c.count(), "the meter reads what the MXBean reads");
+            assertTrue(registry.find("dsoap.memory.limit").tags("host", "metro").gauge() != null, "the endpoint's budget meters");
+        }
+    }
+
+    @Test
     void theServiceIsGivenWhatPlainMetroGivesIt() {
         double[][] xs = {null, new double[0], {2.5}, {1, 2, 3}};
         String[][] names = {null, new String[0], {"a"}, {"", "b"}};

@@ -43,7 +43,12 @@ public enum Fallback {
      * The bytes of messages being read at once reached their bound ({@code dsoap.maxInFlightBytes}): the host
      * reads this one from what dsoap had read and the rest of the stream, its own way.
      */
-    IN_FLIGHT("bound on bytes in flight (dsoap.maxInFlightBytes) reached");
+    IN_FLIGHT("bound on bytes in flight (dsoap.maxInFlightBytes) reached"),
+    /**
+     * A JAX-WS handler asked for the message's body (the whole SAAJ message, a logical handler's payload): the
+     * message goes the host's way from there, with the handler's changes.
+     */
+    HANDLER_BODY("a JAX-WS handler read the body");
 
     private final String description;
 

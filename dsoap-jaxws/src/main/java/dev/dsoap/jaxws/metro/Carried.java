@@ -68,9 +68,13 @@ abstract class Carried extends AbstractMessageImpl {
                 }
             }
             materialized = m;
+            onMaterialized();
         }
         return materialized;
     }
+
+    /** Called once, when something in Metro's chain asked for Metro's message of these bytes. */
+    abstract void onMaterialized();
 
     /** Whether the body is still only in its bytes (nothing asked for Metro's message). */
     final boolean inBytes() {

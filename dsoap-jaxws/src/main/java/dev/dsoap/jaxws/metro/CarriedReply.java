@@ -23,10 +23,29 @@ final class CarriedReply extends Carried {
     private final Reply reply;
     private final String contentType;
 
-    CarriedReply(SOAPVersion version, QName element, Reply reply, String contentType, Codec metro) {
+    private final dev.dsoap.host.OperationStats stats;
+    private final boolean handlers;
+
+    /** @param handlers whether the endpoint has JAX-WS handlers (they, rather than a dump, then read the body) */
+    CarriedReply(SOAPVersion version, QName element, Reply reply, String contentType, Codec metro,
+                 dev.dsoap.host.OperationStats stats, boolean handlers) {
         super(version, element, metro);
         this.reply = reply;
         this.contentType = contentType;
+        this.stats = stats;
+        this.handlers = handlers;
+    }
+
+    /**
+     * Something asked for the answer's body (a handler, a dump): Metro's message of these bytes goes on from here,
+     * counted, and the template is given back now (a handler may put its own message in the answer's place, and this
+     * one is then never sent).
+     */
+    @Override
+    void onMaterialized() {
+        reply.close();
+        stats.writeFallback(handlers ? dev.dsoap.host.Fallback.HANDLER_BODY : dev.dsoap.host.Fallback.RESPONSE_CHANGED,
+                "Metro's chain asked for the answer's body" + (handlers ? " (a JAX-WS handler)" : ""));
     }
 
     @Override

@@ -10,16 +10,21 @@ import java.util.Arrays;
  * bytes for anything in Metro's chain that reads the body itself. Used by one request's thread.
  */
 final class CarriedRequest extends Carried {
+    /** The invocation property under which the request's packet keeps it, should a handler put another message in its place. */
+    static final String KEY = CarriedRequest.class.getName();
+
     final MetroOperation operation;
     /** The parts' values, in plan order. */
     final Object[] values;
     private final byte[] raw;
     private final int length;
     private final String contentType;
+    private final boolean handlers;
 
     CarriedRequest(SOAPVersion version, MetroOperation operation, Object[] values, byte[] raw, int length,
-                   String contentType, Codec metro) {
+                   String contentType, Codec metro, boolean handlers) {
         super(version, operation.requestElement, metro);
+        this.handlers = handlers;
         this.operation = operation;
         this.values = values;
         this.raw = raw;
@@ -35,5 +40,19 @@ final class CarriedRequest extends Carried {
     @Override
     String contentType() {
         return contentType;
+    }
+
+    /**
+     * Something asked for the request's body (a handler, a dump): Metro binds the arguments from its message of these
+     * bytes, with any change a handler made to it.
+     */
+    @Override
+    void onMaterialized() {
+        operation.stats.readFallback(bodyReason(), "Metro's chain asked for the request's body" + (handlers ? " (a JAX-WS handler)" : ""));
+    }
+
+    /** Why a request whose body something in Metro's chain read goes Metro's way (and so does its answer). */
+    dev.dsoap.host.Fallback bodyReason() {
+        return handlers ? dev.dsoap.host.Fallback.HANDLER_BODY : dev.dsoap.host.Fallback.INTERCEPTORS;
     }
 }

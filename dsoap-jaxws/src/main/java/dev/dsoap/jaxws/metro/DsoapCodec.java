@@ -108,6 +108,7 @@ final class DsoapCodec implements Codec {
         CarriedRequest carried = len == 0 ? null : read(raw, len, contentType, packet);
         if (carried != null) {
             packet.setMessage(carried);
+            packet.invocationProperties.put(CarriedRequest.KEY, carried);
         } else {
             metro.decode(new ByteArrayInputStream(raw, 0, len), contentType, packet);
         }
@@ -154,7 +155,7 @@ final class DsoapCodec implements Codec {
             }
             return null;
         }
-        return new CarriedRequest(endpoint.metroVersion, op, values, raw, len, contentType, metro);
+        return new CarriedRequest(endpoint.metroVersion, op, values, raw, len, contentType, metro, endpoint.handlers);
     }
 
     /**

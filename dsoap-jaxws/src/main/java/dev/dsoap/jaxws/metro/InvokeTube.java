@@ -48,8 +48,17 @@ final class InvokeTube extends AbstractFilterTubeImpl {
 
     @Override
     public NextAction processRequest(Packet request) {
-        if (!(request.getInternalMessage() instanceof CarriedRequest carried) || !carried.inBytes()) {
-            return doInvoke(next, request); // Metro's (or a request something read as Metro's message: Metro binds it)
+        Object read = request.invocationProperties.get(CarriedRequest.KEY);
+        if (!(read instanceof CarriedRequest carried)) {
+            return doInvoke(next, request); // Metro's
+        }
+        if (request.getInternalMessage() != carried || !carried.inBytes()) {
+            // something (a handler) read the body as Metro's message, and may have changed it: Metro binds and answers it
+            if (!carried.operation.oneWay) {
+                carried.operation.carrier.write(carried.operation.answer(null), carried.bodyReason(),
+                        "the request's body was read in Metro's chain: Metro answers it");
+            }
+            return doInvoke(next, request);
         }
         MetroOperation op = carried.operation;
         Object[] args = op.arguments(carried.values);
@@ -73,7 +82,7 @@ final class InvokeTube extends AbstractFilterTubeImpl {
         }
         CarriedReply answer = new CarriedReply(endpoint.metroVersion, op.responseElement, reply,
                 endpoint.version == dev.dsoap.binding.SoapVersion.SOAP_12 ? "application/soap+xml; charset=utf-8"
-                        : "text/xml; charset=utf-8", endpoint.codec());
+                        : "text/xml; charset=utf-8", endpoint.codec(), op.stats, endpoint.handlers);
         return doReturnWith(request.createServerResponse(answer, endpoint.port, endpoint.model, endpoint.binding));
     }
 

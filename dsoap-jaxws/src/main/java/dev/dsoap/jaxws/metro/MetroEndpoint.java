@@ -44,6 +44,8 @@ final class MetroEndpoint {
     /** Why no message of this endpoint is carried (a part of Metro's chain that must see every message), or {@code null}. */
     final Fallback hostReason;
     final String hostDetail;
+    /** Whether the endpoint has JAX-WS handlers (Metro reads its chain when it assembles the endpoint). */
+    final boolean handlers;
     /** Messages that fall back before their operation is known. */
     final OperationStats unknown;
     final Carrier unplanned;
@@ -70,10 +72,10 @@ final class MetroEndpoint {
         budget.inFlightLimit(Settings.maxInFlight(values, where));
         this.jmx = new Jmx(Settings.jmx(values, where), "Metro", endpoint, LOG::warning);
         jmx.memory(budget);
-        if (!binding.getHandlerChain().isEmpty()) {
-            hostReason = Fallback.INTERCEPTORS;
-            hostDetail = "JAX-WS handlers in the chain";
-        } else if (binding.getAddressingVersion() != null) {
+        this.handlers = !binding.getHandlerChain().isEmpty();
+        // JAX-WS handlers run on dsoap's messages: one that asks for the body gets Metro's message of the same bytes,
+        // and that message goes Metro's way (HANDLER_BODY)
+        if (binding.getAddressingVersion() != null) {
             hostReason = Fallback.HEADERS;
             hostDetail = "WS-Addressing on the endpoint";
         } else {

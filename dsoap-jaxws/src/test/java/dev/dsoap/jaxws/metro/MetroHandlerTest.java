@@ -48,18 +48,8 @@ final class MetroHandlerTest {
     private static final String SERVICE = "HandlerDsoapService.HandlerDsoapPort";
     private static final QName STAMP = new QName("urn:dsoap:test:stamp", "Stamp");
 
-    /** Touches only the context's properties, both ways. */
-    static final class Timing implements SOAPHandler<SOAPMessageContext> {
-        final AtomicInteger seen = new AtomicInteger();
-
-        @Override
-        public boolean handleMessage(SOAPMessageContext c) {
-            if (c.get(MessageContext.MESSAGE_OUTBOUND_PROPERTY) != null && c.get(MessageContext.WSDL_OPERATION) != null) {
-                seen.incrementAndGet();
-            }
-            return true;
-        }
-
+    /** A SOAP handler that lets faults pass, has nothing to close and understands no header block. */
+    abstract static class QuietSoapHandler implements SOAPHandler<SOAPMessageContext> {
         @Override
         public boolean handleFault(SOAPMessageContext c) {
             return true;
@@ -75,8 +65,21 @@ final class MetroHandlerTest {
         }
     }
 
+    /** Touches only the context's properties, both ways. */
+    static final class Timing extends QuietSoapHandler {
+        final AtomicInteger seen = new AtomicInteger();
+
+        @Override
+        public boolean handleMessage(SOAPMessageContext c) {
+            if (c.get(MessageContext.MESSAGE_OUTBOUND_PROPERTY) != null && c.get(MessageContext.WSDL_OPERATION) != null) {
+                seen.incrementAndGet();
+            }
+            return true;
+        }
+    }
+
     /** Reads each request's SOAP body (an audit log would). */
-    static final class BodyReader implements SOAPHandler<SOAPMessageContext> {
+    static final class BodyReader extends QuietSoapHandler {
         final AtomicInteger items = new AtomicInteger();
 
         @Override
@@ -90,24 +93,10 @@ final class MetroHandlerTest {
             }
             return true;
         }
-
-        @Override
-        public boolean handleFault(SOAPMessageContext c) {
-            return true;
-        }
-
-        @Override
-        public void close(MessageContext c) {
-        }
-
-        @Override
-        public Set<QName> getHeaders() {
-            return Set.of();
-        }
     }
 
     /** Stamps a header block on each answer (on the server), or finds it (on the client). */
-    static final class Stamper implements SOAPHandler<SOAPMessageContext> {
+    static final class Stamper extends QuietSoapHandler {
         final boolean server;
         final AtomicInteger stamps = new AtomicInteger();
 
@@ -134,20 +123,6 @@ final class MetroHandlerTest {
                 throw new IllegalStateException(e);
             }
             return true;
-        }
-
-        @Override
-        public boolean handleFault(SOAPMessageContext c) {
-            return true;
-        }
-
-        @Override
-        public void close(MessageContext c) {
-        }
-
-        @Override
-        public Set<QName> getHeaders() {
-            return Set.of();
         }
     }
 

@@ -22,7 +22,6 @@ import java.io.UncheckedIOException;
 final class CarriedReply extends Carried {
     private final Reply reply;
     private final String contentType;
-
     private final dev.dsoap.host.OperationStats stats;
     private final boolean handlers;
 

@@ -231,7 +231,6 @@ final class DsoapCodec implements Codec {
     }
 
     private ContentType answerType() {
-        return new ContentTypeImpl(endpoint.version == SoapVersion.SOAP_12
-                ? "application/soap+xml; charset=utf-8" : "text/xml; charset=utf-8");
+        return new ContentTypeImpl(endpoint.answerType());
     }
 }

@@ -80,9 +80,8 @@ final class InvokeTube extends AbstractFilterTubeImpl {
         if (reply == null) {
             return metros(request, op, args, result, null, null, null); // counted: Metro's writer writes it
         }
-        CarriedReply answer = new CarriedReply(endpoint.metroVersion, op.responseElement, reply,
-                endpoint.version == dev.dsoap.binding.SoapVersion.SOAP_12 ? "application/soap+xml; charset=utf-8"
-                        : "text/xml; charset=utf-8", endpoint.codec(), op.stats, endpoint.handlers);
+        CarriedReply answer = new CarriedReply(endpoint.metroVersion, op.responseElement, reply, endpoint.answerType(),
+                endpoint.codec(), op.stats, endpoint.handlers);
         return doReturnWith(request.createServerResponse(answer, endpoint.port, endpoint.model, endpoint.binding));
     }
 

@@ -27,7 +27,8 @@ import java.util.function.Function;
 import java.util.logging.Logger;
 
 /**
- * dsoap's state for one carried Metro server endpoint: its settings (from {@code @DifferentialSoap}), memory budget,
+ * dsoap's state for one carried Metro server endpoint: its settings (from {@code @DifferentialSoap}), the memory budget
+ * all carried Metro endpoints share,
  * MXBeans ({@code type=MetroOperation}), and operations by their request element, each built on its first request.
  * Thread-safe.
  */
@@ -68,8 +69,7 @@ final class MetroEndpoint {
         this.settings = Settings.read(values, where);
         this.metroVersion = binding.getSOAPVersion();
         this.version = metroVersion == SOAPVersion.SOAP_12 ? SoapVersion.SOAP_12 : SoapVersion.SOAP_11;
-        this.budget = MemoryBudget.open(Settings.budget(values, where), Settings.idleNanos(values, where), where);
-        budget.inFlightLimit(Settings.maxInFlight(values, where));
+        this.budget = acquireBudget(values, where);
         this.jmx = new Jmx(Settings.jmx(values, where), "Metro", endpoint, LOG::warning);
         jmx.memory(budget);
         this.handlers = !binding.getHandlerChain().isEmpty();
@@ -120,8 +120,39 @@ final class MetroEndpoint {
     void close() {
         if (closed.compareAndSet(false, true)) {
             jmx.close();
-            budget.close();
+            releaseBudget();
         }
+    }
+
+    /** The budget the carried Metro endpoints of this class loader share, and how many live endpoints hold it. */
+    private static MemoryBudget shared;
+    private static int holders;
+
+    /**
+     * The memory budget every carried Metro endpoint shares (as CXF's endpoints share their bus's): made from the
+     * settings of the first endpoint that needs it, so that endpoints together keep at most that share of the heap.
+     */
+    private static synchronized MemoryBudget acquireBudget(Function<String, String> values, String where) {
+        if (shared == null) {
+            shared = MemoryBudget.open(Settings.budget(values, where), Settings.idleNanos(values, where),
+                    "Metro endpoints (settings of " + where + ")");
+            shared.inFlightLimit(Settings.maxInFlight(values, where));
+        }
+        holders++;
+        return shared;
+    }
+
+    /** The last live endpoint stopped: the shared budget stops sweeping, and the next endpoint makes a new one. */
+    private static synchronized void releaseBudget() {
+        if (--holders == 0) {
+            shared.close();
+            shared = null;
+        }
+    }
+
+    /** The content type of the answers dsoap writes. */
+    String answerType() {
+        return version == SoapVersion.SOAP_12 ? "application/soap+xml; charset=utf-8" : "text/xml; charset=utf-8";
     }
 
     /** Metro's own codec (copy it before use: one thread at a time). */

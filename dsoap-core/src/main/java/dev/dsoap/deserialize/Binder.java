@@ -71,6 +71,8 @@ final class Binder {
     /** The engine completed the message (the rest matched the previous one). */
     boolean finished;
     Engine engine;
+    /** Told where the watched array starts and ends ({@link ArrayLane}), or {@code null}. */
+    ArrayLane lane;
 
     Binder(ReadPlan plan, ParserLimits limits) {
         this(plan, limits, false);
@@ -298,6 +300,9 @@ final class Binder {
             return;
         }
         int count = fIndex[top];
+        if (lane != null && lane.array == n) {
+            lane.ended(sc.eventOffset(), tape);
+        }
         tape.s(-count - 1);
         pop();
         pendingTag = true;
@@ -317,6 +322,9 @@ final class Binder {
         }
         tape.s(Tape.ARRAY);
         push(a.id, 1);
+        if (lane != null && lane.array == a) {
+            lane.started(sc.eventOffset(), tape);
+        }
         element(a.item, a.item.nillable);
     }
 

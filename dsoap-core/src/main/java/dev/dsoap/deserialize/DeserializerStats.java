@@ -19,6 +19,7 @@ public final class DeserializerStats {
     private final LongAdder bytesParsed = new LongAdder();
     private final LongAdder checkpoints = new LongAdder();
     private final LongAdder reentries = new LongAdder();
+    private final LongAdder laneReads = new LongAdder();
     private final LongAdder discarded = new LongAdder();
     private final LongAdder evicted = new LongAdder();
     private final LongAdder oversized = new LongAdder();
@@ -148,6 +149,22 @@ public final class DeserializerStats {
         reentries.increment();
     }
 
+    void onReentries(int n) {
+        reentries.add(n);
+    }
+
+    void onLaneRead() {
+        laneReads.increment();
+    }
+
+    /**
+     * Messages of {@link #resumed()} that differed from the kept one only in items of an array of numbers, read item by
+     * item: the kept values with each changed item's own.
+     */
+    public long laneReads() {
+        return laneReads.sum();
+    }
+
     void onDiscarded() {
         discarded.increment();
     }
@@ -193,7 +210,7 @@ public final class DeserializerStats {
     @Override
     public String toString() {
         return "DeserializerStats[messages=" + messages() + ", identical=" + identical() + ", resumed=" + resumed()
-                + ", first=" + firstReads() + ", hinted=" + hinted() + ", bypassed=" + bypassed() + ", skipped=" + bytesSkipped()
+                + ", laneReads=" + laneReads() + ", first=" + firstReads() + ", hinted=" + hinted() + ", bypassed=" + bypassed() + ", skipped=" + bytesSkipped()
                 + ", parsed=" + bytesParsed() + ", checkpoints=" + checkpointsCreated() + ", reentries=" + reentries()
                 + ", discarded=" + discarded() + ", evicted=" + evicted() + ", oversized=" + oversized() + ", checkpointBytes=" + checkpointBytes()
                 + ", retainedBytes=" + retainedBytes() + "]";

@@ -1415,7 +1415,7 @@ public final class XmlScanner {
     }
 
     /** Byte offset from the start of the message of the current event's first byte. */
-    int eventOffset() {
+    public int eventOffset() {
         return tokenStart - base;
     }
 

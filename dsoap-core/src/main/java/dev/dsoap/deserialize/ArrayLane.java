@@ -1,0 +1,487 @@
+package dev.dsoap.deserialize;
+
+import dev.dsoap.binding.ScalarType;
+import dev.dsoap.numbers.XsdParse;
+
+import java.util.Arrays;
+
+/**
+ * Differential deserialization's lane for one array of numbers: where a message differs from the kept one only in
+ * the items of that array, each changed item is read on its own and every other value is the kept one, with no
+ * parser state to restore or match. The general reader ({@link DdsStream}) resumes at a checkpoint before each
+ * change and matches checkpoints after it, some thousand cycles a changed value; here a change costs the compare that
+ * finds it, a binary search for its item, and the item's own bytes.
+ *
+ * <p>The watched array is the first in the plan whose items are numbers or booleans (lanes J and D) and that sits
+ * under structures only, so that a message holds it once. Its index, the byte offset of each item of the kept
+ * message, is built by one pass over the kept message after a read of the general reader ({@link #build}), and kept
+ * up to date by this lane's own reads. The pass accepts only the form every SOAP stack writes: items back to back,
+ * each {@code <name>text</name>} with the first item's start tag; a kept message of any other form gets no index, and
+ * its next message goes the general way.
+ *
+ * <p>A read here succeeds only when, in the new message, everything before the first item and after the last is the
+ * kept message's bytes, and every item that differs is a start tag equal to the first item's, a text of printable
+ * ASCII without {@code &} of at most {@link #MAX_TEXT} bytes (and the parser's text limit) that the item's type
+ * reads, and the matching end tag. Any other difference (an item added or removed, a tag, an attribute, an entity, a
+ * comment, a value its type refuses) gives up before anything is changed, and the message is read the general way,
+ * which reports what is wrong where. So the values read here are those the general reader reads from the same bytes.
+ *
+ * <p>Not thread-safe: owned by one {@link DdsStream}.
+ */
+final class ArrayLane {
+    /** Longest item text read here: the longest number of any type with room for whitespace around it. */
+    static final int MAX_TEXT = 64;
+    /** Most messages read the general way, without building an index, after lane reads that gave up in a row. */
+    private static final int MAX_BACKOFF = 256;
+    private static final int[] NONE = new int[0];
+    /** Changes above which their working arrays are made afresh for the next message rather than kept (16 KiB). */
+    private static final int SCRATCH = 1024;
+
+    /** The watched array's node, its item's type and lane, whether items take a presence code (boxed). */
+    final ReadNode array;
+    private final ScalarType type;
+    private final boolean laneD;
+    private final boolean boxed;
+    private final boolean javaInfinity;
+    private final int maxText;
+    private final int maxMessage;
+
+    // where the array is in the message being read by the general reader (recorded by Binder, or carried over)
+    private int startAt;
+    private int endAt;
+    private int startLane;
+    private int endLane;
+    private int startS;
+    private int endS;
+
+    // the kept message's array
+    private int keptStartAt = -1;
+    private int keptEndAt = -1;
+    private int keptStartLane;
+    private int keptEndLane;
+    private int keptStartS;
+    private int keptEndS;
+    /**
+     * Every {@value #STRIDE}th item's offset in the kept message (item {@code k * STRIDE} at {@code at[k]}), or none:
+     * a byte for each item, where one for each would add half the values' size again to what a client keeps. An
+     * item between two is found by walking the kept items from the one before it.
+     */
+    private int[] at = NONE;
+    static final int STRIDE = 4;
+    /** Items indexed in {@link #at}; -1 when the kept message has no index. */
+    private int items = -1;
+    private byte[] open = NONE_BYTES;
+    private byte[] close = NONE_BYTES;
+    private static final byte[] NONE_BYTES = new byte[0];
+
+    // the changes of the message being read here: item, value (double bits or long), shift of all after it
+    private int[] chItem = new int[16];
+    private long[] chBits = new long[16];
+    private int[] chShift = new int[16];
+    private int changes;
+    private int parsedBytes;
+
+    private int skipLeft;
+    private int backoff;
+
+    private ArrayLane(ReadNode array, boolean javaInfinity, int maxText, int maxMessage) {
+        this.array = array;
+        this.type = array.item.type;
+        this.laneD = array.item.lane == ReadNode.LANE_D;
+        this.boxed = !array.item.primitive;
+        this.javaInfinity = javaInfinity;
+        this.maxText = Math.min(MAX_TEXT, maxText);
+        this.maxMessage = maxMessage;
+        forgetCurrent();
+    }
+
+    /** The lane for {@code plan}'s first array of numbers under structures only, or {@code null} if it has none. */
+    static ArrayLane of(ReadPlan plan, boolean javaInfinity, int maxText, int maxMessage) {
+        ReadNode a = find(plan.root());
+        return a == null ? null : new ArrayLane(a, javaInfinity, maxText, maxMessage);
+    }
+
+    private static ReadNode find(ReadNode n) {
+        if (n.kind == ReadNode.ARRAY) {
+            ReadNode item = n.item;
+            boolean numeric = item.kind == ReadNode.LEAF && item.lane != ReadNode.LANE_O;
+            return numeric ? n : null; // an array inside is not under structures only
+        }
+        if (n.kind == ReadNode.STRUCT) {
+            for (ReadNode c : n.children) {
+                ReadNode a = find(c);
+                if (a != null) {
+                    return a;
+                }
+            }
+        }
+        return null;
+    }
+
+    // ------------------------------------------------------------------------------------------- general reads
+
+    /** Before a read of the general reader: nothing known yet of where the array is in the new message. */
+    void forgetCurrent() {
+        startAt = -1;
+        endAt = -1;
+    }
+
+    /** Binder: the array's first item starts at {@code offset}; its values start at the tape's current lengths. */
+    void started(int offset, Tape t) {
+        startAt = offset;
+        startLane = laneD ? t.nd : t.nj;
+        startS = t.ns;
+    }
+
+    /** Binder: the array ended with the tag at {@code offset}; the tape's lengths are past its last item. */
+    void ended(int offset, Tape t) {
+        endAt = offset;
+        endLane = laneD ? t.nd : t.nj;
+        endS = t.ns;
+    }
+
+    /**
+     * The general reader copied the kept message's bytes {@code [from, to)} to {@code from + delta} of the new one,
+     * their values to lane lengths moved by {@code ds} (S) and {@code dl} (the array's lane).
+     */
+    void copied(int from, int to, int delta, int ds, int dl) {
+        if (startAt < 0 && keptStartAt >= from && keptStartAt < to) {
+            startAt = keptStartAt + delta;
+            startLane = keptStartLane + dl;
+            startS = keptStartS + ds;
+        }
+        if (endAt < 0 && keptEndAt >= from && keptEndAt < to) {
+            endAt = keptEndAt + delta;
+            endLane = keptEndLane + dl;
+            endS = keptEndS + ds;
+        }
+    }
+
+    /**
+     * The general reader's message is now the kept one ({@code kept[0, keptLen)}): its array's place becomes the kept
+     * one, and its index is built, unless lane reads gave up lately.
+     */
+    void keptGeneral(byte[] kept, int keptLen) {
+        keptStartAt = startAt;
+        keptEndAt = endAt;
+        keptStartLane = startLane;
+        keptEndLane = endLane;
+        keptStartS = startS;
+        keptEndS = endS;
+        forgetCurrent();
+        items = -1;
+        if (skipLeft > 0) {
+            skipLeft--;
+            return;
+        }
+        if (!build(kept, keptLen)) {
+            items = -1;
+        }
+    }
+
+    /** Forgets the kept message's array (the stream dropped its message). */
+    void drop() {
+        keptStartAt = -1;
+        keptEndAt = -1;
+        items = -1;
+        at = NONE;
+        forgetCurrent();
+    }
+
+    /** Bytes this lane keeps. */
+    long retainedBytes() {
+        return 4L * at.length + open.length + close.length + 16L * chItem.length + 64;
+    }
+
+    /**
+     * Indexes the kept message's items: back to back from the array's start to its end, each the first item's start
+     * tag, text without {@code <}, and its end tag, as many as the array's values.
+     */
+    private boolean build(byte[] b, int len) {
+        int start = keptStartAt;
+        int end = keptEndAt;
+        int count = keptEndLane - keptStartLane;
+        if (start < 0 || end < 0 || end > len || count <= 0 || (boxed && keptEndS - keptStartS != count)) {
+            return false;
+        }
+        if (b[start] != '<') {
+            return false;
+        }
+        int gt = start + 1;
+        int nameEnd = -1;
+        while (gt < end && b[gt] != '>') {
+            if (nameEnd < 0 && (b[gt] == ' ' || b[gt] == '\t' || b[gt] == '\n' || b[gt] == '\r')) {
+                nameEnd = gt;
+            }
+            gt++;
+        }
+        if (gt >= end || b[gt - 1] == '/') {
+            return false;
+        }
+        if (nameEnd < 0) {
+            nameEnd = gt;
+        }
+        if (open.length != gt + 1 - start || !Arrays.equals(open, 0, open.length, b, start, gt + 1)) {
+            open = Arrays.copyOfRange(b, start, gt + 1);
+            int name = nameEnd - start - 1;
+            close = new byte[name + 3];
+            close[0] = '<';
+            close[1] = '/';
+            System.arraycopy(b, start + 1, close, 2, name);
+            close[name + 2] = '>';
+        }
+        int blocks = (count + STRIDE - 1) / STRIDE;
+        if (at.length < blocks || at.length > 2 * blocks + 16) {
+            at = new int[blocks + (blocks >> 7)];
+        }
+        byte[] o = open;
+        byte[] c = close;
+        int p = start;
+        for (int k = 0; k < count; k++) {
+            if (k % STRIDE == 0) {
+                at[k / STRIDE] = p;
+            }
+            if (!Arrays.equals(b, p, p + o.length, o, 0, o.length)) {
+                return false;
+            }
+            p += o.length;
+            while (p < end && b[p] != '<') {
+                p++;
+            }
+            if (p + c.length > end || !Arrays.equals(b, p, p + c.length, c, 0, c.length)) {
+                return false;
+            }
+            p += c.length;
+        }
+        if (p != end) {
+            return false;
+        }
+        items = count;
+        return true;
+    }
+
+    // ------------------------------------------------------------------------------------------- lane reads
+
+    /** Whether the array's values are in lane D (doubles), else J. */
+    boolean laneD() {
+        return laneD;
+    }
+
+    /** Whether the kept message has an index to read the next one by. */
+    boolean ready() {
+        return items > 0;
+    }
+
+    /**
+     * Reads the changed items of {@code b[off, off + len)}, which first differs from {@code kept} at {@code m}:
+     * true when every difference is a changed item (the changes are then held for {@link #patch} and {@link #carry}),
+     * false (nothing changed here) when the message is to be read the general way.
+     */
+    boolean read(byte[] b, int off, int len, int m, byte[] kept, int keptLen) {
+        changes = 0;
+        parsedBytes = 0;
+        if (len > maxMessage || !readChanges(b, off, len, m, kept, keptLen)) {
+            gaveUp();
+            return false;
+        }
+        backoff = 0;
+        return true;
+    }
+
+    private void gaveUp() {
+        changes = 0;
+        if (chItem.length > SCRATCH) {
+            chItem = new int[16];
+            chBits = new long[16];
+            chShift = new int[16];
+        }
+        items = -1;
+        skipLeft = backoff;
+        backoff = backoff == 0 ? 1 : Math.min(MAX_BACKOFF, backoff * 2);
+    }
+
+    private boolean readChanges(byte[] b, int off, int len, int m, byte[] kept, int keptLen) {
+        if (m < keptStartAt || m >= keptEndAt) {
+            return false;
+        }
+        byte[] o = open;
+        byte[] c = close;
+        int lim = off + len;
+        int shift = 0;
+        int j = find(kept, m, 0);
+        int start = foundStart;
+        int next = foundEnd; // where item j + 1 starts in the kept message
+        while (true) {
+            int p = off + start + shift; // item j's start in b: the bytes before it are the kept ones
+            if (p + o.length > lim || !Arrays.equals(b, p, p + o.length, o, 0, o.length)) {
+                return false;
+            }
+            int t = p + o.length;
+            int e = t;
+            int textEnd = Math.min(lim, t + maxText + 1);
+            while (e < textEnd) {
+                byte x = b[e];
+                if (x == '<') {
+                    break;
+                }
+                if (x < 0x20 ? x != ' ' && x != '\t' && x != '\n' : x > 0x7e || x == '&') {
+                    return false;
+                }
+                e++;
+            }
+            if (e + c.length > lim || b[e] != '<' || !Arrays.equals(b, e, e + c.length, c, 0, c.length)) {
+                return false;
+            }
+            long v;
+            try {
+                v = value(b, t, e - t);
+            } catch (IllegalArgumentException ex) {
+                return false; // the general reader reports it, where it is
+            }
+            int end = e + c.length - off;
+            parsedBytes += end - (p - off);
+            shift = end - next;
+            add(j, v, shift);
+            int r = Arrays.mismatch(b, off + end, lim, kept, next, keptLen);
+            if (r < 0) {
+                return true;
+            }
+            int q = next + r;
+            if (q >= keptEndAt) {
+                return false; // the array's end or what follows differs: items added or removed, or other values
+            }
+            j = find(kept, q, j + 1);
+            start = foundStart;
+            next = foundEnd;
+        }
+    }
+
+    /** Start and end of the item {@link #find} found, in the kept message. */
+    private int foundStart;
+    private int foundEnd;
+
+    /**
+     * The item of the kept message holding offset {@code q}, at or after item {@code from}: its index (its start and
+     * end in {@link #foundStart}, {@link #foundEnd}). Changes a few items apart are the common case: the search over
+     * the index gallops from {@code from}'s entry before it halves, then walks at most {@value #STRIDE} - 1 items.
+     */
+    private int find(byte[] kept, int q, int from) {
+        int[] at = this.at;
+        int last = (items - 1) / STRIDE;
+        int lo = from / STRIDE;
+        int step = 1;
+        int hi = lo + 1;
+        while (hi <= last && at[hi] <= q) {
+            lo = hi;
+            step <<= 1;
+            hi = lo + step;
+        }
+        hi = Math.min(hi - 1, last);
+        while (lo < hi) {
+            int mid = (lo + hi + 1) >>> 1;
+            if (at[mid] <= q) {
+                lo = mid;
+            } else {
+                hi = mid - 1;
+            }
+        }
+        int k = lo * STRIDE;
+        int s = at[lo];
+        int e = endOf(kept, s);
+        while (e <= q && k + 1 < items) {
+            k++;
+            s = e;
+            e = endOf(kept, s);
+        }
+        foundStart = s;
+        foundEnd = e;
+        return k;
+    }
+
+    /** Where the kept item starting at {@code s} ends: it is back to back with the next, its text holds no {@code <}. */
+    private int endOf(byte[] kept, int s) {
+        int p = s + open.length;
+        while (kept[p] != '<') {
+            p++;
+        }
+        return p + close.length;
+    }
+
+    private long value(byte[] b, int off, int len) {
+        return switch (type) {
+            case DOUBLE -> Double.doubleToRawLongBits(XsdParse.parseDouble(b, off, len, javaInfinity));
+            case FLOAT -> Float.floatToRawIntBits(XsdParse.parseFloat(b, off, len, javaInfinity));
+            case INT -> XsdParse.parseInt(b, off, len);
+            case LONG -> XsdParse.parseLong(b, off, len);
+            case SHORT -> XsdParse.parseShort(b, off, len);
+            case BYTE -> XsdParse.parseByte(b, off, len);
+            case BOOLEAN -> XsdParse.parseBoolean(b, off, len) ? 1 : 0;
+            default -> throw new IllegalStateException(type.name());
+        };
+    }
+
+    private void add(int item, long v, int shift) {
+        if (changes == chItem.length) {
+            int n = changes * 2;
+            chItem = Arrays.copyOf(chItem, n);
+            chBits = Arrays.copyOf(chBits, n);
+            chShift = Arrays.copyOf(chShift, n);
+        }
+        chItem[changes] = item;
+        chBits[changes] = v;
+        chShift[changes] = shift;
+        changes++;
+    }
+
+    /** Changed items of the last successful {@link #read}. */
+    int changes() {
+        return changes;
+    }
+
+    /** Bytes of the changed items the last successful {@link #read} parsed. */
+    int parsedBytes() {
+        return parsedBytes;
+    }
+
+    /** Writes the changed values into {@code t}, the kept message's tape, which becomes the new message's. */
+    void patch(Tape t) {
+        int base = keptStartLane;
+        for (int i = 0; i < changes; i++) {
+            int k = base + chItem[i];
+            if (laneD) {
+                t.d[k] = Double.longBitsToDouble(chBits[i]);
+            } else {
+                t.j[k] = chBits[i];
+            }
+        }
+        if (boxed) {
+            for (int i = 0; i < changes; i++) {
+                t.s[keptStartS + chItem[i]] = Tape.PRESENT;
+            }
+        }
+    }
+
+    /** The message read here is now the kept one: the indexed items after each change move by its shift. */
+    void keptLane() {
+        int[] at = this.at;
+        int blocks = (items - 1) / STRIDE + 1;
+        for (int i = 0; i < changes; i++) {
+            int s = chShift[i];
+            int to = i + 1 < changes ? chItem[i + 1] / STRIDE : blocks - 1;
+            for (int k = chItem[i] / STRIDE + 1; k <= to; k++) {
+                at[k] += s;
+            }
+        }
+        if (changes > 0) {
+            keptEndAt += chShift[changes - 1];
+        }
+        if (chItem.length > SCRATCH) {
+            // the changes are needed while a message is read: many of them are not kept with the sender's state
+            chItem = new int[16];
+            chBits = new long[16];
+            chShift = new int[16];
+        }
+        forgetCurrent();
+    }
+
+}

@@ -416,6 +416,11 @@ public final class OperationStats implements OperationStatsMXBean {
     }
 
     @Override
+    public long getReadsByItem() {
+        return reads.laneReads();
+    }
+
+    @Override
     public long getReadsByPeer() {
         return reads.hinted();
     }

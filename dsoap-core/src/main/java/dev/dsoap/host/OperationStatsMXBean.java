@@ -66,6 +66,12 @@ public interface OperationStatsMXBean {
     long getReadsResumed();
 
     /**
+     * Read messages of {@link #getReadsResumed()} that differed from the kept one only in items of an array of
+     * numbers, each changed item read on its own.
+     */
+    long getReadsByItem();
+
+    /**
      * Read messages that found the kept message their sender sent last by the sender's identity (a client id
      * header, the authenticated caller, the connection) rather than by comparing it with other senders'.
      */

@@ -63,6 +63,7 @@ final class OperationMeters {
         m.counter("dsoap.read.states.dropped", msgs, "read messages over their share of the memory budget, not kept", OperationStats::getReadStatesDropped);
         m.counter("dsoap.reads.identical", msgs, "read messages identical to a kept one", OperationStats::getReadsIdentical);
         m.counter("dsoap.reads.resumed", msgs, "read messages resumed from a checkpoint", OperationStats::getReadsResumed);
+        m.counter("dsoap.reads.by.item", msgs, "read messages that differed from a kept one only in items of an array of numbers, read item by item", OperationStats::getReadsByItem);
         m.counter("dsoap.reads.by.peer", msgs, "read messages matched to their sender's kept message by identity", OperationStats::getReadsByPeer);
         m.counter("dsoap.reads.at.capacity", msgs, "read messages parsed without kept state: every kept state in use or paying its sender", OperationStats::getReadsAtCapacity);
         m.counter("dsoap.bytes.skipped", bytes, "bytes of read messages skipped as equal to a kept message", OperationStats::getBytesSkipped);

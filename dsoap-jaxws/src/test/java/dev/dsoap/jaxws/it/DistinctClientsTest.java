@@ -71,6 +71,7 @@ class DistinctClientsTest {
             double one = skipped / (double) (skipped + parsed);
 
             long byPeer = st.getReadsByPeer();
+            long byItem = st.getReadsByItem();
             ExecutorService pool = Executors.newFixedThreadPool(CLIENTS);
             CountDownLatch go = new CountDownLatch(1);
             List<Future<Integer>> done = new ArrayList<>();
@@ -96,6 +97,9 @@ class DistinctClientsTest {
             assertTrue(st.getReadFallbacks().isEmpty(), st.getReadFallbacks().toString());
             assertTrue(many >= 0.7 * one, "seed " + seed + ": " + CLIENTS + " clients skipped " + many
                     + " of the request bytes, one client " + one);
+            // the clients change values only inside their array: after each client's first reads, item by item
+            assertTrue(st.getReadsByItem() - byItem >= calls / 2, "seed " + seed + ": " + (st.getReadsByItem() - byItem)
+                    + " of " + calls + " reads item by item");
             return st.getReadsByPeer() - byPeer;
         }
     }

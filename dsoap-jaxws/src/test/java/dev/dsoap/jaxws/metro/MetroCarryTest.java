@@ -141,6 +141,7 @@ final class MetroCarryTest {
         assertEquals(Map.of(), s.getReadFallbacks(), "read fallbacks; " + all);
         assertEquals(Map.of(), s.getWriteFallbacks(), "write fallbacks; " + all);
         assertTrue(after.skipped - before.skipped > 0, "differential reads skipped no bytes; " + all);
+        assertTrue(s.getReadsByItem() > 0, "no read item by item; " + all);
     }
 
     @Test

@@ -174,6 +174,7 @@ public class ProxyRequestReadBench {
                         + "(%.2f%% of a %d-byte message)%n", widths, 100.0 * skipped / Math.max(1, skipped + parsed),
                 parsed / messages, dds.checkpointBytes(), 100.0 * dds.checkpointBytes() / requests[0].length,
                 requests[0].length);
+        System.out.println("[proxy requests, " + widths + "] " + stats);
     }
 
     private byte[] nextRequest() {

@@ -31,7 +31,7 @@ import java.util.Arrays;
 final class ArrayLane {
     /** Longest item text read here: the longest number of any type with room for whitespace around it. */
     static final int MAX_TEXT = 64;
-    /** Most messages read the general way, without building an index, after lane reads that gave up in a row. */
+    /** Most messages read the general way, without building an index, after lane reads that gave up often. */
     private static final int MAX_BACKOFF = 256;
     private static final int[] NONE = new int[0];
     private static final java.lang.invoke.VarHandle LONGS = java.lang.invoke.MethodHandles.byteArrayViewVarHandle(
@@ -83,8 +83,17 @@ final class ArrayLane {
     private int changes;
     private int parsedBytes;
 
+    /**
+     * Messages still to be read the general way without an index: a message read here drops the kept checkpoints, so
+     * one that goes the general way right after is read from its start. Where that keeps happening (changes outside the
+     * array every other message, say) the lane steps aside for 1, 2, 4 ... up to {@value #MAX_BACKOFF} messages, and
+     * the general reader keeps its checkpoints meanwhile.
+     */
     private int skipLeft;
     private int backoff;
+    /** Lane reads since the last give-up; a give-up after {@value #CALM} of them starts the backoff afresh. */
+    private int sinceGiveUp = CALM;
+    private static final int CALM = 8;
 
     private ArrayLane(ReadNode array, boolean javaInfinity, int maxText, int maxMessage) {
         this.array = array;
@@ -286,7 +295,7 @@ final class ArrayLane {
             gaveUp();
             return false;
         }
-        backoff = 0;
+        sinceGiveUp++;
         return true;
     }
 
@@ -298,8 +307,12 @@ final class ArrayLane {
             chShift = new int[16];
         }
         items = -1;
+        if (sinceGiveUp >= CALM) {
+            backoff = 0; // the first in a while: the next message is indexed again
+        }
         skipLeft = backoff;
         backoff = backoff == 0 ? 1 : Math.min(MAX_BACKOFF, backoff * 2);
+        sinceGiveUp = 0;
     }
 
     private boolean readChanges(byte[] b, int off, int len, int m, byte[] kept, int keptLen) {

@@ -101,7 +101,7 @@ public final class OperationStats {
     public String toString() {
         try {
             return "read " + get("MessagesRead") + " (identical " + get("ReadsIdentical") + ", resumed "
-                    + get("ReadsResumed") + ", bytes skipped " + get("BytesSkipped") + ", parsed " + get("BytesParsed")
+                    + get("ReadsResumed") + ", by item " + get("ReadsByItem") + ", bytes skipped " + get("BytesSkipped") + ", parsed " + get("BytesParsed")
                     + "), written " + get("MessagesWritten") + " " + map("WriteMatches") + ", rejected "
                     + get("MessagesRejected") + ", read fallbacks " + map("ReadFallbacks") + ", write fallbacks "
                     + map("WriteFallbacks") + ", retained " + get("RetainedBytes") + " bytes";

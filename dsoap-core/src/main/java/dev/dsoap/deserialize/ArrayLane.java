@@ -74,6 +74,11 @@ final class ArrayLane {
     private int items = -1;
     private byte[] open = NONE_BYTES;
     private byte[] close = NONE_BYTES;
+    /** {@link #open} and {@link #close} as words for {@link #at}. */
+    private long openWord;
+    private long openMask;
+    private long closeWord;
+    private long closeMask;
     private static final byte[] NONE_BYTES = new byte[0];
 
     // the changes of the message being read here: item, value (double bits or long), shift of all after it
@@ -240,6 +245,10 @@ final class ArrayLane {
             close[1] = '/';
             System.arraycopy(b, start + 1, close, 2, name);
             close[name + 2] = '>';
+            openWord = word(open);
+            openMask = mask(open);
+            closeWord = word(close);
+            closeMask = mask(close);
         }
         int blocks = (count + STRIDE - 1) / STRIDE;
         if (at.length < blocks || at.length > 2 * blocks + 16) {
@@ -328,7 +337,7 @@ final class ArrayLane {
         int next = foundEnd; // where item j + 1 starts in the kept message
         while (true) {
             int p = off + start + shift; // item j's start in b: the bytes before it are the kept ones
-            if (p + o.length > lim || !Arrays.equals(b, p, p + o.length, o, 0, o.length)) {
+            if (p + o.length > lim || !at(b, p, o, openWord, openMask)) {
                 return false;
             }
             int t = p + o.length;
@@ -344,7 +353,7 @@ final class ArrayLane {
                 }
                 e++;
             }
-            if (e + c.length > lim || b[e] != '<' || !Arrays.equals(b, e, e + c.length, c, 0, c.length)) {
+            if (e - t > maxText || e + c.length > lim || !at(b, e, c, closeWord, closeMask)) {
                 return false;
             }
             long v;
@@ -369,6 +378,31 @@ final class ArrayLane {
             start = foundStart;
             next = foundEnd;
         }
+    }
+
+    /**
+     * Whether {@code b} holds {@code tag} at {@code p} (within bounds): a tag of up to eight bytes (most are) in one
+     * compare of a word, {@code word} being its bytes and {@code mask} covering them.
+     */
+    private static boolean at(byte[] b, int p, byte[] tag, long word, long mask) {
+        if (mask != 0 && p <= b.length - Long.BYTES) {
+            return (((long) LONGS.get(b, p) ^ word) & mask) == 0;
+        }
+        return Arrays.equals(b, p, p + tag.length, tag, 0, tag.length);
+    }
+
+    /** {@code tag}'s bytes as a little-endian word, if it has at most eight; else 0. */
+    private static long word(byte[] tag) {
+        long w = 0;
+        for (int i = Math.min(tag.length, Long.BYTES) - 1; i >= 0; i--) {
+            w = (w << 8) | (tag[i] & 0xFF);
+        }
+        return tag.length <= Long.BYTES ? w : 0;
+    }
+
+    /** The mask of {@link #at} for {@code tag}: its bytes' bits, or 0 when it is longer than a word. */
+    private static long mask(byte[] tag) {
+        return tag.length > Long.BYTES ? 0 : tag.length == Long.BYTES ? -1L : (1L << (8 * tag.length)) - 1;
     }
 
     /** Start and end of the item {@link #find} found, in the kept message. */

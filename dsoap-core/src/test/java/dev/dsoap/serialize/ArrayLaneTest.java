@@ -145,6 +145,8 @@ class ArrayLaneTest {
         "<v>1e400</v>", "<v>1e-400</v>", "<v>0x10</v>", "<v>1_000</v>", "<v>+-1</v>", "<v>1e</v>", "<v>-</v>",
         "<v>\t\n 9 \n\t</v>", "<v>1]]>2</v>", "<v>1<</v>", "<v>1>2</v>", "<v>1'2</v>", "<v>1\"2</v>",
         "<v xsi:nil=\"true\" xmlns:xsi=\"http://www.w3.org/2001/XMLSchema-instance\"/>", "<v>7</v>" + " ",
+        "<v>" + "2".repeat(64) + "</v>", "<v>" + "3".repeat(65) + "</v>", "<v>" + " ".repeat(63) + "4</v>",
+        "<v>" + " ".repeat(64) + "4</v>", "<w>1</w>", "<v>1</v><w>1</w>",
     };
 
     @Test
@@ -273,6 +275,40 @@ class ArrayLaneTest {
             }
             assertTrue(stats.laneReads() >= 30, type.getSimpleName() + ": " + stats);
         }
+    }
+
+    @Test
+    void theHostsLimitsHoldForChangedItems() {
+        MessagePlan plan = plan(long[].class);
+        ParserLimits limits = ParserLimits.defaults().toBuilder().maxTextBytes(12).maxMessageBytes(2600).build();
+        PlanReader reader = new PlanReader(plan);
+        PlanDeserializer plain = new PlanDeserializer(plan, limits);
+        DeserializerStats stats = new DeserializerStats();
+        DifferentialDeserializer dds = new DifferentialDeserializer(plan, DeserializerConfig.builder()
+                .adaptive(false).limits(limits).build(), stats, null);
+        List<String> items = new ArrayList<>();
+        for (int i = 0; i < 200; i++) {
+            items.add(item(Integer.toString(i)));
+        }
+        Random r = new Random(0x11A175L);
+        int refused = 0;
+        for (int msg = 0; msg < 200; msg++) {
+            List<String> next = new ArrayList<>(items);
+            String text = Long.toString(r.nextLong() >> r.nextInt(64)); // 1 to 20 characters: over 12 refused
+            next.set(r.nextInt(next.size()), item(text));
+            if (r.nextInt(10) == 0) {
+                for (int k = 0; k < 3; k++) {
+                    next.add(item("7".repeat(5))); // grows past maxMessageBytes
+                }
+            }
+            if (same(dds, plain, reader, envelope(next, "1"), "message " + msg + " (" + text + ")")) {
+                items = next;
+            } else {
+                refused++;
+            }
+        }
+        assertTrue(refused > 20, "texts over maxTextBytes, messages over maxMessageBytes refused: " + refused);
+        assertTrue(stats.laneReads() > 20, stats.toString());
     }
 
     @Test

@@ -29,9 +29,10 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 
 /**
- * A message dsoap read or wrote, in its bytes: Metro's chain sees its body element's name (for dispatch) and an empty
- * header list; anything that asks for the body itself (a dump, SAAJ, a payload reader) gets Metro's own message of
- * the same bytes, made then, once. Used by one request's thread.
+ * A message dsoap read or wrote, in its bytes: Metro's chain sees its body element's name (for dispatch) and its
+ * header blocks (a request's as Metro's codec read them, else an empty list); anything that asks for the body itself
+ * (a dump, SAAJ, a payload reader) gets Metro's own message of the same bytes, made then, once (for a request with
+ * header blocks, the message Metro's codec made, whose body is still unread). Used by one request's thread.
  */
 abstract class Carried extends AbstractMessageImpl {
     private final QName element;
@@ -40,11 +41,15 @@ abstract class Carried extends AbstractMessageImpl {
     /** Metro's message of the same bytes, once something asked for it. */
     private Message materialized;
 
-    Carried(SOAPVersion version, QName element, Codec metro) {
+    Carried(SOAPVersion version, QName element, Codec metro, Message host) {
         super(version);
         this.element = element;
         this.metro = metro;
+        this.host = host;
     }
+
+    /** Metro's message of the same bytes with their header blocks read, or {@code null}. */
+    private final Message host;
 
     /** The whole message's bytes. */
     abstract byte[] bytes();
@@ -54,6 +59,10 @@ abstract class Carried extends AbstractMessageImpl {
 
     /** Metro's own message of these bytes, with the header blocks added to this one meanwhile. */
     final Message materialized() {
+        if (materialized == null && host != null) {
+            materialized = host; // its header list is the one Metro's tubes saw and changed
+            onMaterialized();
+        }
         if (materialized == null) {
             Packet p = new Packet();
             try {
@@ -83,13 +92,16 @@ abstract class Carried extends AbstractMessageImpl {
 
     @Override
     public boolean hasHeaders() {
-        return materialized != null ? materialized.hasHeaders() : headers != null && !headers.isEmpty();
+        if (materialized != null || host != null) {
+            return (materialized != null ? materialized : host).hasHeaders();
+        }
+        return headers != null && !headers.isEmpty();
     }
 
     @Override
     public MessageHeaders getHeaders() {
-        if (materialized != null) {
-            return materialized.getHeaders();
+        if (materialized != null || host != null) {
+            return (materialized != null ? materialized : host).getHeaders();
         }
         if (headers == null) {
             headers = new HeaderList(soapVersion);

@@ -23,12 +23,14 @@ final class CarriedReply extends Carried {
     private final Reply reply;
     private final String contentType;
     private final dev.dsoap.host.OperationStats stats;
+    /** The element the header blocks are written in, and then cut from. */
+    private static final String WRAPPER = "h";
     private final boolean handlers;
 
     /** @param handlers whether the endpoint has JAX-WS handlers (they, rather than a dump, then read the body) */
     CarriedReply(SOAPVersion version, QName element, Reply reply, String contentType, Codec metro,
                  dev.dsoap.host.OperationStats stats, boolean handlers) {
-        super(version, element, metro);
+        super(version, element, metro, null);
         this.reply = reply;
         this.contentType = contentType;
         this.stats = stats;
@@ -87,14 +89,25 @@ final class CarriedReply extends Carried {
         ByteArrayOutputStream blocks = new ByteArrayOutputStream();
         try {
             XMLStreamWriter w = XMLOutputFactory.newInstance().createXMLStreamWriter(blocks, "UTF-8");
+            // inside an element of no namespace, cut off below: a writer refuses a second root element, and each
+            // block declares the namespaces it uses itself
+            w.writeStartElement(WRAPPER);
             for (Header h : getHeaders().asList()) {
                 h.writeTo(w);
             }
+            w.writeEndElement();
             w.flush();
         } catch (XMLStreamException e) {
             throw new IOException(e);
         }
-        reply.writeTo(out, blocks.toByteArray());
+        byte[] all = blocks.toByteArray();
+        String open = "<" + WRAPPER + ">";
+        String close = "</" + WRAPPER + ">";
+        String text = new String(all, java.nio.charset.StandardCharsets.ISO_8859_1);
+        if (!text.startsWith(open) || !text.endsWith(close)) {
+            throw new IOException("header blocks written as " + text);
+        }
+        reply.writeTo(out, java.util.Arrays.copyOfRange(all, open.length(), all.length - close.length()));
     }
 
     @Override

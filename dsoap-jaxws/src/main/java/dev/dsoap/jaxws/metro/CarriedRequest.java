@@ -21,9 +21,13 @@ final class CarriedRequest extends Carried {
     private final String contentType;
     private final boolean handlers;
 
+    /**
+     * @param host Metro's message of the same bytes with their header blocks read (its body not), or {@code null} when
+     *             the request has none
+     */
     CarriedRequest(SOAPVersion version, MetroOperation operation, Object[] values, byte[] raw, int length,
-                   String contentType, Codec metro, boolean handlers) {
-        super(version, operation.requestElement, metro);
+                   String contentType, Codec metro, boolean handlers, com.sun.xml.ws.api.message.Message host) {
+        super(version, operation.requestElement, metro, host);
         this.handlers = handlers;
         this.operation = operation;
         this.values = values;

@@ -82,11 +82,6 @@ final class DsoapCodec implements Codec {
 
     @Override
     public void decode(InputStream in, String contentType, Packet packet) throws IOException {
-        if (endpoint.hostReason != null) {
-            endpoint.unplanned.bypass(endpoint.hostReason, endpoint.hostDetail, null, 0, true);
-            metro.decode(in, contentType, packet);
-            return;
-        }
         String why = unreadType(contentType);
         if (why != null) {
             endpoint.unplanned.bypass(why.startsWith("charset") ? Fallback.CHARSET : Fallback.ATTACHMENTS, why, null, 0, true);
@@ -109,7 +104,7 @@ final class DsoapCodec implements Codec {
         if (carried != null) {
             packet.setMessage(carried);
             packet.invocationProperties.put(CarriedRequest.KEY, carried);
-        } else {
+        } else if (packet.getInternalMessage() == null) {
             metro.decode(new ByteArrayInputStream(raw, 0, len), contentType, packet);
         }
     }
@@ -141,21 +136,30 @@ final class DsoapCodec implements Codec {
                     + " is no operation's request", null, 0, true);
             return null; // Metro's dispatch fault
         }
-        Fallback reason = head.headerBlocks() ? Fallback.HEADERS : null;
-        String detail = reason == null ? null : "header blocks for Metro's chain (not carried on Metro yet)";
+        com.sun.xml.ws.api.message.Message host = null;
+        if (head.headerBlocks()) {
+            // Metro's codec reads the header blocks into its message (its body stays unread, a stream over these
+            // bytes), for Metro's tubes to process as they would; dsoap reads the body past them. Should dsoap not
+            // carry the request, that message is the one Metro goes on with
+            try {
+                metro.decode(new ByteArrayInputStream(raw, 0, len), contentType, packet);
+            } catch (IOException | RuntimeException e) {
+                packet.setMessage(null);
+                endpoint.unknown.rejected(); // Metro answers it as it would without dsoap
+                return null;
+            }
+            host = packet.getInternalMessage();
+        }
         Object[] values;
         try {
-            values = op.carrier.read(raw, len, sender(packet), true, reason, detail);
+            values = op.carrier.read(raw, len, sender(packet), true, null, null);
         } catch (RejectedMessageException e) {
             return null; // counted; Metro answers the bytes as it would without dsoap
         }
         if (values == null) {
-            if (!op.oneWay && reason != null) {
-                op.carrier.write(null, reason, detail);
-            }
             return null;
         }
-        return new CarriedRequest(endpoint.metroVersion, op, values, raw, len, contentType, metro, endpoint.handlers);
+        return new CarriedRequest(endpoint.metroVersion, op, values, raw, len, contentType, metro, endpoint.handlers, host);
     }
 
     /**

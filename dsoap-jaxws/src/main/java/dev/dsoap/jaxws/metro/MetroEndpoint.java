@@ -43,8 +43,6 @@ final class MetroEndpoint {
     final WSDLPort port;
     final WSBinding binding;
     /** Why no message of this endpoint is carried (a part of Metro's chain that must see every message), or {@code null}. */
-    final Fallback hostReason;
-    final String hostDetail;
     /** Whether the endpoint has JAX-WS handlers (Metro reads its chain when it assembles the endpoint). */
     final boolean handlers;
     /** Messages that fall back before their operation is known. */
@@ -75,13 +73,6 @@ final class MetroEndpoint {
         this.handlers = !binding.getHandlerChain().isEmpty();
         // JAX-WS handlers run on dsoap's messages: one that asks for the body gets Metro's message of the same bytes,
         // and that message goes Metro's way (HANDLER_BODY)
-        if (binding.getAddressingVersion() != null) {
-            hostReason = Fallback.HEADERS;
-            hostDetail = "WS-Addressing on the endpoint";
-        } else {
-            hostReason = null;
-            hostDetail = null;
-        }
         this.unknown = stats("*");
         this.unplanned = Carrier.builder(settings, unknown, null, plans).noReads("operation not known yet")
                 .noWrites("operation not known yet").build();
@@ -89,7 +80,7 @@ final class MetroEndpoint {
         this.scanners = new CursorPool<>(() -> new XmlScanner(settings.deserializer().limits()));
         LOG.info("dsoap: carrying Metro endpoint " + endpoint.getServiceName() + " " + endpoint.getPortName()
                 + " (@DifferentialSoap); memory budget " + budget.limitBytes() + " bytes; statistics under dev.dsoap:type=MetroOperation,context="
-                + jmx.context() + (hostReason == null ? "" : "; every message goes Metro's way: " + hostDetail));
+                + jmx.context());
     }
 
     static MetroEndpoint of(ServerTubelineAssemblyContext context, DifferentialSoap annotation) {

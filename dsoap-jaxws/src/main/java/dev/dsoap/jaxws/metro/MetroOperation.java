@@ -114,6 +114,9 @@ final class MetroOperation {
             b.noReads(problem).noWrites(problem);
         } else {
             MessageShape req = request;
+            // header blocks are Metro's: its codec reads them into the message's header list for its tubes (WS-Addressing,
+            // the mustUnderstand check), and dsoap's reading passes over them to the body
+            b.headerBlocksHandledByHost();
             b.reads(() -> req, conv);
             if (oneWay) {
                 b.noWrites("one-way operation");

@@ -469,16 +469,9 @@ final class ArrayLane {
     }
 
     private long value(byte[] b, int off, int len) {
-        return switch (type) {
-            case DOUBLE -> Double.doubleToRawLongBits(XsdParse.parseDouble(b, off, len, javaInfinity));
-            case FLOAT -> Float.floatToRawIntBits(XsdParse.parseFloat(b, off, len, javaInfinity));
-            case INT -> XsdParse.parseInt(b, off, len);
-            case LONG -> XsdParse.parseLong(b, off, len);
-            case SHORT -> XsdParse.parseShort(b, off, len);
-            case BYTE -> XsdParse.parseByte(b, off, len);
-            case BOOLEAN -> XsdParse.parseBoolean(b, off, len) ? 1 : 0;
-            default -> throw new IllegalStateException(type.name());
-        };
+        // the general reader's own parsing of the same text: the same value, or the same refusal
+        return laneD ? Double.doubleToRawLongBits(XsdParse.parseDouble(b, off, len, javaInfinity))
+                : Binder.integral(type, b, off, len, javaInfinity);
     }
 
     private void add(int item, long v, int shift) {

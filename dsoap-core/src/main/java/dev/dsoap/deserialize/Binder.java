@@ -462,12 +462,7 @@ final class Binder {
         try {
             switch (n.type) {
                 case DOUBLE -> tape.d(XsdParse.parseDouble(b, off, len, javaInfinity));
-                case INT -> tape.j(XsdParse.parseInt(b, off, len));
-                case LONG -> tape.j(XsdParse.parseLong(b, off, len));
-                case FLOAT -> tape.j(Float.floatToRawIntBits(XsdParse.parseFloat(b, off, len, javaInfinity)));
-                case SHORT -> tape.j(XsdParse.parseShort(b, off, len));
-                case BYTE -> tape.j(XsdParse.parseByte(b, off, len));
-                case BOOLEAN -> tape.j(XsdParse.parseBoolean(b, off, len) ? 1 : 0);
+                case INT, LONG, FLOAT, SHORT, BYTE, BOOLEAN -> tape.j(integral(n.type, b, off, len, javaInfinity));
                 case STRING -> {
                     String v = new String(b, off, len, StandardCharsets.UTF_8);
                     tape.o(v, dev.dsoap.template.HeapBytes.ofDecoded(v, len));
@@ -489,6 +484,24 @@ final class Binder {
         } catch (IllegalArgumentException e) {
             throw binding(n.path(), e.getMessage(), false);
         }
+    }
+
+    /**
+     * The lane J entry of a value of {@code type} (a primitive other than {@code double}) read from its text: the value,
+     * a float's raw bits, a boolean's 1 or 0.
+     *
+     * @throws IllegalArgumentException if the text is not one of the type's lexical forms
+     */
+    static long integral(ScalarType type, byte[] b, int off, int len, boolean javaInfinity) {
+        return switch (type) {
+            case INT -> XsdParse.parseInt(b, off, len);
+            case LONG -> XsdParse.parseLong(b, off, len);
+            case FLOAT -> Float.floatToRawIntBits(XsdParse.parseFloat(b, off, len, javaInfinity));
+            case SHORT -> XsdParse.parseShort(b, off, len);
+            case BYTE -> XsdParse.parseByte(b, off, len);
+            case BOOLEAN -> XsdParse.parseBoolean(b, off, len) ? 1 : 0;
+            default -> throw new IllegalStateException(type.name());
+        };
     }
 
     private static String lexical(Pattern p, ScalarType type, byte[] b, int off, int len) {

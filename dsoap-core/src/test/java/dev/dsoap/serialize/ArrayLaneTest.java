@@ -41,6 +41,24 @@ class ArrayLaneTest {
                 Part.of("v", array), Part.of("w", int.class)), CompiledPlanSequenceTest.DOC);
     }
 
+    /** The plain reader and a differential one (adaptive bypass off) of one plan, with the latter's statistics. */
+    private record Readers(PlanReader reader, PlanDeserializer plain, DeserializerStats stats, DifferentialDeserializer dds) {
+        static Readers of(Class<?> array, ParserLimits limits, CheckpointStrategy strategy) {
+            MessagePlan plan = plan(array);
+            DeserializerStats stats = new DeserializerStats();
+            return new Readers(new PlanReader(plan), new PlanDeserializer(plan, limits), stats, new DifferentialDeserializer(
+                    plan, DeserializerConfig.builder().checkpoints(strategy).adaptive(false).limits(limits).build(), stats, null));
+        }
+
+        static Readers of(Class<?> array) {
+            return of(array, ParserLimits.defaults(), CheckpointStrategy.LIGHTWEIGHT);
+        }
+
+        boolean same(String xml, String where) {
+            return ArrayLaneTest.same(dds, plain, reader, xml, where);
+        }
+    }
+
     private static String envelope(List<String> items, String w) {
         StringBuilder sb = new StringBuilder("<?xml version='1.0' encoding='UTF-8'?><soapenv:Envelope xmlns:soapenv="
                 + "\"http://schemas.xmlsoap.org/soap/envelope/\"><soapenv:Body><ns:feed xmlns:ns=\""
@@ -95,12 +113,8 @@ class ArrayLaneTest {
     void scatteredChangesOfOtherWidthsReadAsThePlainReaderReadsThem(CheckpointStrategy strategy) {
         long seed = 0xA11A_7E5L + strategy.ordinal();
         Random r = new Random(seed);
-        MessagePlan plan = plan(double[].class);
-        PlanReader reader = new PlanReader(plan);
-        PlanDeserializer plain = new PlanDeserializer(plan, ParserLimits.defaults());
-        DeserializerStats stats = new DeserializerStats();
-        DifferentialDeserializer dds = new DifferentialDeserializer(plan, DeserializerConfig.builder()
-                .checkpoints(strategy).adaptive(false).build(), stats, null);
+        Readers rd = Readers.of(double[].class, ParserLimits.defaults(), strategy);
+        DeserializerStats stats = rd.stats();
         List<String> items = new ArrayList<>();
         for (int i = 0; i < 2000; i++) {
             items.add(item(doubleText(r)));
@@ -128,7 +142,7 @@ class ArrayLaneTest {
                     items.add(item(doubleText(r)));
                 }
             }
-            same(dds, plain, reader, envelope(items, w), "seed 0x" + Long.toHexString(seed) + " message " + msg
+            rd.same(envelope(items, w), "seed 0x" + Long.toHexString(seed) + " message " + msg
                     + " (" + pct + " %" + (clustered ? ", clustered" : "") + ") " + strategy);
         }
         assertTrue(stats.laneReads() >= messages / 2, "most messages read by the array lane: " + stats);
@@ -151,12 +165,8 @@ class ArrayLaneTest {
 
     @Test
     void everyOtherFormOfAChangedItemIsReadAsThePlainReaderReadsIt() {
-        MessagePlan plan = plan(double[].class);
-        PlanReader reader = new PlanReader(plan);
-        PlanDeserializer plain = new PlanDeserializer(plan, ParserLimits.defaults());
-        DeserializerStats stats = new DeserializerStats();
-        DifferentialDeserializer dds = new DifferentialDeserializer(plan, DeserializerConfig.builder()
-                .adaptive(false).build(), stats, null);
+        Readers rd = Readers.of(double[].class);
+        DeserializerStats stats = rd.stats();
         Random r = new Random(0x0DD17E5L);
         List<String> base = new ArrayList<>();
         for (int i = 0; i < 400; i++) {
@@ -171,16 +181,16 @@ class ArrayLaneTest {
                 String where = "round " + round + ", item " + odd.replace("\r", "\\r").replace("\n", "\\n");
                 for (int k = 0; k < 10; k++) {
                     good.set(r.nextInt(good.size()), item(doubleText(r)));
-                    same(dds, plain, reader, envelope(good, "5"), where + " (good message " + k + " before)");
+                    rd.same(envelope(good, "5"), where + " (good message " + k + " before)");
                 }
                 List<String> bad = new ArrayList<>(good);
                 bad.set(round == 0 ? 0 : round == 1 ? bad.size() - 1 : r.nextInt(bad.size()), odd);
-                if (same(dds, plain, reader, envelope(bad, "5"), where)) {
+                if (rd.same(envelope(bad, "5"), where)) {
                     read++;
                 }
                 List<String> after = new ArrayList<>(good);
                 after.set(r.nextInt(after.size()), item(doubleText(r)));
-                same(dds, plain, reader, envelope(after, "5"), where + " (the good message after)");
+                rd.same(envelope(after, "5"), where + " (the good message after)");
             }
         }
         assertTrue(read > ODD_ITEMS.length, "some odd items are values: " + read);
@@ -189,12 +199,8 @@ class ArrayLaneTest {
 
     @Test
     void whitespaceBetweenItemsAndChangesOutsideTheArrayGoTheGeneralWay() {
-        MessagePlan plan = plan(double[].class);
-        PlanReader reader = new PlanReader(plan);
-        PlanDeserializer plain = new PlanDeserializer(plan, ParserLimits.defaults());
-        DeserializerStats stats = new DeserializerStats();
-        DifferentialDeserializer dds = new DifferentialDeserializer(plan, DeserializerConfig.builder()
-                .adaptive(false).build(), stats, null);
+        Readers rd = Readers.of(double[].class);
+        DeserializerStats stats = rd.stats();
         Random r = new Random(0x5FACEL);
         List<String> items = new ArrayList<>();
         for (int i = 0; i < 300; i++) {
@@ -202,25 +208,21 @@ class ArrayLaneTest {
         }
         for (int msg = 0; msg < 40; msg++) {
             items.set(r.nextInt(items.size()), item(doubleText(r)) + (r.nextBoolean() ? "\n  " : ""));
-            same(dds, plain, reader, envelope(items, "3"), "message " + msg);
+            rd.same(envelope(items, "3"), "message " + msg);
         }
         assertEquals(0, stats.laneReads(), "a message with whitespace between items has no index: " + stats);
         items.replaceAll(s -> s.strip());
         for (int msg = 0; msg < 40; msg++) {
             items.set(r.nextInt(items.size()), item(doubleText(r)));
-            same(dds, plain, reader, envelope(items, msg % 10 == 9 ? "4" : "3"), "compact message " + msg);
+            rd.same(envelope(items, msg % 10 == 9 ? "4" : "3"), "compact message " + msg);
         }
         assertTrue(stats.laneReads() >= 20, "items back to back: by the lane, except where w changed: " + stats);
     }
 
     @Test
     void changesOutsideTheArrayEveryOtherMessageLeaveTheGeneralReaderItsCheckpoints() {
-        MessagePlan plan = plan(double[].class);
-        PlanReader reader = new PlanReader(plan);
-        PlanDeserializer plain = new PlanDeserializer(plan, ParserLimits.defaults());
-        DeserializerStats stats = new DeserializerStats();
-        DifferentialDeserializer dds = new DifferentialDeserializer(plan, DeserializerConfig.builder()
-                .adaptive(false).build(), stats, null);
+        Readers rd = Readers.of(double[].class);
+        DeserializerStats stats = rd.stats();
         Random r = new Random(0xA17E_4L);
         List<String> items = new ArrayList<>();
         for (int i = 0; i < 3000; i++) {
@@ -232,7 +234,7 @@ class ArrayLaneTest {
                 items.set(r.nextInt(items.size()), item(doubleText(r)));
             }
             // every other message also changes the part after the array: such a message goes the general way
-            same(dds, plain, reader, envelope(items, msg % 2 == 0 ? "1" : Integer.toString(msg)), "message " + msg);
+            rd.same(envelope(items, msg % 2 == 0 ? "1" : Integer.toString(msg)), "message " + msg);
         }
         // the lane steps aside more and more; the general reads resume from their checkpoints meanwhile
         assertTrue(stats.laneReads() < messages / 8, stats.toString());
@@ -256,12 +258,8 @@ class ArrayLaneTest {
             Class<?> type = (Class<?>) kind[0];
             @SuppressWarnings("unchecked")
             java.util.function.Function<Random, String> gen = (java.util.function.Function<Random, String>) kind[1];
-            MessagePlan plan = plan(type);
-            PlanReader reader = new PlanReader(plan);
-            PlanDeserializer plain = new PlanDeserializer(plan, ParserLimits.defaults());
-            DeserializerStats stats = new DeserializerStats();
-            DifferentialDeserializer dds = new DifferentialDeserializer(plan, DeserializerConfig.builder()
-                    .adaptive(false).build(), stats, null);
+            Readers rd = Readers.of(type);
+            DeserializerStats stats = rd.stats();
             Random r = new Random(0xB0C5L + type.getName().hashCode());
             List<String> items = new ArrayList<>();
             for (int i = 0; i < 500; i++) {
@@ -271,7 +269,7 @@ class ArrayLaneTest {
                 for (int k = r.nextInt(50); k > 0; k--) {
                     items.set(r.nextInt(items.size()), item(gen.apply(r)));
                 }
-                assertTrue(same(dds, plain, reader, envelope(items, "1"), type.getSimpleName() + " message " + msg));
+                assertTrue(rd.same(envelope(items, "1"), type.getSimpleName() + " message " + msg));
             }
             assertTrue(stats.laneReads() >= 30, type.getSimpleName() + ": " + stats);
         }
@@ -279,13 +277,9 @@ class ArrayLaneTest {
 
     @Test
     void theHostsLimitsHoldForChangedItems() {
-        MessagePlan plan = plan(long[].class);
         ParserLimits limits = ParserLimits.defaults().toBuilder().maxTextBytes(12).maxMessageBytes(2600).build();
-        PlanReader reader = new PlanReader(plan);
-        PlanDeserializer plain = new PlanDeserializer(plan, limits);
-        DeserializerStats stats = new DeserializerStats();
-        DifferentialDeserializer dds = new DifferentialDeserializer(plan, DeserializerConfig.builder()
-                .adaptive(false).limits(limits).build(), stats, null);
+        Readers rd = Readers.of(long[].class, limits, CheckpointStrategy.LIGHTWEIGHT);
+        DeserializerStats stats = rd.stats();
         List<String> items = new ArrayList<>();
         for (int i = 0; i < 200; i++) {
             items.add(item(Integer.toString(i)));
@@ -301,7 +295,7 @@ class ArrayLaneTest {
                     next.add(item("7".repeat(5))); // grows past maxMessageBytes
                 }
             }
-            if (same(dds, plain, reader, envelope(next, "1"), "message " + msg + " (" + text + ")")) {
+            if (rd.same(envelope(next, "1"), "message " + msg + " (" + text + ")")) {
                 items = next;
             } else {
                 refused++;
@@ -313,11 +307,9 @@ class ArrayLaneTest {
 
     @Test
     void aBadChangedItemIsRefusedAsThePlainReaderRefusesItAndLosesNothing() {
-        MessagePlan plan = plan(int[].class);
-        PlanDeserializer plain = new PlanDeserializer(plan, ParserLimits.defaults());
-        DeserializerStats stats = new DeserializerStats();
-        DifferentialDeserializer dds = new DifferentialDeserializer(plan, DeserializerConfig.builder()
-                .adaptive(false).build(), stats, null);
+        Readers rd = Readers.of(int[].class);
+        PlanDeserializer plain = rd.plain();
+        DifferentialDeserializer dds = rd.dds();
         List<String> items = new ArrayList<>();
         for (int i = 0; i < 100; i++) {
             items.add(item(Integer.toString(i)));

@@ -12,8 +12,8 @@ import java.util.Arrays;
  * change and matches checkpoints after it, some thousand cycles a changed value; here a change costs the compare that
  * finds it, a binary search for its item, and the item's own bytes.
  *
- * <p>The watched array is the first in the plan whose items are numbers or booleans (lanes J and D) and that sits
- * under structures only, so that a message holds it once. Its index, the byte offset of each item of the kept
+ * <p>The watched array is the first in the plan whose items are numbers or booleans (lanes J and D) or strings (lane
+ * O) and that sits under structures only, so that a message holds it once. Its index, the byte offset of each item of the kept
  * message, is built by one pass over the kept message after a read of the general reader ({@link #build}), and kept
  * up to date by this lane's own reads. The pass accepts only the form every SOAP stack writes: items back to back,
  * each {@code <name>text</name>} with the first item's start tag; a kept message of any other form gets no index, and
@@ -21,7 +21,8 @@ import java.util.Arrays;
  *
  * <p>A read here succeeds only when, in the new message, everything before the first item and after the last is the
  * kept message's bytes, and every item that differs is a start tag equal to the first item's, a text of printable
- * ASCII without {@code &} of at most {@link #MAX_TEXT} bytes (and the parser's text limit) that the item's type
+ * ASCII, tabs and line feeds without {@code &} or {@code ]}, of at most {@link #MAX_TEXT} bytes for a number and
+ * {@link #MAX_STRING} for a string (and the parser's text limit), that the item's type
  * reads, and the matching end tag. Any other difference (an item added or removed, a tag, an attribute, an entity, a
  * comment, a value its type refuses) gives up before anything is changed, and the message is read the general way,
  * which reports what is wrong where. So the values read here are those the general reader reads from the same bytes.
@@ -31,6 +32,8 @@ import java.util.Arrays;
 final class ArrayLane {
     /** Longest item text read here: the longest number of any type with room for whitespace around it. */
     static final int MAX_TEXT = 64;
+    /** Longest string item read here. */
+    static final int MAX_STRING = 256;
     /** Most messages read the general way, without building an index, after lane reads that gave up often. */
     private static final int MAX_BACKOFF = 256;
     private static final int[] NONE = new int[0];
@@ -42,7 +45,10 @@ final class ArrayLane {
     /** The watched array's node, its item's type and lane, whether items take a presence code (boxed). */
     final ReadNode array;
     private final ScalarType type;
+    /** The items' lane: {@link ReadNode#LANE_J}, {@link ReadNode#LANE_D}, or {@link ReadNode#LANE_O} for strings. */
+    private final int lane;
     private final boolean laneD;
+    private final boolean strings;
     private final boolean boxed;
     private final boolean javaInfinity;
     private final int maxText;
@@ -84,6 +90,9 @@ final class ArrayLane {
     // the changes of the message being read here: item, value (double bits or long), shift of all after it
     private int[] chItem = new int[16];
     private long[] chBits = new long[16];
+    /** For strings: the changed items' values; {@link #string}, the one just read. */
+    private String[] chString = new String[0];
+    private String string;
     private int[] chShift = new int[16];
     private int changes;
     private int parsedBytes;
@@ -103,10 +112,12 @@ final class ArrayLane {
     private ArrayLane(ReadNode array, boolean javaInfinity, int maxText, int maxMessage) {
         this.array = array;
         this.type = array.item.type;
-        this.laneD = array.item.lane == ReadNode.LANE_D;
-        this.boxed = !array.item.primitive;
+        this.lane = array.item.lane;
+        this.laneD = lane == ReadNode.LANE_D;
+        this.strings = lane == ReadNode.LANE_O;
+        this.boxed = !array.item.primitive && !strings;
         this.javaInfinity = javaInfinity;
-        this.maxText = Math.min(MAX_TEXT, maxText);
+        this.maxText = Math.min(strings ? MAX_STRING : MAX_TEXT, maxText);
         this.maxMessage = maxMessage;
         forgetCurrent();
     }
@@ -120,8 +131,8 @@ final class ArrayLane {
     private static ReadNode find(ReadNode n) {
         if (n.kind == ReadNode.ARRAY) {
             ReadNode item = n.item;
-            boolean numeric = item.kind == ReadNode.LEAF && item.lane != ReadNode.LANE_O;
-            return numeric ? n : null; // an array inside is not under structures only
+            boolean read = item.kind == ReadNode.LEAF && (item.lane != ReadNode.LANE_O || item.type == ScalarType.STRING);
+            return read ? n : null; // an array inside is not under structures only
         }
         if (n.kind == ReadNode.STRUCT) {
             for (ReadNode c : n.children) {
@@ -145,14 +156,14 @@ final class ArrayLane {
     /** Binder: the array's first item starts at {@code offset}; its values start at the tape's current lengths. */
     void started(int offset, Tape t) {
         startAt = offset;
-        startLane = laneD ? t.nd : t.nj;
+        startLane = laneLength(t);
         startS = t.ns;
     }
 
     /** Binder: the array ended with the tag at {@code offset}; the tape's lengths are past its last item. */
     void ended(int offset, Tape t) {
         endAt = offset;
-        endLane = laneD ? t.nd : t.nj;
+        endLane = laneLength(t);
         endS = t.ns;
     }
 
@@ -206,7 +217,7 @@ final class ArrayLane {
 
     /** Bytes this lane keeps. */
     long retainedBytes() {
-        return 4L * at.length + open.length + close.length + 16L * chItem.length + 64;
+        return 4L * at.length + open.length + close.length + 16L * chItem.length + 4L * chString.length + 64;
     }
 
     /**
@@ -283,8 +294,13 @@ final class ArrayLane {
     // ------------------------------------------------------------------------------------------- lane reads
 
     /** Whether the array's values are in lane D (doubles), else J. */
-    boolean laneD() {
-        return laneD;
+    /** Of the lane lengths' changes given, the one of the items' lane. */
+    int pick(int dj, int dd, int dobj) {
+        return lane == ReadNode.LANE_D ? dd : lane == ReadNode.LANE_J ? dj : dobj;
+    }
+
+    private int laneLength(Tape t) {
+        return lane == ReadNode.LANE_D ? t.nd : lane == ReadNode.LANE_J ? t.nj : t.no;
     }
 
     /** Whether the kept message has an index to read the next one by. */
@@ -309,11 +325,16 @@ final class ArrayLane {
     }
 
     private void gaveUp() {
+        if (strings) {
+            Arrays.fill(chString, 0, Math.min(changes, chString.length), null);
+        }
+        string = null;
         changes = 0;
         if (chItem.length > SCRATCH) {
             chItem = new int[16];
             chBits = new long[16];
             chShift = new int[16];
+            chString = new String[0];
         }
         items = -1;
         if (sinceGiveUp >= CALM) {
@@ -348,7 +369,8 @@ final class ArrayLane {
                 if (x == '<') {
                     break;
                 }
-                if (x < 0x20 ? x != ' ' && x != '\t' && x != '\n' : x > 0x7e || x == '&') {
+                // "]]>" may not stand in text: no ']' at all
+                if (x < 0x20 ? x != '\t' && x != '\n' : x > 0x7e || x == '&' || x == ']') {
                     return false;
                 }
                 e++;
@@ -357,10 +379,15 @@ final class ArrayLane {
                 return false;
             }
             long v;
-            try {
-                v = value(b, t, e - t);
-            } catch (IllegalArgumentException ex) {
-                return false; // the general reader reports it, where it is
+            if (strings) {
+                v = e - t; // the text's length, for the string's heap size
+                string = new String(b, t, e - t, java.nio.charset.StandardCharsets.US_ASCII);
+            } else {
+                try {
+                    v = value(b, t, e - t);
+                } catch (IllegalArgumentException ex) {
+                    return false; // the general reader reports it, where it is
+                }
             }
             int end = e + c.length - off;
             parsedBytes += end - (p - off);
@@ -483,6 +510,12 @@ final class ArrayLane {
         }
         chItem[changes] = item;
         chBits[changes] = v;
+        if (strings) {
+            if (chString.length < chItem.length) {
+                chString = Arrays.copyOf(chString, chItem.length);
+            }
+            chString[changes] = string;
+        }
         chShift[changes] = shift;
         changes++;
     }
@@ -504,8 +537,12 @@ final class ArrayLane {
             int k = base + chItem[i];
             if (laneD) {
                 t.d[k] = Double.longBitsToDouble(chBits[i]);
-            } else {
+            } else if (!strings) {
                 t.j[k] = chBits[i];
+            } else {
+                String v = chString[i];
+                t.o[k] = v;
+                t.os[k] = dev.dsoap.template.HeapBytes.ofDecoded(v, (int) chBits[i]);
             }
         }
         if (boxed) {
@@ -529,11 +566,15 @@ final class ArrayLane {
         if (changes > 0) {
             keptEndAt += chShift[changes - 1];
         }
+        if (strings) {
+            Arrays.fill(chString, 0, Math.min(changes, chString.length), null); // the tape holds them now
+        }
         if (chItem.length > SCRATCH) {
             // the changes are needed while a message is read: many of them are not kept with the sender's state
             chItem = new int[16];
             chBits = new long[16];
             chShift = new int[16];
+            chString = new String[0];
         }
         forgetCurrent();
     }

@@ -664,7 +664,7 @@ final class DdsStream implements Binder.Engine, MemoryBudget.Holder {
             carry(cursor, prevLog.size() - 1, delta, ds, dj, dd, dobj);
             tape.append(prevTape, cand.s, cand.j, cand.d, cand.o, prevTape.ns, prevTape.nj, prevTape.nd, prevTape.no);
             if (lane != null) {
-                lane.copied(q, prevLen + 1, delta, ds, lane.laneD() ? dd : dj);
+                lane.copied(q, prevLen + 1, delta, ds, lane.pick(dj, dd, dobj));
             }
             skipped += prevLen - q;
             binder.finished = true;
@@ -696,7 +696,7 @@ final class DdsStream implements Binder.Engine, MemoryBudget.Holder {
         }
         tape.append(prevTape, cand.s, cand.j, cand.d, cand.o, tmp.s, tmp.j, tmp.d, tmp.o);
         if (lane != null) {
-            lane.copied(q, tmp.offset, delta, ds, lane.laneD() ? dd : dj);
+            lane.copied(q, tmp.offset, delta, ds, lane.pick(dj, dd, dobj));
         }
         int np = tmp.offset + delta;
         if (within) {

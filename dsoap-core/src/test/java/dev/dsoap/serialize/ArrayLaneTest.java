@@ -83,6 +83,32 @@ class ArrayLaneTest {
         };
     }
 
+    /**
+     * A string item's text as a client writes it: mostly printable ASCII (spaces, tabs and line feeds kept as they
+     * are), now and then what the lane leaves to the general reader (an entity, a carriage return, non-ASCII, a
+     * surrogate pair, ']', a long text) or an empty string.
+     */
+    private static String stringText(Random r) {
+        String[] odd = {"&amp;", "&lt;", "&gt;", "&#x41;", "\r\n", "\u00e9", "\uD83D\uDE00", "]", "]]&gt;", "'", "\"", "\t", "\n", " "};
+        if (r.nextInt(12) == 0) {
+            return "";
+        }
+        if (r.nextInt(300) == 0) {
+            return "x".repeat(250 + r.nextInt(20)); // around the lane's longest string
+        }
+        StringBuilder sb = new StringBuilder();
+        boolean oddOne = r.nextInt(150) == 0;
+        for (int k = 1 + r.nextInt(12); k > 0; k--) {
+            if (oddOne && k == 1) {
+                sb.append(odd[r.nextInt(odd.length)]);
+            } else {
+                char c = (char) (' ' + r.nextInt(95));
+                sb.append(c == '&' || c == '<' || c == ']' ? '_' : c); // those three among the odd ones
+            }
+        }
+        return sb.toString();
+    }
+
     /** One step: the same bytes through the differential reader and the plain one, values or refusal alike. */
     private static boolean same(DifferentialDeserializer dds, PlanDeserializer plain, PlanReader reader, String xml,
                                 String where) {
@@ -253,6 +279,7 @@ class ArrayLaneTest {
             {Double[].class, (java.util.function.Function<Random, String>) ArrayLaneTest::doubleText},
             {boolean[].class, (java.util.function.Function<Random, String>) r -> r.nextBoolean() ? "true" : r.nextBoolean() ? "0" : "1"},
             {short[].class, (java.util.function.Function<Random, String>) r -> Integer.toString(r.nextInt(65536) - 32768)},
+            {String[].class, (java.util.function.Function<Random, String>) ArrayLaneTest::stringText},
         };
         for (Object[] kind : kinds) {
             Class<?> type = (Class<?>) kind[0];

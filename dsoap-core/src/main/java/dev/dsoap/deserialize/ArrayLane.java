@@ -6,15 +6,15 @@ import dev.dsoap.numbers.XsdParse;
 import java.util.Arrays;
 
 /**
- * Differential deserialization's lane for one array of numbers: where a message differs from the kept one only in
- * the items of that array, each changed item is read on its own and every other value is the kept one, with no
- * parser state to restore or match. The general reader ({@link DdsStream}) resumes at a checkpoint before each
- * change and matches checkpoints after it, some thousand cycles a changed value; here a change costs the compare that
- * finds it, a binary search for its item, and the item's own bytes.
+ * Differential deserialization's lane for one array of numbers, booleans or strings: where a message differs from the
+ * kept one only in the items of that array, each changed item is read on its own and every other value is the kept
+ * one, with no parser state to restore or match. The general reader ({@link DdsStream}) resumes at a checkpoint before
+ * each change and matches checkpoints after it, some thousand cycles a changed value; here a change costs the compare
+ * that finds it, a galloping search for its item, and the item's own bytes.
  *
  * <p>The watched array is the first in the plan whose items are numbers or booleans (lanes J and D) or strings (lane
- * O) and that sits under structures only, so that a message holds it once. Its index, the byte offset of each item of the kept
- * message, is built by one pass over the kept message after a read of the general reader ({@link #build}), and kept
+ * O) and that sits under structures only, so that a message holds it once. Its index, the byte offsets of the kept
+ * message's items, is built by one pass over the kept message after a read of the general reader ({@link #build}), and kept
  * up to date by this lane's own reads. The pass accepts only the form every SOAP stack writes: items back to back,
  * each {@code <name>text</name>} with the first item's start tag; a kept message of any other form gets no index, and
  * its next message goes the general way.
@@ -41,6 +41,11 @@ final class ArrayLane {
             long[].class, java.nio.ByteOrder.LITTLE_ENDIAN);
     /** Changes above which their working arrays are made afresh for the next message rather than kept (16 KiB). */
     private static final int SCRATCH = 1024;
+    private static final byte[] NONE_BYTES = new byte[0];
+    /** Items per entry of the index ({@link #at}). */
+    static final int STRIDE = 4;
+    /** Lane reads since the last give-up after which a give-up starts the backoff afresh. */
+    private static final int CALM = 8;
 
     /** The watched array's node, its item's type and lane, whether items take a presence code (boxed). */
     final ReadNode array;
@@ -75,7 +80,6 @@ final class ArrayLane {
      * item between two is found by walking the kept items from the one before it.
      */
     private int[] at = NONE;
-    static final int STRIDE = 4;
     /** Items indexed in {@link #at}; -1 when the kept message has no index. */
     private int items = -1;
     private byte[] open = NONE_BYTES;
@@ -85,7 +89,6 @@ final class ArrayLane {
     private long openMask;
     private long closeWord;
     private long closeMask;
-    private static final byte[] NONE_BYTES = new byte[0];
 
     // the changes of the message being read here: item, value (double bits or long), shift of all after it
     private int[] chItem = new int[16];
@@ -107,7 +110,6 @@ final class ArrayLane {
     private int backoff;
     /** Lane reads since the last give-up; a give-up after {@value #CALM} of them starts the backoff afresh. */
     private int sinceGiveUp = CALM;
-    private static final int CALM = 8;
 
     private ArrayLane(ReadNode array, boolean javaInfinity, int maxText, int maxMessage) {
         this.array = array;
@@ -122,7 +124,10 @@ final class ArrayLane {
         forgetCurrent();
     }
 
-    /** The lane for {@code plan}'s first array of numbers under structures only, or {@code null} if it has none. */
+    /**
+     * The lane for {@code plan}'s first array of numbers, booleans or strings under structures only, or {@code null} if
+     * it has none.
+     */
     static ArrayLane of(ReadPlan plan, boolean javaInfinity, int maxText, int maxMessage) {
         ReadNode a = find(plan.root());
         return a == null ? null : new ArrayLane(a, javaInfinity, maxText, maxMessage);

@@ -15,9 +15,10 @@ import java.util.Arrays;
  * <p>The watched array is the first in the plan whose items are numbers or booleans (lanes J and D) or strings (lane
  * O) and that sits under structures only, so that a message holds it once. Its index, the byte offsets of the kept
  * message's items, is built by one pass over the kept message after a read of the general reader ({@link #build}), and kept
- * up to date by this lane's own reads. The pass accepts only the form every SOAP stack writes: items back to back,
- * each {@code <name>text</name>} with the first item's start tag; a kept message of any other form gets no index, and
- * its next message goes the general way.
+ * up to date by this lane's own reads. The pass accepts only the form every SOAP stack writes: items one after the
+ * other, whitespace at most between them (dsoap's templates keep spare bytes there), each {@code <name>text</name>}
+ * with the first item's start tag; a kept message of any other form gets no index, and its next message goes the
+ * general way.
  *
  * <p>A read here succeeds only when, in the new message, everything before the first item and after the last is the
  * kept message's bytes, and every item that differs is a start tag equal to the first item's, a text of printable
@@ -226,8 +227,9 @@ final class ArrayLane {
     }
 
     /**
-     * Indexes the kept message's items: back to back from the array's start to its end, each the first item's start
-     * tag, text without {@code <}, and its end tag, as many as the array's values.
+     * Indexes the kept message's items: one after the other from the array's start to its end, whitespace at most
+     * between them, each the first item's start tag, text without {@code <}, and its end tag, as many as the array's
+     * values.
      */
     private boolean build(byte[] b, int len) {
         int start = keptStartAt;
@@ -287,7 +289,7 @@ final class ArrayLane {
             if (p + c.length > end || !Arrays.equals(b, p, p + c.length, c, 0, c.length)) {
                 return false;
             }
-            p += c.length;
+            p = blank(b, p + c.length, end);
         }
         if (p != end) {
             return false;
@@ -351,14 +353,14 @@ final class ArrayLane {
     }
 
     private boolean readChanges(byte[] b, int off, int len, int m, byte[] kept, int keptLen) {
-        if (m < keptStartAt || m >= keptEndAt) {
+        if (m < keptStartAt || m > keptEndAt) { // at the array's end: whitespace after its last item, perhaps
             return false;
         }
         byte[] o = open;
         byte[] c = close;
         int lim = off + len;
         int shift = 0;
-        int j = find(kept, m, 0);
+        int j = at(kept, m, 0);
         int start = foundStart;
         int next = foundEnd; // where item j + 1 starts in the kept message
         while (true) {
@@ -394,7 +396,7 @@ final class ArrayLane {
                     return false; // the general reader reports it, where it is
                 }
             }
-            int end = e + c.length - off;
+            int end = blank(b, e + c.length, lim) - off; // and the whitespace after it, which the reader passes over
             parsedBytes += end - (p - off);
             shift = end - next;
             add(j, v, shift);
@@ -403,10 +405,10 @@ final class ArrayLane {
                 return true;
             }
             int q = next + r;
-            if (q >= keptEndAt) {
+            if (q > keptEndAt || q == keptEndAt && j + 1 >= items) {
                 return false; // the array's end or what follows differs: items added or removed, or other values
             }
-            j = find(kept, q, j + 1);
+            j = at(kept, q, j + 1);
             start = foundStart;
             next = foundEnd;
         }
@@ -435,6 +437,16 @@ final class ArrayLane {
     /** The mask of {@link #at} for {@code tag}: its bytes' bits, or 0 when it is longer than a word. */
     private static long mask(byte[] tag) {
         return tag.length > Long.BYTES ? 0 : tag.length == Long.BYTES ? -1L : (1L << (8 * tag.length)) - 1;
+    }
+
+    /**
+     * The item of the kept message to read again for a difference at {@code q}, at or after item {@code from}: the one
+     * holding {@code q}, or, when {@code q} is where an item starts, the one before (whitespace added or removed after
+     * an item is that item's: {@link #blank}).
+     */
+    private int at(byte[] kept, int q, int from) {
+        int j = find(kept, q, from);
+        return j > from && foundStart == q ? find(kept, q - 1, from) : j;
     }
 
     /** Start and end of the item {@link #find} found, in the kept message. */
@@ -480,8 +492,8 @@ final class ArrayLane {
     }
 
     /**
-     * Where the kept item starting at {@code s} ends: it is back to back with the next, its text holds no {@code <}.
-     * Eight bytes at a time: a kept number's text is some 4 to 24 bytes.
+     * Where the kept item after the one starting at {@code s} starts (past the whitespace between them): its text holds
+     * no {@code <}. Eight bytes at a time: a kept number's text is some 4 to 24 bytes.
      */
     private int endOf(byte[] kept, int s) {
         int p = s + open.length;
@@ -490,14 +502,25 @@ final class ArrayLane {
             long x = (long) LONGS.get(kept, p) ^ 0x3C3C_3C3C_3C3C_3C3CL; // a '<' byte becomes 0
             long t = (x - 0x0101_0101_0101_0101L) & ~x & 0x8080_8080_8080_8080L;
             if (t != 0) {
-                return p + (Long.numberOfTrailingZeros(t) >>> 3) + close.length;
+                return blank(kept, p + (Long.numberOfTrailingZeros(t) >>> 3) + close.length, kept.length);
             }
             p += Long.BYTES;
         }
         while (kept[p] != '<') {
             p++;
         }
-        return p + close.length;
+        return blank(kept, p + close.length, kept.length);
+    }
+
+    /**
+     * Past the whitespace at {@code p} (before {@code lim}): between two items, where the reader passes over it, and
+     * where a template keeps its spare bytes after a value that shrank.
+     */
+    private static int blank(byte[] b, int p, int lim) {
+        while (p < lim && (b[p] == ' ' || b[p] == '\n' || b[p] == '\t' || b[p] == '\r')) {
+            p++;
+        }
+        return p;
     }
 
     private long value(byte[] b, int off, int len) {

@@ -224,25 +224,35 @@ class ArrayLaneTest {
     }
 
     @Test
-    void whitespaceBetweenItemsAndChangesOutsideTheArrayGoTheGeneralWay() {
+    void whitespaceBetweenItemsIsPassedOverAsTheReaderPassesOverIt() {
         Readers rd = Readers.of(double[].class);
         DeserializerStats stats = rd.stats();
         Random r = new Random(0x5FACEL);
+        String[] blanks = {"", "", "", " ", "\n  ", "\t", "\r\n", "   "};
         List<String> items = new ArrayList<>();
         for (int i = 0; i < 300; i++) {
-            items.add(item(doubleText(r)) + (i % 2 == 0 ? "\n  " : ""));
+            items.add(item(doubleText(r)) + blanks[r.nextInt(blanks.length)]);
         }
-        for (int msg = 0; msg < 40; msg++) {
-            items.set(r.nextInt(items.size()), item(doubleText(r)) + (r.nextBoolean() ? "\n  " : ""));
-            rd.same(envelope(items, "3"), "message " + msg);
+        for (int msg = 0; msg < 80; msg++) {
+            for (int k = r.nextInt(12); k > 0; k--) {
+                // a value and the blank after it, as a template writes a value that shrank or grew
+                items.set(r.nextInt(items.size()), item(doubleText(r)) + blanks[r.nextInt(blanks.length)]);
+            }
+            for (int k = r.nextInt(4); k > 0; k--) {
+                int i = r.nextInt(items.size()); // only the blank after an item: a template moving its spare bytes
+                items.set(i, items.get(i).substring(0, items.get(i).lastIndexOf('>') + 1) + blanks[r.nextInt(blanks.length)]);
+            }
+            if (r.nextInt(4) == 0) {
+                int last = items.size() - 1; // the blank after the last item, before the array's end
+                items.set(last, items.get(last).substring(0, items.get(last).lastIndexOf('>') + 1) + blanks[r.nextInt(blanks.length)]);
+            }
+            if (r.nextInt(20) == 0) {
+                items.set(r.nextInt(items.size()), item(doubleText(r)) + "x"); // text between items: refused
+            }
+            rd.same(envelope(items, msg % 10 == 9 ? "4" : "3"), "message " + msg);
+            items.replaceAll(s -> s.endsWith("x") ? s.substring(0, s.length() - 1) : s);
         }
-        assertEquals(0, stats.laneReads(), "a message with whitespace between items has no index: " + stats);
-        items.replaceAll(s -> s.strip());
-        for (int msg = 0; msg < 40; msg++) {
-            items.set(r.nextInt(items.size()), item(doubleText(r)));
-            rd.same(envelope(items, msg % 10 == 9 ? "4" : "3"), "compact message " + msg);
-        }
-        assertTrue(stats.laneReads() >= 20, "items back to back: by the lane, except where w changed: " + stats);
+        assertTrue(stats.laneReads() >= 40, "blanks between items, where templates keep spare bytes: " + stats);
     }
 
     @Test

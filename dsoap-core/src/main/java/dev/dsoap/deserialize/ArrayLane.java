@@ -85,7 +85,7 @@ final class ArrayLane {
     private int items = -1;
     private byte[] open = NONE_BYTES;
     private byte[] close = NONE_BYTES;
-    /** {@link #open} and {@link #close} as words for {@link #at}. */
+    /** {@link #open} and {@link #close} as words for {@link #holds}. */
     private long openWord;
     private long openMask;
     private long closeWord;
@@ -205,10 +205,8 @@ final class ArrayLane {
         items = -1;
         if (skipLeft > 0) {
             skipLeft--;
-            return;
-        }
-        if (!build(kept, keptLen)) {
-            items = -1;
+        } else if (build(kept, keptLen)) {
+            items = keptEndLane - keptStartLane;
         }
     }
 
@@ -294,13 +292,11 @@ final class ArrayLane {
         if (p != end) {
             return false;
         }
-        items = count;
         return true;
     }
 
     // ------------------------------------------------------------------------------------------- lane reads
 
-    /** Whether the array's values are in lane D (doubles), else J. */
     /** Of the lane lengths' changes given, the one of the items' lane. */
     int pick(int dj, int dd, int dobj) {
         return lane == ReadNode.LANE_D ? dd : lane == ReadNode.LANE_J ? dj : dobj;
@@ -317,7 +313,7 @@ final class ArrayLane {
 
     /**
      * Reads the changed items of {@code b[off, off + len)}, which first differs from {@code kept} at {@code m}:
-     * true when every difference is a changed item (the changes are then held for {@link #patch} and {@link #carry}),
+     * true when every difference is a changed item (the changes are then held for {@link #patch} and {@link #keptLane}),
      * false (nothing changed here) when the message is to be read the general way.
      */
     boolean read(byte[] b, int off, int len, int m, byte[] kept, int keptLen) {
@@ -360,12 +356,12 @@ final class ArrayLane {
         byte[] c = close;
         int lim = off + len;
         int shift = 0;
-        int j = at(kept, m, 0);
+        int j = itemFor(kept, m, 0);
         int start = foundStart;
         int next = foundEnd; // where item j + 1 starts in the kept message
         while (true) {
             int p = off + start + shift; // item j's start in b: the bytes before it are the kept ones
-            if (p + o.length > lim || !at(b, p, o, openWord, openMask)) {
+            if (p + o.length > lim || !holds(b, p, o, openWord, openMask)) {
                 return false;
             }
             int t = p + o.length;
@@ -382,7 +378,7 @@ final class ArrayLane {
                 }
                 e++;
             }
-            if (e - t > maxText || e + c.length > lim || !at(b, e, c, closeWord, closeMask)) {
+            if (e - t > maxText || e + c.length > lim || !holds(b, e, c, closeWord, closeMask)) {
                 return false;
             }
             long v;
@@ -408,7 +404,7 @@ final class ArrayLane {
             if (q > keptEndAt || q == keptEndAt && j + 1 >= items) {
                 return false; // the array's end or what follows differs: items added or removed, or other values
             }
-            j = at(kept, q, j + 1);
+            j = itemFor(kept, q, j + 1);
             start = foundStart;
             next = foundEnd;
         }
@@ -418,7 +414,7 @@ final class ArrayLane {
      * Whether {@code b} holds {@code tag} at {@code p} (within bounds): a tag of up to eight bytes (most are) in one
      * compare of a word, {@code word} being its bytes and {@code mask} covering them.
      */
-    private static boolean at(byte[] b, int p, byte[] tag, long word, long mask) {
+    private static boolean holds(byte[] b, int p, byte[] tag, long word, long mask) {
         if (mask != 0 && p <= b.length - Long.BYTES) {
             return (((long) LONGS.get(b, p) ^ word) & mask) == 0;
         }
@@ -434,7 +430,7 @@ final class ArrayLane {
         return tag.length <= Long.BYTES ? w : 0;
     }
 
-    /** The mask of {@link #at} for {@code tag}: its bytes' bits, or 0 when it is longer than a word. */
+    /** The mask of {@link #holds} for {@code tag}: its bytes' bits, or 0 when it is longer than a word. */
     private static long mask(byte[] tag) {
         return tag.length > Long.BYTES ? 0 : tag.length == Long.BYTES ? -1L : (1L << (8 * tag.length)) - 1;
     }
@@ -444,7 +440,7 @@ final class ArrayLane {
      * holding {@code q}, or, when {@code q} is where an item starts, the one before (whitespace added or removed after
      * an item is that item's: {@link #blank}).
      */
-    private int at(byte[] kept, int q, int from) {
+    private int itemFor(byte[] kept, int q, int from) {
         int j = find(kept, q, from);
         return j > from && foundStart == q ? find(kept, q - 1, from) : j;
     }

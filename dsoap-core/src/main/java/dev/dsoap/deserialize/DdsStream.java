@@ -389,8 +389,8 @@ final class DdsStream implements Binder.Engine, MemoryBudget.Holder {
     }
 
     /**
-     * Completes a read of {@link ArrayLane}: the kept values with the changed items' own, the kept checkpoints moved by
-     * the changes before them, and the message kept.
+     * Completes a read of {@link ArrayLane}: the kept values with the changed items' own, no checkpoints, and the
+     * message kept.
      */
     private Object[] laneRead(byte[] b, int off, int len, boolean handOver) {
         stats.onResumed();
@@ -400,8 +400,8 @@ final class DdsStream implements Binder.Engine, MemoryBudget.Holder {
         lane.patch(prevTape);
         // the kept checkpoints are dropped rather than moved: while the changes stay in the array the next message is
         // read here too, without them, and a message that goes the general way is read from its start (moving them
-        // cost a third of a read here, some 20,000 checkpoints for a tenth of 100K doubles changed)
-        log.clear();
+        // cost a third of a read here, some 20,000 checkpoints for a tenth of 100K doubles changed): the working log,
+        // empty, becomes the kept one
         int parsedHere = lane.parsedBytes();
         stats.onReentries(lane.changes());
         stats.onBytes(len - parsedHere, parsedHere);

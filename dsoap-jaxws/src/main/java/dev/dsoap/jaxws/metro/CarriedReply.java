@@ -23,8 +23,8 @@ final class CarriedReply extends Carried {
     private final Reply reply;
     private final String contentType;
     private final dev.dsoap.host.OperationStats stats;
-    /** The element the header blocks are written in, and then cut from. */
-    private static final String WRAPPER = "h";
+    /** Made once: finding the StAX implementation is a service lookup. */
+    private static final XMLOutputFactory OUTPUT = XMLOutputFactory.newInstance();
     private final boolean handlers;
 
     /** @param handlers whether the endpoint has JAX-WS handlers (they, rather than a dump, then read the body) */
@@ -72,7 +72,7 @@ final class CarriedReply extends Carried {
         } else {
             // something read Metro's message of it (and may have changed it): that is what is sent
             try {
-                XMLStreamWriter w = XMLOutputFactory.newInstance().createXMLStreamWriter(out, "UTF-8");
+                XMLStreamWriter w = OUTPUT.createXMLStreamWriter(out, "UTF-8");
                 materialized().writeTo(w);
                 w.flush();
             } catch (XMLStreamException e) {
@@ -88,26 +88,18 @@ final class CarriedReply extends Carried {
         }
         ByteArrayOutputStream blocks = new ByteArrayOutputStream();
         try {
-            XMLStreamWriter w = XMLOutputFactory.newInstance().createXMLStreamWriter(blocks, "UTF-8");
-            // inside an element of no namespace, cut off below: a writer refuses a second root element, and each
-            // block declares the namespaces it uses itself
-            w.writeStartElement(WRAPPER);
+            // a writer of its own for each block, as CXF's blocks are written: one writer refuses a second root
+            // element, and each block declares the namespaces it uses itself
             for (Header h : getHeaders().asList()) {
+                XMLStreamWriter w = OUTPUT.createXMLStreamWriter(blocks, "UTF-8");
                 h.writeTo(w);
+                w.flush();
+                w.close();
             }
-            w.writeEndElement();
-            w.flush();
         } catch (XMLStreamException e) {
             throw new IOException(e);
         }
-        byte[] all = blocks.toByteArray();
-        String open = "<" + WRAPPER + ">";
-        String close = "</" + WRAPPER + ">";
-        String text = new String(all, java.nio.charset.StandardCharsets.ISO_8859_1);
-        if (!text.startsWith(open) || !text.endsWith(close)) {
-            throw new IOException("header blocks written as " + text);
-        }
-        reply.writeTo(out, java.util.Arrays.copyOfRange(all, open.length(), all.length - close.length()));
+        reply.writeTo(out, blocks.toByteArray());
     }
 
     @Override

@@ -11,7 +11,6 @@ import dev.dsoap.binding.PlanCache;
 import dev.dsoap.binding.SoapVersion;
 import dev.dsoap.host.Carrier;
 import dev.dsoap.host.CursorPool;
-import dev.dsoap.host.Fallback;
 import dev.dsoap.host.Jmx;
 import dev.dsoap.host.OperationStats;
 import dev.dsoap.host.Settings;
@@ -42,7 +41,6 @@ final class MetroEndpoint {
     final SEIModel model;
     final WSDLPort port;
     final WSBinding binding;
-    /** Why no message of this endpoint is carried (a part of Metro's chain that must see every message), or {@code null}. */
     /** Whether the endpoint has JAX-WS handlers (Metro reads its chain when it assembles the endpoint). */
     final boolean handlers;
     /** Messages that fall back before their operation is known. */

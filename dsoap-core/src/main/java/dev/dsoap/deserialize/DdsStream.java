@@ -98,7 +98,6 @@ final class DdsStream implements Binder.Engine, MemoryBudget.Holder {
     private int lowStreak;
     private int bypassLeft;
     private int backoff = INITIAL_BACKOFF;
-    /** Fraction of the last compared message that was skipped; 1 before any comparison. */
     /** Gives each stream its {@link #id}. */
     private static final java.util.concurrent.atomic.AtomicLong IDS = new java.util.concurrent.atomic.AtomicLong();
     /** This stream's identity, unique in the JVM (> 0). */
@@ -107,9 +106,15 @@ final class DdsStream implements Binder.Engine, MemoryBudget.Holder {
     /** Windows {@link #similarity} samples. */
     static final int WINDOWS = 16;
 
+    /** Fraction of the last compared message that was skipped; 1 before any comparison. */
     double lastSimilarity = 1;
     long lastUsed;
     boolean busy;
+    /**
+     * The key of the sender whose message this stream read last ({@link DifferentialDeserializer#deserialize(byte[],
+     * int, int, long[], boolean)}), or 0; guarded by the owning {@link DifferentialDeserializer}.
+     */
+    long peer;
     /**
      * What this stream earns its place with ({@link dev.dsoap.template.Standing}; guarded by the owning
      * {@link DifferentialDeserializer}): one more for each message it reads skipping at least the bypass threshold,

@@ -19,8 +19,11 @@ import java.util.List;
  * <p>Up to {@link DeserializerConfig#states()} kept messages ("streams"): a call borrows the idle stream
  * whose kept message looks most like its own (16 sampled windows), or starts a new one when fewer than a
  * quarter of the windows match any kept message while the stream used last was doing well (another
- * client's message family). A caller that knows the message's sender names the stream that read the
- * sender's last message; it is taken without a search when half of its windows match.
+ * client's message family). A caller that knows the message's sender passes the sender's key: the stream
+ * that read that sender's last message is taken without a search when half of its windows match, or
+ * whenever it is idle for a sender that names itself, and a sender that names itself and that no stream
+ * has read starts a stream of its own while there is room. Each stream remembers the sender it read last,
+ * so no sender is ever forgotten while its stream is kept.
  * With every kept state taken, a message of no kept state's family takes over only a state that no longer pays its
  * own sender (one that keeps nothing, or whose {@link Standing} fell to 0), else it is read plainly (counted as
  * {@link DeserializerStats#full()}): more senders than states lose only the excess.
@@ -48,15 +51,6 @@ public final class DifferentialDeserializer {
     private long clock;
     /** Ages the streams' standing, counting every borrow, taken or not; guarded by this. */
     private final Standing standing;
-
-    /**
-     * A hint ({@code state[0]} on entry to {@link #deserialize(byte[], int, int, long[])}): the message comes from a
-     * sender the caller can tell apart from others (it names itself) and whose messages no kept state has read. It
-     * is read with a new kept state while there is room, instead of taking over the kept message of another sender
-     * that happens to look like it (all of an operation's messages share their markup): that sender would lose its
-     * state, and a newcomer that moved from another server would take one.
-     */
-    public static final long NEW_PEER = -1;
 
     /**
      * @param budget caps the bytes all streams of all operations sharing it keep, or {@code null} for no cap
@@ -90,16 +84,20 @@ public final class DifferentialDeserializer {
     }
 
     /**
-     * As {@link #deserialize(byte[], int, int)}, with a hint of the kept state to try first, and telling
-     * which kept state read the message.
+     * As {@link #deserialize(byte[], int, int)}, naming the message's sender, and telling which kept state read the
+     * message.
      *
-     * @param state if not {@code null}: on entry, {@code state[0]} names the kept state that read the same
-     *              peer's last message (a hint, taken only when that state's message is clearly of the same
-     *              family), or is {@link #NEW_PEER}, or 0; on return it holds the id of the kept state that read the message
-     *              (unique in this JVM, so a caller can keep other state beside it), or 0 when the message was
-     *              read by a state that keeps nothing. When the array has a second slot and it is not 0, the hint
-     *              is the sender's own for certain (a client that names itself): its state is taken whenever it is
-     *              idle, however much the message changed, rather than another sender's that looks more alike
+     * @param state if not {@code null}: on entry, {@code state[0]} is the key of the message's sender (any value
+     *              the caller derives from what tells its senders apart; 0 when it cannot tell), and, when the array
+     *              has a second slot and it is not 0, the key names the sender for certain (a client that names
+     *              itself): the state that read its last message is taken whenever it is idle, however much the
+     *              message changed, rather than another sender's that looks more alike, and a sender no state
+     *              has read starts a state of its own while there is room, instead of taking over the kept message
+     *              of another sender that happens to look like it (all of an operation's messages share their
+     *              markup). Without the second slot, the state that read the same key's last message is taken
+     *              when it is clearly of the message's family. On return {@code state[0]} holds the id of the kept
+     *              state that read the message (unique in this JVM, so a caller can keep other state beside it), or
+     *              0 when the message was read by a state that keeps nothing
      */
     public Object[] deserialize(byte[] b, int off, int len, long[] state) {
         return deserialize(b, off, len, state, false);
@@ -112,8 +110,8 @@ public final class DifferentialDeserializer {
      */
     public Object[] deserialize(byte[] b, int off, int len, long[] state, boolean handOver) {
         java.util.Objects.checkFromIndexSize(off, len, b.length);
-        boolean own = state != null && state.length > 1 && state[1] != 0;
-        DdsStream s = borrow(b, off, len, state == null ? 0 : state[0], own);
+        boolean named = state != null && state.length > 1 && state[1] != 0;
+        DdsStream s = borrow(b, off, len, state == null ? 0 : state[0], named);
         if (state != null) {
             state[0] = s == null ? 0 : s.id;
         }
@@ -173,45 +171,40 @@ public final class DifferentialDeserializer {
     }
 
     /**
-     * The stream to read {@code b} with: a new stream for a {@link #NEW_PEER} while there is room; the idle stream
-     * {@code hint} when it is the sender's {@code own}, or when at least half of its kept
-     * message's windows match; else the idle stream whose kept message looks most like it, compared outside the lock (each
-     * comparison reads only a few sampled windows); a new stream when the message looks like none of them
-     * while the stream used last was doing well, unless the hinted stream is idle and shares at least one window
-     * with it (the sender's message changed a lot: it replaces the sender's kept message rather than adding one;
-     * another sender's message on the same connection shares no window of values); {@code null} when every stream
-     * is busy.
+     * The stream to read {@code b} with, noted as {@code peer}'s: the idle stream that read {@code peer}'s last
+     * message when the sender is {@code named}, or when at least half of its kept message's windows match; a new
+     * stream for a {@code named} sender no stream has read, while there is room; else the idle stream whose kept
+     * message looks most like it, compared outside the lock (each comparison reads only a few sampled windows); a new
+     * stream when the message looks like none of them while the stream used last was doing well, unless the
+     * sender's stream is idle and shares at least one window with it (the sender's message changed a lot: it replaces
+     * the sender's kept message rather than adding one; another sender's message on the same connection shares no
+     * window of values); {@code null} when every stream is busy or pays its own sender.
      */
-    private DdsStream borrow(byte[] b, int off, int len, long hint, boolean own) {
+    private DdsStream borrow(byte[] b, int off, int len, long peer, boolean named) {
         DdsStream[] idle;
         DdsStream recent = null;
         DdsStream hinted = null;
-        DdsStream senders = null; // the sender's last stream, idle or not
+        DdsStream senders = null; // the stream that read the sender's last message, idle or not
         synchronized (this) {
             age();
-            if (hint == NEW_PEER && streams.size() < config.states()) {
-                DdsStream fresh = new DdsStream(plan, config, stats, budget);
-                fresh.onEvicted = this::reclaim;
-                streams.add(fresh);
-                fresh.busy = true;
-                fresh.lastUsed = ++clock;
-                return fresh;
-            }
             idle = new DdsStream[streams.size()];
             int n = 0;
             for (DdsStream s : streams) {
-                if (s.id == hint) {
+                if (peer != 0 && s.peer == peer && (senders == null || s.lastUsed > senders.lastUsed)) {
                     senders = s;
                 }
                 if (!s.busy) {
                     idle[n++] = s;
-                    if (s.id == hint) {
-                        hinted = s;
-                    }
                 }
                 if (recent == null || s.lastUsed > recent.lastUsed) {
                     recent = s;
                 }
+            }
+            if (senders == null && named && streams.size() < config.states()) {
+                return take(fresh(), peer);
+            }
+            if (senders != null && !senders.busy) {
+                hinted = senders;
             }
             if (n < idle.length) {
                 idle = Arrays.copyOf(idle, n);
@@ -225,13 +218,11 @@ public final class DifferentialDeserializer {
         // candidate as soon as it cannot beat the best so far
         DdsStream best = null;
         int bestScore = -1;
-        if (hinted != null && (own || hinted.similarity(b, off, len, HINT_TAKEN) >= HINT_TAKEN)) {
+        if (hinted != null && (named || hinted.similarity(b, off, len, HINT_TAKEN) >= HINT_TAKEN)) {
             synchronized (this) {
-                if (!hinted.busy) {
+                if (!hinted.busy && hinted.peer == peer) {
                     stats.onHinted();
-                    hinted.busy = true;
-                    hinted.lastUsed = ++clock;
-                    return hinted;
+                    return take(hinted, peer);
                 }
             }
         }
@@ -274,9 +265,7 @@ public final class DifferentialDeserializer {
                 // the kept one instead of adding a state beside it (the sender would never come back to the old one)
                 best = hinted;
             } else if (newFamily && streams.size() < config.states()) {
-                best = new DdsStream(plan, config, stats, budget);
-                best.onEvicted = this::reclaim;
-                streams.add(best);
+                best = fresh();
             } else if (!family && streams.size() >= config.states() && (newFamily || best != judge)) {
                 // no kept message of its family, no room, and the closest is not the stream its sender (or, not knowing
                 // it, the last message) was read with: it may take over only a state that no longer pays its own
@@ -294,10 +283,24 @@ public final class DifferentialDeserializer {
                 best = cold;
                 best.hits = Standing.START;
             }
-            best.busy = true;
-            best.lastUsed = ++clock;
-            return best;
+            return take(best, peer);
         }
+    }
+
+    /** A new stream, added to the streams. Called under this lock. */
+    private DdsStream fresh() {
+        DdsStream s = new DdsStream(plan, config, stats, budget);
+        s.onEvicted = this::reclaim;
+        streams.add(s);
+        return s;
+    }
+
+    /** Marks {@code s} busy and read for {@code peer}. Called under this lock. */
+    private DdsStream take(DdsStream s, long peer) {
+        s.busy = true;
+        s.lastUsed = ++clock;
+        s.peer = peer;
+        return s;
     }
 
     /**

@@ -83,10 +83,6 @@ public final class Carrier {
     private final CursorPool<XmlScanner> heads;
     /** The binary forms of this side's messages, their readers and writers. */
     private final BinarySide binary;
-    /** Caps what {@link #peers} holds. */
-    private final MemoryBudget budget;
-    /** The kept state of each known peer, made on the first message that names its peer. */
-    private volatile Peers peers;
     /** The window responses are shared across ({@link Settings#SHARE}), or {@code null}. */
     private final SharedWindow shared;
 
@@ -99,7 +95,6 @@ public final class Carrier {
         this.writer = b.writer;
         this.writeProblem = b.writeProblem;
         this.heads = forms.length > 1 ? new CursorPool<>(() -> new XmlScanner(settings.deserializer().limits())) : null;
-        this.budget = b.budget;
         this.binary = new BinarySide(settings, stats, b.binaryIns, b.binaryOut, b.budget);
         this.shared = b.shared;
         if (shared != null) {
@@ -139,11 +134,10 @@ public final class Carrier {
 
     /**
      * Bytes held now besides the kept inbound messages (which the operation's read counters report): the
-     * outbound side's templates and the table of known peers.
+     * outbound side's templates and the binary and shared sides' state.
      */
     public long retainedBytes() {
-        Peers p = peers;
-        return (writer == null ? 0 : writer.retainedBytes()) + (p == null ? 0 : p.bytes()) + binary.retainedBytes()
+        return (writer == null ? 0 : writer.retainedBytes()) + binary.retainedBytes()
                 + (shared == null ? 0 : shared.retainedBytes());
     }
 
@@ -287,17 +281,12 @@ public final class Carrier {
                 // cost a second parse of every message dsoap has learned not to read
                 return null;
             }
-            // the table of peers is made when there is a first one to remember: an operation whose requests all go
-            // the host's way keeps none
-            Peers known = peer == 0 ? null : peers;
-            long hint = known == null ? 0 : known.stateOf(peer);
-            // a client that names itself and that no kept state knows starts its own while there is room, instead of
-            // taking over another's (a caller or a connection may be many senders: they look for a similar one)
-            state[0] = hint == 0 && named(peer) && (known == null || known.remembers())
-                    ? DifferentialDeserializer.NEW_PEER : hint;
-            // a client that names itself reads against its own kept message, however much it changed: searching the
-            // others instead would take another client's state and leave that client to a plain parse
-            state[1] = hint != 0 && named(peer) ? 1 : 0;
+            // the kept state that read the sender's last message is tried first; a client that names itself reads
+            // against its own kept message, however much it changed (searching the others instead would take another
+            // client's state and leave that client to a plain parse), and one that no kept state has read starts its
+            // own while there is room (a caller or a connection may be many senders: they look for a similar one)
+            state[0] = peer;
+            state[1] = named(peer) ? 1 : 0;
             Object[] values = forms[Math.max(fi, 0)].reader.deserialize(b, 0, len, state, handOver);
             state[1] = 0;
             if (fi < 0) {
@@ -305,9 +294,6 @@ public final class Carrier {
             }
             if (state[0] == 0) {
                 stats.checkCapacity(settings.deserializer().states());
-            }
-            if (peer != 0 && state[0] != 0) {
-                (known != null ? known : peers()).remember(peer, state[0]);
             }
             String problem = readRule == null ? null : readRule.apply(values);
             if (problem == null) {
@@ -390,19 +376,6 @@ public final class Carrier {
             Objects.checkFromIndexSize(0, len, b.length);
             check(b, len);
         }
-    }
-
-    private Peers peers() {
-        Peers p = peers;
-        if (p == null) {
-            synchronized (this) {
-                p = peers;
-                if (p == null) {
-                    peers = p = new Peers(settings.deserializer().states(), budget);
-                }
-            }
-        }
-        return p;
     }
 
     /**

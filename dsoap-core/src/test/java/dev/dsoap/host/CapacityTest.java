@@ -61,14 +61,15 @@ class CapacityTest {
         final long peer;
         final DifferentialSerializer out;
 
-        Client(int id, long seed, MessagePlan in) {
+        Client(int id, long seed, MessagePlan in, boolean named) {
             this.seed = seed + id;
             this.r = new Random(this.seed);
             this.v = new double[1000 + r.nextInt(64)];
             for (int i = 0; i < v.length; i++) {
                 v[i] = wide(r);
             }
-            this.peer = Carrier.peerKey(null, null, "127.0.0.1 " + (40_000 + id));
+            this.peer = named ? Carrier.peerKey("client-" + seed + "-" + id, null, null)
+                    : Carrier.peerKey(null, null, "127.0.0.1 " + (40_000 + id));
             this.out = new DifferentialSerializer(in, SerializerConfig.defaults(), new SerializerStats(), null);
         }
 
@@ -115,16 +116,21 @@ class CapacityTest {
 
     /** The share of request bytes skipped with {@code n} clients calling {@code calls} times each. */
     private static double share(Pattern pattern, int n, int calls, long seed, List<String> notes) throws Exception {
+        return share(pattern, STATES, n, calls, seed, false, notes);
+    }
+
+    private static double share(Pattern pattern, int states, int n, int calls, long seed, boolean named,
+                                List<String> notes) throws Exception {
         PlanCache plans = new PlanCache();
         MessagePlan in = plans.get(IN, W);
         OperationStats stats = new OperationStats("Test", line -> { }, "svc", "echo");
         MemoryBudget budget = new MemoryBudget(Settings.DEFAULT_BUDGET);
-        Carrier c = Carrier.builder(Settings.read(Map.of(Settings.STATES, String.valueOf(STATES))::get, "test"), stats,
+        Carrier c = Carrier.builder(Settings.read(Map.of(Settings.STATES, String.valueOf(states))::get, "test"), stats,
                 budget, plans).reads(() -> IN, W).writes(() -> OUT, W).build();
         stats.templates(c::retainedBytes);
         Client[] clients = new Client[n];
         for (int k = 0; k < n; k++) {
-            clients[k] = new Client(k, seed, in);
+            clients[k] = new Client(k, seed, in, named);
         }
         switch (pattern) {
             case AT_ONCE -> {
@@ -175,10 +181,10 @@ class CapacityTest {
         long parsed = stats.getBytesParsed();
         double share = skipped / (double) (skipped + parsed);
         long firstSends = stats.writes().matches(MatchClass.FIRST_SEND);
-        notes.add(String.format(java.util.Locale.ROOT, "%s %d clients: skipped share %.3f, %d reads at capacity, %d first sends of %d; %s",
-                pattern, n, share, stats.getReadsAtCapacity(), firstSends, stats.writes().messages(), stats.reads()));
+        notes.add(String.format(java.util.Locale.ROOT, "%s %d %s clients: skipped share %.3f, %d reads at capacity, %d first sends of %d; %s",
+                pattern, n, named ? "named" : "anonymous", share, stats.getReadsAtCapacity(), firstSends, stats.writes().messages(), stats.reads()));
         assertEquals(stats.getRetainedBytes(), budget.usedBytes(), "seed " + seed + ": what is kept is what the budget holds");
-        if (n <= STATES) {
+        if (n <= states) {
             assertEquals(0, stats.getReadsAtCapacity(), "seed " + seed + ": room for every client");
         }
         return share;
@@ -202,5 +208,26 @@ class CapacityTest {
         assertTrue(twice >= 0.49 * one, report);
         assertTrue(four >= 0.245 * one, report);
         assertTrue(four > 0, report);
+    }
+
+    /**
+     * As many clients naming themselves as kept states, calling at once, each with a sequence of its own: every client
+     * keeps a state of its own from its first call on, over many sets of names. Before, the table that remembered
+     * which state read each named client held two clients per bucket: a third client of the same bucket made one of
+     * them forgotten, that client then started a second state while there was room, and the clients that came last found
+     * every state taken (with 64 clients and states, every other set of names).
+     */
+    @ParameterizedTest
+    @EnumSource(Pattern.class)
+    void asManyNamedClientsAsStatesEachKeepTheirOwn(Pattern pattern) throws Exception {
+        int states = 64; // as many as by default: the old table's buckets then held three clients in most sets of names
+        for (int set = 0; set < 6; set++) {
+            long seed = 0x4A3E_0000L + 100L * pattern.ordinal() + 1000L * set;
+            List<String> notes = new ArrayList<>();
+            double one = share(pattern, states, 1, 12, seed, true, notes);
+            double full = share(pattern, states, states, 12, seed, true, notes);
+            String report = "seed " + seed + "\n" + String.join("\n", notes);
+            assertTrue(full >= 0.8 * one, report);
+        }
     }
 }

@@ -82,7 +82,7 @@ class IdleExpiryTest {
         assertTrue(dropped >= 2, dropped + " holders dropped; " + stats);
         assertEquals(dropped, budget.idleDrops());
         assertEquals(0, budget.usedBytes());
-        // what stays is fixed-size: the peers' table and the idle serializer's scratch arrays, not the messages
+        // what stays is fixed-size: the idle serializer's scratch arrays, not the messages
         assertTrue(stats.getRetainedBytes() < 128 << 10, "kept without further traffic: " + stats.getRetainedBytes() + " bytes; " + stats);
         assertEquals(0, stats.getCheckpointBytes(), stats.toString());
         assertEquals(1, stats.reads().evicted(), stats.toString());

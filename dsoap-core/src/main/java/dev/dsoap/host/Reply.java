@@ -7,7 +7,9 @@ import dev.dsoap.serialize.DifferentialSerializer;
 import dev.dsoap.serialize.SerializerPool;
 
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.OutputStream;
+import java.nio.ByteBuffer;
 
 /**
  * One outgoing message written by a {@link Carrier}, between the code that asked for it and the transport
@@ -43,6 +45,8 @@ public final class Reply implements AutoCloseable {
     /** The Header's start and end tags, in the envelope's prefix (declared on the Envelope). */
     private final byte[] headerOpen;
     private final byte[] headerClose;
+    /** The length of the message's prolog: everything up to and with its Body start tag; {@code -1} for binary. */
+    private final int prologLength;
     /** Takes the message back from the written counters when the host sent something else; run once. */
     private Runnable unsent;
 
@@ -75,8 +79,10 @@ public final class Reply implements AutoCloseable {
         this.unsent = unsent;
         if (plan == null) {
             headerAt = -1;
+            prologLength = -1;
             headerOpen = headerClose = null;
         } else {
+            prologLength = plan.prolog().length;
             String env = plan.convention().envelopePrefix();
             headerOpen = ("<" + env + ":Header>").getBytes(java.nio.charset.StandardCharsets.US_ASCII);
             headerClose = ("</" + env + ":Header>").getBytes(java.nio.charset.StandardCharsets.US_ASCII);
@@ -140,6 +146,90 @@ public final class Reply implements AutoCloseable {
         }
     }
 
+    /**
+     * The message, with {@code blocks} in a SOAP {@code Header} as {@link #writeTo(OutputStream, byte[])} writes it, as
+     * a stream whose body is copied out of the template only when it is read: a read returns the bytes up to and with the
+     * Body start tag and nothing after them in the same read, so a parser that stops at that tag (a SAAJ message that
+     * parses its body when asked for it) never makes the copy. For one thread, while this reply is open.
+     *
+     * @throws IllegalStateException if the message is binary, or was closed after it had been sent
+     */
+    public synchronized InputStream lazyInput(byte[] blocks) {
+        if (headerAt < 0) {
+            throw new IllegalStateException("a binary message has no SOAP envelope");
+        }
+        requireMessage();
+        byte[] prolog = new byte[prologLength];
+        if (serializer != null) {
+            ByteBuffer first = serializer.buffers()[0].duplicate();
+            if (first.remaining() < prologLength) {
+                return new java.io.ByteArrayInputStream(withHeader(serializer.toByteArray(), blocks));
+            }
+            first.get(prolog);
+        } else {
+            System.arraycopy(copy, 0, prolog, 0, prologLength);
+        }
+        return new LazyInput(withHeader(prolog, blocks), prologLength);
+    }
+
+    /** {@code message} (or its prolog) with {@code blocks} in a Header; itself when there are none. */
+    private byte[] withHeader(byte[] message, byte[] blocks) {
+        if (blocks == null || blocks.length == 0) {
+            return message;
+        }
+        int n = headerOpen.length + blocks.length + headerClose.length;
+        byte[] b = new byte[message.length + n];
+        System.arraycopy(message, 0, b, 0, headerAt);
+        System.arraycopy(headerOpen, 0, b, headerAt, headerOpen.length);
+        System.arraycopy(blocks, 0, b, headerAt + headerOpen.length, blocks.length);
+        System.arraycopy(headerClose, 0, b, headerAt + headerOpen.length + blocks.length, headerClose.length);
+        System.arraycopy(message, headerAt, b, headerAt + n, message.length - headerAt);
+        return b;
+    }
+
+    /** {@link #lazyInput}: the head first, then the rest of a copy of the message from {@code from} on. */
+    private final class LazyInput extends InputStream {
+        private final byte[] head;
+        private int at;
+        private byte[] rest;
+        private int restAt;
+
+        LazyInput(byte[] head, int from) {
+            this.head = head;
+            this.restAt = from;
+        }
+
+        @Override
+        public int read() throws IOException {
+            byte[] one = new byte[1];
+            return read(one, 0, 1) < 0 ? -1 : one[0] & 0xff;
+        }
+
+        @Override
+        public int read(byte[] b, int off, int len) {
+            java.util.Objects.checkFromIndexSize(off, len, b.length);
+            if (len == 0) {
+                return 0;
+            }
+            if (at < head.length) {
+                int n = Math.min(len, head.length - at);
+                System.arraycopy(head, at, b, off, n);
+                at += n;
+                return n;
+            }
+            if (rest == null) {
+                rest = toByteArray();
+            }
+            if (restAt >= rest.length) {
+                return -1;
+            }
+            int n = Math.min(len, rest.length - restAt);
+            System.arraycopy(rest, restAt, b, off, n);
+            restAt += n;
+            return n;
+        }
+    }
+
     /** The message's length in bytes: what a {@code Content-Length} header says. */
     public synchronized long length() {
         requireMessage();
@@ -158,8 +248,13 @@ public final class Reply implements AutoCloseable {
      * {@link Fallback#RESPONSE_CHANGED} with {@code detail}. Only the first call counts.
      */
     public void replaced(String detail) {
+        replaced(Fallback.RESPONSE_CHANGED, detail);
+    }
+
+    /** As {@link #replaced(String)}, counted as {@code why}. */
+    public void replaced(Fallback why, String detail) {
         if (unsent()) {
-            stats.writeFallback(Fallback.RESPONSE_CHANGED, detail);
+            stats.writeFallback(why, detail);
         }
     }
 

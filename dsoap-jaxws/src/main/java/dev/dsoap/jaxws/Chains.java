@@ -129,9 +129,18 @@ final class Chains {
      * @param trusted class names the configuration declares harmless ({@code dsoap.trustedInterceptors})
      */
     static String foreignIn(Message m, Set<String> trusted) {
+        Boolean handlers = null;
         for (Interceptor<? extends Message> i : m.getInterceptorChain()) {
             if (i instanceof PhaseInterceptor<?> p && IN_PHASES.contains(p.getPhase())
                     && !known(i, READERS, trusted)) {
+                if (Handlers.INTERCEPTORS.contains(i.getClass().getName())) {
+                    if (handlers == null) {
+                        handlers = Handlers.soapOnly(m) != null;
+                    }
+                    if (handlers) {
+                        continue; // dsoap runs the endpoint's SOAP handlers itself (Handlers)
+                    }
+                }
                 return i.getClass().getName();
             }
         }
@@ -175,8 +184,17 @@ final class Chains {
 
     /** The first interceptor of an outgoing chain dsoap does not know, or {@code null}. */
     static String foreignOut(Message m, Set<String> trusted) {
+        Boolean handlers = null;
         for (Interceptor<? extends Message> i : m.getInterceptorChain()) {
             if (!known(i, WRITERS, trusted)) {
+                if (Handlers.INTERCEPTORS.contains(i.getClass().getName())) {
+                    if (handlers == null) {
+                        handlers = Handlers.soapOnly(m) != null;
+                    }
+                    if (handlers) {
+                        continue;
+                    }
+                }
                 return i.getClass().getName();
             }
         }
@@ -227,10 +245,13 @@ final class Chains {
         return null;
     }
 
-    /** The first interceptor of {@code interceptors} that handles SOAP header blocks ({@link #HEADER_HANDLERS}), or {@code null}. */
+    /**
+     * The first interceptor of {@code interceptors} that handles SOAP header blocks ({@link #HEADER_HANDLERS}, or the
+     * one that runs JAX-WS SOAP handlers), or {@code null}.
+     */
     static String headerHandler(Iterable<? extends Interceptor<? extends Message>> interceptors) {
         for (Interceptor<? extends Message> i : interceptors) {
-            if (HEADER_HANDLERS.contains(i.getClass().getName())) {
+            if (HEADER_HANDLERS.contains(i.getClass().getName()) || Handlers.SOAP_INTERCEPTOR.equals(i.getClass().getName())) {
                 return i.getClass().getName();
             }
         }

@@ -174,6 +174,15 @@ final class ReadIn extends DsoapInterceptor {
             reason = Fallback.INTERCEPTORS;
             why = "schema validation enabled";
         }
+        // the endpoint's SOAP handlers, which dsoap runs itself (Handlers), unless an operation's header parameters
+        // would need the blocks the handlers leave
+        jakarta.xml.ws.Binding handlers = reason == null && !st.client && m instanceof SoapMessage && Handlers.inChain(m)
+                ? Handlers.soapOnly(m) : null;
+        if (handlers != null && op.readHeaders.length > 0) {
+            reason = Fallback.INTERCEPTORS;
+            why = "JAX-WS handlers on an operation with header parameters";
+            handlers = null;
+        }
         List<Header> blocks = null;
         if (reason == null && hostBlocks != null && op.carrier.reads()) {
             if (m instanceof SoapMessage sm) {
@@ -202,7 +211,8 @@ final class ReadIn extends DsoapInterceptor {
             }
             reason = why == null ? null : Fallback.REQUEST_SHAPE;
         }
-        if (reason == null && blocks == null && op.coalescer != null && !st.client && Coalescing.arrived(m, op, raw)) {
+        if (reason == null && blocks == null && handlers == null && op.coalescer != null && !st.client
+                && Coalescing.arrived(m, op, raw)) {
             return; // answered with an identical request's response
         }
         Object[] values;
@@ -225,6 +235,10 @@ final class ReadIn extends DsoapInterceptor {
         if (blocks != null) {
             ((SoapMessage) m).getHeaders().addAll(unbound(blocks, op.readHeaders));
         }
+        if (handlers != null) {
+            Handlers.defer((SoapMessage) m, handlers, new Handlers.Deferred(op, bop, values, headers, blocks != null, raw, len));
+            return;
+        }
         deliver(m, ex, bop, op, values, headers, st.client, blocks != null);
     }
 
@@ -234,7 +248,7 @@ final class ReadIn extends DsoapInterceptor {
      * @param hostBlocks whether the message's header list holds header blocks for the chain: CXF's mustUnderstand
      *                   check then stays
      */
-    private static void deliver(Message m, Exchange ex, BindingOperationInfo bop, Operation op, Object[] values,
+    static void deliver(Message m, Exchange ex, BindingOperationInfo bop, Operation op, Object[] values,
                                 Object[] headers, boolean client, boolean hostBlocks) {
         BindingOperationInfo target = bop.isUnwrappedCapable() && !bop.isUnwrapped() ? bop.getUnwrappedOperation() : bop;
         setMessage(m, ex, target, client);

@@ -32,8 +32,12 @@ final class SendOut extends DsoapInterceptor {
     /** The one instance, added to the chains of the messages dsoap writes. */
     static final SendOut INSTANCE = new SendOut();
 
-    /** A message dsoap means to write: its operation, values and the stream writers taken out of its chain. */
-    record Pending(Operation op, EndpointState st, Object[] parts, List<Interceptor<? extends Message>> streamWriters) {
+    /**
+     * A message dsoap means to write: its operation, values, the stream writers taken out of its chain, and the binding
+     * whose SOAP handlers dsoap runs on it (or {@code null}).
+     */
+    record Pending(Operation op, EndpointState st, Object[] parts, List<Interceptor<? extends Message>> streamWriters,
+                   jakarta.xml.ws.Binding handlers) {
     }
 
     private SendOut() {
@@ -67,7 +71,8 @@ final class SendOut extends DsoapInterceptor {
                 why = e.getMessage();
             }
         }
-        Reply binary = reason == null && blocks == null ? WriteOut.binary(m, ex, op, st, p.parts()) : null;
+        Reply binary = reason == null && blocks == null && p.handlers() == null ? WriteOut.binary(m, ex, op, st, p.parts())
+                : null;
         try (Reply reply = binary != null ? binary : op.carrier.write(p.parts(), reason, why)) {
             if (reply == null) {
                 cxfWrites(m, p.streamWriters());
@@ -81,6 +86,18 @@ final class SendOut extends DsoapInterceptor {
             } else {
                 m.put(Message.ENCODING, "UTF-8");
             }
+            if (p.handlers() != null) {
+                Handlers.Out out = Handlers.answer((SoapMessage) m, p.handlers(), reply, blocks);
+                if (out.message() != null) {
+                    // a handler touched the body, or put its own message in the answer's place: that message goes out
+                    reply.replaced(Fallback.HANDLER_BODY, "a JAX-WS handler asked for the answer's body or replaced it");
+                    out.message().writeTo(os);
+                    m.put(WriteOut.WROTE, Boolean.TRUE);
+                    Chains.remove(m, Chains.WRITERS);
+                    return;
+                }
+                blocks = out.blocks();
+            }
             reply.writeTo(os, blocks);
             m.put(WriteOut.WROTE, Boolean.TRUE);
             if (blocks != null) {
@@ -89,7 +106,7 @@ final class SendOut extends DsoapInterceptor {
             if (!st.client) {
                 m.put(SENT, reply);
             }
-        } catch (IOException e) {
+        } catch (IOException | jakarta.xml.soap.SOAPException e) {
             throw new Fault(e);
         }
         Chains.remove(m, Chains.WRITERS);

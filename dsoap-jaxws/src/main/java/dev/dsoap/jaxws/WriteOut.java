@@ -22,6 +22,11 @@ final class WriteOut extends DsoapInterceptor {
     /** Message property: {@code TRUE} once dsoap wrote the message's body (by {@link SendOut}). */
     static final String WROTE = WriteOut.class.getName() + ".wrote";
 
+    /** {@link Chains#STREAM_WRITERS} and CXF's SOAP handler interceptor. */
+    private static final java.util.Set<String> WRITERS_AND_HANDLERS = java.util.stream.Stream.concat(
+            Chains.STREAM_WRITERS.stream(), java.util.stream.Stream.of(Handlers.SOAP_INTERCEPTOR))
+            .collect(java.util.stream.Collectors.toUnmodifiableSet());
+
     WriteOut() {
         super(Phase.PRE_STREAM);
         addBefore("org.apache.cxf.interceptor.AttachmentOutInterceptor");
@@ -80,7 +85,11 @@ final class WriteOut extends DsoapInterceptor {
             return;
         }
         // written once the header list is complete (interceptors of later phases add header blocks)
-        m.put(SendOut.KEY, new SendOut.Pending(op, st, parts, Chains.remove(m, Chains.STREAM_WRITERS)));
+        // the endpoint's SOAP handlers run on dsoap's answer (Handlers), in place of CXF's handler interceptor (which,
+        // should dsoap not write the answer after all, runs with CXF's writers)
+        jakarta.xml.ws.Binding handlers = !st.client && Handlers.inChain(m) ? Handlers.soapOnly(m) : null;
+        m.put(SendOut.KEY, new SendOut.Pending(op, st, parts, Chains.remove(m, handlers == null ? Chains.STREAM_WRITERS
+                : WRITERS_AND_HANDLERS), handlers));
         m.getInterceptorChain().add(SendOut.INSTANCE);
     }
 

@@ -68,8 +68,17 @@ final class CxfEchoServer implements AutoCloseable {
                 endpoint = Endpoint.publish(address, implementor);
             } else {
                 EndpointImpl e = (EndpointImpl) Endpoint.create(implementor);
-                e.getFeatures().addAll(features);
+                for (Feature f : features) {
+                    if (!(f instanceof BenchHandlers.Chain)) {
+                        e.getFeatures().add(f);
+                    }
+                }
                 e.publish(address);
+                for (Feature f : features) {
+                    if (f instanceof BenchHandlers.Chain c) {
+                        c.setOn(e);
+                    }
+                }
                 endpoint = e;
             }
         } finally {

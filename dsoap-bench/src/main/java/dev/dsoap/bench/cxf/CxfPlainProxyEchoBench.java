@@ -79,7 +79,11 @@ public class CxfPlainProxyEchoBench {
     /** What a changed item's printed width does: {@code hard} (23-24 bytes each time), {@code changing} (short and long in turn). */
     @Param({"hard"})
     public String widths;
-    /** The standard features on the endpoints and the proxy: {@code none}, {@code logging_addressing}, {@code logging_addressing_gzip}. */
+    /**
+     * The standard features on the endpoints and the proxy: {@code none}, {@code logging_addressing},
+     * {@code logging_addressing_gzip}; or JAX-WS handlers on the endpoints only ({@link BenchHandlers}):
+     * {@code header_reader}, {@code header_stamper}, {@code header_handlers} (both).
+     */
     @Param({"none"})
     public String features;
     /**
@@ -117,7 +121,8 @@ public class CxfPlainProxyEchoBench {
         if ((atFloor || method.endsWith("WithFloor")) && !features.equals("none")) {
             throw new IllegalStateException(method + " runs with features=none only, not " + features);
         }
-        servers = CxfEchoServers.start(() -> features(features), () -> features(features));
+        servers = CxfEchoServers.start(() -> features(features), () -> BenchHandlers.serverOnly(features)
+                ? java.util.List.of() : features(features));
         try {
             values = new EchoValues(Shape.DOUBLES, size, percent, EchoValues.SEED,
                     dev.dsoap.bench.deserialize.DdsMessages.Pattern.of(pattern),
@@ -125,12 +130,12 @@ public class CxfPlainProxyEchoBench {
             measured = dsoap ? servers.dsoap() : servers.plain();
             port = servers.defaultPort(dsoap);
             long logged = LOGGED.sum();
-            servers.verifyDefaultPort(port, dsoap, values);
+            servers.verifyDefaultPort(port, dsoap, values, BenchHandlers.carried(features));
             if (paired) {
                 baselinePort = servers.defaultPort(false);
                 servers.verifyDefaultPort(baselinePort, false, values);
             }
-            if (!features.equals("none") && LOGGED.sum() - logged < (paired ? 16 : 8)) {
+            if (features.startsWith("logging") && LOGGED.sum() - logged < (paired ? 16 : 8)) {
                 throw new IllegalStateException("the check's exchanges made " + (LOGGED.sum() - logged)
                         + " log entries; with logging on both sides each makes 4");
             }
@@ -192,7 +197,9 @@ public class CxfPlainProxyEchoBench {
                     f.add(new org.apache.cxf.transport.common.gzip.GZIPFeature());
                 }
             }
-            default -> throw new IllegalArgumentException("features: none, logging_addressing, logging_addressing_gzip; not " + name);
+            case "header_reader", "header_stamper", "header_handlers" -> f.add(BenchHandlers.feature(name));
+            default -> throw new IllegalArgumentException("features: none, logging_addressing, logging_addressing_gzip,"
+                    + " header_reader, header_stamper, header_handlers; not " + name);
         }
         return f;
     }

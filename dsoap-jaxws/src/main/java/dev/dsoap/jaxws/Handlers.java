@@ -1,0 +1,520 @@
+package dev.dsoap.jaxws;
+
+import dev.dsoap.host.Fallback;
+import dev.dsoap.host.Reply;
+import jakarta.xml.soap.MessageFactory;
+import jakarta.xml.soap.SOAPBody;
+import jakarta.xml.soap.SOAPElement;
+import jakarta.xml.soap.SOAPEnvelope;
+import jakarta.xml.soap.SOAPException;
+import jakarta.xml.soap.SOAPHeader;
+import jakarta.xml.soap.SOAPMessage;
+import jakarta.xml.ws.Binding;
+import jakarta.xml.ws.handler.Handler;
+import jakarta.xml.ws.handler.MessageContext;
+import jakarta.xml.ws.handler.soap.SOAPHandler;
+import org.apache.cxf.binding.soap.SoapMessage;
+import org.apache.cxf.binding.soap.SoapVersion;
+import org.apache.cxf.binding.soap.interceptor.SoapInterceptor;
+import org.apache.cxf.binding.soap.saaj.SAAJFactoryResolver;
+import org.apache.cxf.binding.soap.saaj.SAAJInInterceptor;
+import org.apache.cxf.endpoint.Endpoint;
+import org.apache.cxf.helpers.CastUtils;
+import org.apache.cxf.interceptor.Fault;
+import org.apache.cxf.interceptor.Interceptor;
+import org.apache.cxf.interceptor.InterceptorChain;
+import org.apache.cxf.interceptor.OutgoingChainInterceptor;
+import org.apache.cxf.jaxws.handler.AbstractProtocolHandlerInterceptor;
+import org.apache.cxf.jaxws.handler.HandlerChainInvoker;
+import org.apache.cxf.jaxws.handler.soap.SOAPMessageContextImpl;
+import org.apache.cxf.jaxws.support.JaxWsEndpointImpl;
+import org.apache.cxf.message.Exchange;
+import org.apache.cxf.message.Message;
+import org.apache.cxf.message.MessageImpl;
+import org.apache.cxf.message.MessageUtils;
+import org.apache.cxf.phase.Phase;
+import org.apache.cxf.service.model.BindingOperationInfo;
+import org.apache.cxf.staxutils.StaxUtils;
+import org.w3c.dom.Node;
+
+import javax.xml.namespace.QName;
+import javax.xml.stream.XMLStreamException;
+import javax.xml.stream.XMLStreamReader;
+import javax.xml.stream.XMLStreamWriter;
+import javax.xml.transform.dom.DOMSource;
+import javax.xml.transform.stax.StAXSource;
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.InputStream;
+import java.net.URI;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * JAX-WS SOAP handlers on a carried CXF endpoint, run by dsoap in place of CXF's {@code SOAPHandlerInterceptor} so that
+ * a handler that does not touch the body costs the body nothing. The handlers get a SAAJ message whose envelope and
+ * header are parsed from the message's bytes and whose body is parsed only if a handler asks for it (SAAJ's lazy body,
+ * {@code saaj.lazy.soap.body}): a request's from the bytes dsoap read, an answer's from dsoap's template, copied out
+ * only then. Handlers run through CXF's own {@link HandlerChainInvoker}, in the order, with the message context, the
+ * MEP completion and the abort rules CXF gives them.
+ *
+ * <p>After the handlers, a message whose body no handler touched (and that no handler replaced) stays on dsoap's path:
+ * a request's values go to the service as dsoap read them, with the header list taken from the handlers' SAAJ header
+ * (as CXF takes it); an answer goes out from the template with the header blocks the handlers' SAAJ header holds. A
+ * message whose body a handler touched (read it, wrote it out, changed it) goes CXF's way from the handler's message,
+ * counted as {@link Fallback#HANDLER_BODY}.
+ *
+ * <p>Only endpoints (not clients) whose handler chain holds SOAP handlers alone: a logical handler's payload needs the
+ * whole message (those endpoints go CXF's way, counted as {@link Fallback#INTERCEPTORS}). Stateless, thread-safe.
+ */
+final class Handlers {
+    /** CXF's interceptor that runs an endpoint's SOAP handlers. */
+    static final String SOAP_INTERCEPTOR = "org.apache.cxf.jaxws.handler.soap.SOAPHandlerInterceptor";
+    /** CXF's interceptors that run JAX-WS handlers on messages (not faults). */
+    static final Set<String> INTERCEPTORS = Set.of(SOAP_INTERCEPTOR,
+            "org.apache.cxf.jaxws.handler.logical.LogicalHandlerInInterceptor",
+            "org.apache.cxf.jaxws.handler.logical.LogicalHandlerOutInterceptor");
+    /** Message property: the {@link Deferred} request, from {@link ReadIn} to {@link In}. */
+    private static final String DEFERRED = Handlers.class.getName() + ".deferred";
+    /** The SAAJ message property that makes SAAJ's reference implementation parse a body only when it is asked for. */
+    private static final String LAZY_BODY = "saaj.lazy.soap.body";
+    /** Readers of the request that run after the SOAP handlers: they stay in the chain until the handlers are done. */
+    private static final Set<String> LATE_READERS = Set.of(
+            "org.apache.cxf.binding.soap.interceptor.CheckFaultInterceptor",
+            "org.apache.cxf.jaxb.attachment.JAXBAttachmentSchemaValidationHack",
+            "org.apache.cxf.wsdl.interceptors.DocLiteralInInterceptor",
+            "org.apache.cxf.wsdl.interceptors.BareInInterceptor",
+            "org.apache.cxf.binding.soap.interceptor.SoapHeaderInterceptor",
+            "org.apache.cxf.jaxws.interceptors.WrapperClassInInterceptor");
+
+    private Handlers() {
+    }
+
+    /**
+     * The JAX-WS binding of {@code m}'s endpoint when {@code m} is an endpoint's message (not a client's) and the
+     * binding's handler chain holds SOAP handlers and nothing else; else {@code null}.
+     */
+    @SuppressWarnings("rawtypes")
+    static Binding soapOnly(Message m) {
+        Exchange ex = m.getExchange();
+        if (ex == null || MessageUtils.isRequestor(m) || !(ex.getEndpoint() instanceof JaxWsEndpointImpl e)) {
+            return null;
+        }
+        Binding b = e.getJaxwsBinding();
+        List<Handler> chain = b.getHandlerChain();
+        if (chain.isEmpty()) {
+            return null;
+        }
+        for (Handler h : chain) {
+            if (!(h instanceof SOAPHandler)) {
+                return null;
+            }
+        }
+        return b;
+    }
+
+    /** Whether {@code m}'s chain runs SOAP handlers (CXF's interceptor is in it). */
+    static boolean inChain(Message m) {
+        for (Interceptor<? extends Message> i : m.getInterceptorChain()) {
+            if (SOAP_INTERCEPTOR.equals(i.getClass().getName())) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    // ------------------------------------------------------------------------------------------ requests
+
+    /** A request dsoap read, to be handed to the service once the handlers have left its body alone. */
+    record Deferred(Operation op, BindingOperationInfo bop, Object[] values, Object[] headers, boolean hostBlocks,
+                    byte[] raw, int length) {
+    }
+
+    /**
+     * Holds the request dsoap read until the endpoint's SOAP handlers have run: takes out of {@code m}'s chain the
+     * readers that run before them, puts {@link In} in place of CXF's handler interceptor, and names the operation
+     * for the handlers as CXF does before running them.
+     */
+    static void defer(SoapMessage m, Binding binding, Deferred d) {
+        Chains.remove(m, without(d.hostBlocks() ? Chains.READERS_BUT_MUST_UNDERSTAND : Chains.READERS, LATE_READERS));
+        Chains.remove(m, Set.of(SOAP_INTERCEPTOR));
+        m.getInterceptorChain().add(new In(binding));
+        Exchange ex = m.getExchange();
+        ex.put(BindingOperationInfo.class, d.bop());
+        if (d.bop().getOutput() == null) {
+            ex.setOneWay(true);
+        }
+        m.put(DEFERRED, d);
+    }
+
+    private static Set<String> without(Set<String> all, Set<String> some) {
+        Set<String> s = new HashSet<>(all);
+        s.removeAll(some);
+        return s;
+    }
+
+    /**
+     * Runs an endpoint's SOAP handlers on a request dsoap read, in CXF's handler interceptor's place (its phase, the
+     * headers it understands for CXF's mustUnderstand check).
+     */
+    static final class In extends AbstractProtocolHandlerInterceptor<SoapMessage> implements SoapInterceptor {
+        In(Binding binding) {
+            super(binding, Phase.PRE_PROTOCOL_FRONTEND);
+        }
+
+        @Override
+        public Set<URI> getRoles() {
+            return new HashSet<>();
+        }
+
+        @Override
+        public Set<QName> getUnderstoodHeaders() {
+            Set<QName> u = new HashSet<>();
+            for (Handler<?> h : getBinding().getHandlerChain()) {
+                if (h instanceof SOAPHandler<?> s && s.getHeaders() != null) {
+                    u.addAll(s.getHeaders());
+                }
+            }
+            return u;
+        }
+
+        @Override
+        public void handleMessage(SoapMessage m) {
+            Deferred d = (Deferred) m.remove(DEFERRED);
+            if (d == null) {
+                return;
+            }
+            Exchange ex = m.getExchange();
+            if (getBinding().getHandlerChain().isEmpty() || getInvoker(m).getProtocolHandlers().isEmpty()) {
+                ReadIn.deliver(m, ex, d.bop(), d.op(), d.values(), d.headers(), false, d.hostBlocks());
+                return;
+            }
+            if (m.getHeaders().isEmpty()) {
+                getUnderstoodHeaders(); // as CXF: the handlers' getHeaders() are asked for on every message
+            }
+            SOAPMessage saaj;
+            try {
+                saaj = lazy(m.getVersion(), new ByteArrayInputStream(d.raw(), 0, d.length()));
+            } catch (SOAPException | XMLStreamException e) {
+                throw new Fault(e);
+            }
+            m.setContent(SOAPMessage.class, saaj);
+            SOAPMessageContextImpl context = new SOAPMessageContextImpl(m);
+            referenceParameters(m, saaj);
+            HandlerChainInvoker invoker = getInvoker(m);
+            invoker.setProtocolMessageContext(context);
+            if (!invoker.invokeProtocolHandlers(false, context)) {
+                d.op().stats.readFallback(Fallback.HANDLER_BODY, "a JAX-WS handler ended the request");
+                abort(m, context);
+                return;
+            }
+            SOAPMessage now = context.getMessage();
+            try {
+                if (now != saaj || !untouched(saaj)) {
+                    d.op().stats.readFallback(Fallback.HANDLER_BODY, now != saaj ? "a JAX-WS handler replaced the request"
+                            : "a JAX-WS handler asked for the request's body");
+                    // CXF binds the request from the handlers' message, as it does without dsoap
+                    m.setContent(XMLStreamReader.class, bodyReader(now));
+                    SAAJInInterceptor.replaceHeaders(now, m);
+                    return;
+                }
+                SAAJInInterceptor.replaceHeaders(saaj, m);
+            } catch (SOAPException | XMLStreamException e) {
+                throw new Fault(e);
+            }
+            ReadIn.deliver(m, ex, d.bop(), d.op(), d.values(), d.headers(), false, d.hostBlocks());
+        }
+
+        /**
+         * A handler ended the request (returned {@code false}): as CXF, the chain stops and, unless the operation is
+         * one-way, the handlers' message goes back as the answer through the rest of the outgoing chain.
+         */
+        private static void abort(SoapMessage m, SOAPMessageContextImpl context) {
+            m.getInterceptorChain().abort();
+            Exchange ex = m.getExchange();
+            if (ex.isOneWay()) {
+                return;
+            }
+            Endpoint e = ex.getEndpoint();
+            Message answer = e.getBinding().createMessage(new MessageImpl());
+            answer.setExchange(ex);
+            ex.setOutMessage(answer);
+            answer.setContent(SOAPMessage.class, context.getMessage());
+            InterceptorChain chain = OutgoingChainInterceptor.getOutInterceptorChain(ex);
+            answer.setInterceptorChain(chain);
+            chain.doInterceptStartingAfter(answer, "org.apache.cxf.binding.soap.interceptor.SoapPreProtocolOutInterceptor");
+        }
+    }
+
+    // ------------------------------------------------------------------------------------------ answers
+
+    /** What the handlers left of an answer: the header blocks to write before dsoap's body, or their own message. */
+    record Out(byte[] blocks, SOAPMessage message) {
+    }
+
+    /**
+     * Runs the endpoint's SOAP handlers on the answer {@code reply} with {@code blocks} (the header list's) in its
+     * header, as CXF runs them once its writers have built the answer, and closes the exchange's handlers (MEP
+     * complete) as CXF does.
+     *
+     * @return the header blocks the handlers' message holds (or {@code null}), or, when a handler touched the body or
+     *         put another message in the answer's place, that message
+     */
+    static Out answer(SoapMessage m, Binding binding, Reply reply, byte[] blocks) {
+        OutRunner run = new OutRunner(binding);
+        SOAPMessage saaj;
+        try {
+            saaj = lazy(m.getVersion(), reply.lazyInput(blocks));
+        } catch (SOAPException | XMLStreamException e) {
+            throw new Fault(e);
+        }
+        m.setContent(SOAPMessage.class, saaj);
+        SOAPMessageContextImpl context = new SOAPMessageContextImpl(m);
+        referenceParameters(m, saaj);
+        HandlerChainInvoker invoker = run.invoker(m);
+        invoker.setProtocolMessageContext(context);
+        invoker.invokeProtocolHandlers(false, context); // an answer goes on whatever the handlers return
+        if (run.isMEPComlete(m)) {
+            run.onCompletion(m);
+        }
+        SOAPMessage now = context.getMessage();
+        try {
+            if (now != saaj || !untouched(saaj)) {
+                return new Out(null, now);
+            }
+            return new Out(headerBlocks(saaj, m.getVersion()), null);
+        } catch (SOAPException | XMLStreamException e) {
+            throw new Fault(e);
+        }
+    }
+
+    /** CXF's handler bookkeeping (the exchange's invoker, MEP completion) for an answer. */
+    private static final class OutRunner extends AbstractProtocolHandlerInterceptor<SoapMessage> {
+        OutRunner(Binding binding) {
+            super(binding, Phase.PRE_PROTOCOL_FRONTEND);
+        }
+
+        HandlerChainInvoker invoker(SoapMessage m) {
+            return getInvoker(m);
+        }
+    }
+
+    /** The child elements of {@code saaj}'s header, one after another as XML, or {@code null} when there are none. */
+    private static byte[] headerBlocks(SOAPMessage saaj, SoapVersion v) throws SOAPException, XMLStreamException {
+        SOAPHeader header = saaj.getSOAPHeader();
+        if (header == null) {
+            return null;
+        }
+        ByteArrayOutputStream out = new ByteArrayOutputStream(256);
+        for (Node n = header.getFirstChild(); n != null; n = n.getNextSibling()) {
+            if (n instanceof org.w3c.dom.Element e) {
+                XMLStreamWriter w = StaxUtils.createXMLStreamWriter(out, "UTF-8");
+                try {
+                    w.setPrefix(OutHeaders.ENVELOPE_PREFIX, v.getNamespace());
+                    StaxUtils.copy(e, w);
+                    w.flush();
+                } finally {
+                    w.close();
+                }
+            }
+        }
+        return out.size() == 0 ? null : out.toByteArray();
+    }
+
+    // ------------------------------------------------------------------------------------------ SAAJ
+
+    /** A SAAJ message of the envelope {@code in} holds, its body parsed only when something asks for it. */
+    private static SOAPMessage lazy(SoapVersion v, InputStream in) throws SOAPException, XMLStreamException {
+        SOAPMessage saaj = factory(v).createMessage();
+        saaj.setProperty(LAZY_BODY, Boolean.TRUE);
+        saaj.getSOAPPart().setContent(new StAXSource(StaxUtils.createXMLStreamReader(in, "UTF-8")));
+        return new Lazy(saaj);
+    }
+
+    /**
+     * The SAAJ message handlers get: SAAJ's own, except that {@link #saveChanges()} leaves a body no one asked for
+     * unparsed (SAAJ would write the whole message out to compute its MIME headers, which dsoap's path never sends:
+     * handlers commonly call it after changing a header). Everything else is SAAJ's message's own.
+     */
+    private static final class Lazy extends SOAPMessage {
+        private final SOAPMessage saaj;
+
+        Lazy(SOAPMessage saaj) {
+            this.saaj = saaj;
+        }
+
+        @Override
+        public void saveChanges() throws SOAPException {
+            SOAPBody body = saaj.getSOAPPart().getEnvelope().getBody();
+            if (body == null || !LazyBody.untouched(body)) {
+                saaj.saveChanges();
+            }
+        }
+
+        @Override
+        public boolean saveRequired() {
+            return saaj.saveRequired();
+        }
+
+        @Override
+        public String getContentDescription() {
+            return saaj.getContentDescription();
+        }
+
+        @Override
+        public void setContentDescription(String description) {
+            saaj.setContentDescription(description);
+        }
+
+        @Override
+        public jakarta.xml.soap.SOAPPart getSOAPPart() {
+            return saaj.getSOAPPart();
+        }
+
+        @Override
+        public SOAPBody getSOAPBody() throws SOAPException {
+            return saaj.getSOAPBody();
+        }
+
+        @Override
+        public SOAPHeader getSOAPHeader() throws SOAPException {
+            return saaj.getSOAPHeader();
+        }
+
+        @Override
+        public void removeAllAttachments() {
+            saaj.removeAllAttachments();
+        }
+
+        @Override
+        public int countAttachments() {
+            return saaj.countAttachments();
+        }
+
+        @Override
+        public Iterator<jakarta.xml.soap.AttachmentPart> getAttachments() {
+            return saaj.getAttachments();
+        }
+
+        @Override
+        public Iterator<jakarta.xml.soap.AttachmentPart> getAttachments(jakarta.xml.soap.MimeHeaders headers) {
+            return saaj.getAttachments(headers);
+        }
+
+        @Override
+        public void removeAttachments(jakarta.xml.soap.MimeHeaders headers) {
+            saaj.removeAttachments(headers);
+        }
+
+        @Override
+        public jakarta.xml.soap.AttachmentPart getAttachment(SOAPElement element) throws SOAPException {
+            return saaj.getAttachment(element);
+        }
+
+        @Override
+        public void addAttachmentPart(jakarta.xml.soap.AttachmentPart part) {
+            saaj.addAttachmentPart(part);
+        }
+
+        @Override
+        public jakarta.xml.soap.AttachmentPart createAttachmentPart() {
+            return saaj.createAttachmentPart();
+        }
+
+        @Override
+        public jakarta.xml.soap.MimeHeaders getMimeHeaders() {
+            return saaj.getMimeHeaders();
+        }
+
+        @Override
+        public void writeTo(java.io.OutputStream out) throws SOAPException, java.io.IOException {
+            saaj.writeTo(out);
+        }
+
+        @Override
+        public void setProperty(String property, Object value) throws SOAPException {
+            saaj.setProperty(property, value);
+        }
+
+        @Override
+        public Object getProperty(String property) throws SOAPException {
+            return saaj.getProperty(property);
+        }
+    }
+
+    private static volatile MessageFactory soap11;
+    private static volatile MessageFactory soap12;
+
+    private static MessageFactory factory(SoapVersion v) throws SOAPException {
+        boolean one = v.getVersion() == 1.1;
+        MessageFactory f = one ? soap11 : soap12;
+        if (f == null) {
+            f = SAAJFactoryResolver.createMessageFactory(v);
+            if (one) {
+                soap11 = f;
+            } else {
+                soap12 = f;
+            }
+        }
+        return f;
+    }
+
+    /**
+     * Whether no handler touched {@code saaj}'s body: the SAAJ implementation still holds it unparsed and nothing was
+     * added to it. False where the SAAJ implementation cannot tell (not SAAJ's reference implementation).
+     */
+    private static boolean untouched(SOAPMessage saaj) throws SOAPException {
+        SOAPEnvelope env = saaj.getSOAPPart().getEnvelope();
+        SOAPBody body = env.getBody();
+        return body != null && LazyBody.untouched(body);
+    }
+
+    /** SAAJ's reference implementation's lazy body, kept apart so that another implementation only fails the check. */
+    private static final class LazyBody {
+        static boolean untouched(SOAPBody body) {
+            try {
+                return body instanceof com.sun.xml.messaging.saaj.soap.impl.BodyImpl b && b.isLazy()
+                        && b.getFirstChildNoMaterialize() == null;
+            } catch (LinkageError e) {
+                return false;
+            }
+        }
+    }
+
+    /** A reader of {@code saaj}'s body's content, as CXF's handler interceptor makes it for the readers after it. */
+    private static XMLStreamReader bodyReader(SOAPMessage saaj) throws SOAPException, XMLStreamException {
+        XMLStreamReader r = StaxUtils.createXMLStreamReader(new DOMSource(saaj.getSOAPPart().getEnvelope().getBody()));
+        r.nextTag();
+        r.nextTag(); // past the Body start tag
+        return r;
+    }
+
+    /** WS-Addressing's namespace, whose {@code IsReferenceParameter} attribute marks reference parameters. */
+    private static final String WSA = "http://www.w3.org/2005/08/addressing";
+
+    /** The header blocks that are WS-Addressing reference parameters, in the context property CXF puts them in. */
+    private static void referenceParameters(SoapMessage m, SOAPMessage saaj) {
+        List<SOAPElement> params = new ArrayList<>();
+        m.put(MessageContext.REFERENCE_PARAMETERS, params);
+        try {
+            SOAPHeader head = saaj.getSOAPHeader();
+            if (head == null) {
+                return;
+            }
+            Iterator<Node> it = CastUtils.cast(head.getChildElements());
+            while (it.hasNext()) {
+                if (it.next() instanceof SOAPElement el && el.hasAttributeNS(WSA, "IsReferenceParameter")) {
+                    String v = el.getAttributeNS(WSA, "IsReferenceParameter");
+                    if ("1".equals(v) || Boolean.parseBoolean(v)) {
+                        params.add(el);
+                    }
+                }
+            }
+        } catch (SOAPException e) {
+            throw new Fault(e);
+        }
+    }
+}

@@ -55,10 +55,10 @@ import java.util.Set;
 
 /**
  * JAX-WS SOAP handlers on a carried CXF endpoint, run by dsoap in place of CXF's {@code SOAPHandlerInterceptor} so that
- * a handler that does not touch the body costs the body nothing. The handlers get a SAAJ message whose envelope and
- * header are parsed from the message's bytes and whose body is parsed only if a handler asks for it (SAAJ's lazy body,
- * {@code saaj.lazy.soap.body}): a request's from the bytes dsoap read, an answer's from dsoap's template, copied out
- * only then. Handlers run through CXF's own {@link HandlerChainInvoker}, in the order, with the message context, the
+ * a handler that does not touch the body costs the body nothing. The handlers get a SAAJ message made from the
+ * message's bytes the first time a handler uses it, whose body is parsed only if a handler asks for it (SAAJ's lazy
+ * body, {@code saaj.lazy.soap.body}): a request's from the bytes dsoap read, an answer's from dsoap's template, copied
+ * out only then. Handlers run through CXF's own {@link HandlerChainInvoker}, in the order, with the message context, the
  * MEP completion and the abort rules CXF gives them.
  *
  * <p>After the handlers, a message whose body no handler touched (and that no handler replaced) stays on dsoap's path:
@@ -195,15 +195,10 @@ final class Handlers {
             if (m.getHeaders().isEmpty()) {
                 getUnderstoodHeaders(); // as CXF: the handlers' getHeaders() are asked for on every message
             }
-            SOAPMessage saaj;
-            try {
-                saaj = lazy(m.getVersion(), new ByteArrayInputStream(d.raw(), 0, d.length()));
-            } catch (SOAPException | XMLStreamException e) {
-                throw new Fault(e);
-            }
+            Lazy saaj = new Lazy(m.getVersion(), () -> new ByteArrayInputStream(d.raw(), 0, d.length()));
             m.setContent(SOAPMessage.class, saaj);
             SOAPMessageContextImpl context = new SOAPMessageContextImpl(m);
-            referenceParameters(m, saaj);
+            referenceParameters(m, d.hostBlocks() ? saaj : null);
             HandlerChainInvoker invoker = getInvoker(m);
             invoker.setProtocolMessageContext(context);
             if (!invoker.invokeProtocolHandlers(false, context)) {
@@ -213,7 +208,7 @@ final class Handlers {
             }
             SOAPMessage now = context.getMessage();
             try {
-                if (now != saaj || !untouched(saaj)) {
+                if (now != saaj || !saaj.untouched()) {
                     d.op().stats.readFallback(Fallback.HANDLER_BODY, now != saaj ? "a JAX-WS handler replaced the request"
                             : "a JAX-WS handler asked for the request's body");
                     // CXF binds the request from the handlers' message, as it does without dsoap
@@ -221,7 +216,9 @@ final class Handlers {
                     SAAJInInterceptor.replaceHeaders(now, m);
                     return;
                 }
-                SAAJInInterceptor.replaceHeaders(saaj, m);
+                if (saaj.made()) {
+                    SAAJInInterceptor.replaceHeaders(saaj, m); // the header the handlers left (as CXF takes it)
+                }
             } catch (SOAPException | XMLStreamException e) {
                 throw new Fault(e);
             }
@@ -265,15 +262,10 @@ final class Handlers {
      */
     static Out answer(SoapMessage m, Binding binding, Reply reply, byte[] blocks) {
         OutRunner run = new OutRunner(binding);
-        SOAPMessage saaj;
-        try {
-            saaj = lazy(m.getVersion(), reply.lazyInput(blocks));
-        } catch (SOAPException | XMLStreamException e) {
-            throw new Fault(e);
-        }
+        Lazy saaj = new Lazy(m.getVersion(), () -> reply.lazyInput(blocks));
         m.setContent(SOAPMessage.class, saaj);
         SOAPMessageContextImpl context = new SOAPMessageContextImpl(m);
-        referenceParameters(m, saaj);
+        referenceParameters(m, blocks != null ? saaj : null);
         HandlerChainInvoker invoker = run.invoker(m);
         invoker.setProtocolMessageContext(context);
         invoker.invokeProtocolHandlers(false, context); // an answer goes on whatever the handlers return
@@ -282,10 +274,10 @@ final class Handlers {
         }
         SOAPMessage now = context.getMessage();
         try {
-            if (now != saaj || !untouched(saaj)) {
+            if (now != saaj || !saaj.untouched()) {
                 return new Out(null, now);
             }
-            return new Out(headerBlocks(saaj, m.getVersion()), null);
+            return new Out(saaj.made() ? headerBlocks(saaj, m.getVersion()) : blocks, null);
         } catch (SOAPException | XMLStreamException e) {
             throw new Fault(e);
         }
@@ -327,121 +319,155 @@ final class Handlers {
     // ------------------------------------------------------------------------------------------ SAAJ
 
     /** A SAAJ message of the envelope {@code in} holds, its body parsed only when something asks for it. */
-    private static SOAPMessage lazy(SoapVersion v, InputStream in) throws SOAPException, XMLStreamException {
+    private static SOAPMessage parse(SoapVersion v, InputStream in) throws SOAPException, XMLStreamException {
         SOAPMessage saaj = factory(v).createMessage();
         saaj.setProperty(LAZY_BODY, Boolean.TRUE);
         saaj.getSOAPPart().setContent(new StAXSource(StaxUtils.createXMLStreamReader(in, "UTF-8")));
-        return new Lazy(saaj);
+        return saaj;
+    }
+
+    /** Opens the bytes of a message's envelope. */
+    private interface Source {
+        InputStream open();
     }
 
     /**
-     * The SAAJ message handlers get: SAAJ's own, except that {@link #saveChanges()} leaves a body no one asked for
-     * unparsed (SAAJ would write the whole message out to compute its MIME headers, which dsoap's path never sends:
-     * handlers commonly call it after changing a header). Everything else is SAAJ's message's own.
+     * The SAAJ message handlers get. It is made from the message's bytes the first time something uses it (a handler
+     * that never calls {@code getMessage()}, or reads only properties, costs no SAAJ message at all), and its body is
+     * parsed only when something asks for it. {@link #saveChanges()} leaves a body no one asked for unparsed (SAAJ would
+     * write the whole message out to compute its MIME headers, which dsoap's path never sends: handlers commonly call it
+     * after changing a header). Everything else is SAAJ's message's own. For one message's thread.
      */
     private static final class Lazy extends SOAPMessage {
-        private final SOAPMessage saaj;
+        private final SoapVersion version;
+        private final Source source;
+        private SOAPMessage saaj;
 
-        Lazy(SOAPMessage saaj) {
-            this.saaj = saaj;
+        Lazy(SoapVersion version, Source source) {
+            this.version = version;
+            this.source = source;
+        }
+
+        /** Whether the SAAJ message was made (something used it). */
+        boolean made() {
+            return saaj != null;
+        }
+
+        private SOAPMessage saaj() {
+            if (saaj == null) {
+                try {
+                    saaj = parse(version, source.open());
+                } catch (SOAPException | XMLStreamException e) {
+                    throw new Fault(e);
+                }
+            }
+            return saaj;
+        }
+
+        /** Whether no one touched the body: the message was never made, or SAAJ still holds its body unparsed. */
+        boolean untouched() throws SOAPException {
+            if (saaj == null) {
+                return true;
+            }
+            SOAPBody body = saaj.getSOAPPart().getEnvelope().getBody();
+            return body != null && LazyBody.untouched(body);
         }
 
         @Override
         public void saveChanges() throws SOAPException {
-            SOAPBody body = saaj.getSOAPPart().getEnvelope().getBody();
-            if (body == null || !LazyBody.untouched(body)) {
-                saaj.saveChanges();
+            if (!untouched()) {
+                saaj().saveChanges();
             }
         }
 
         @Override
         public boolean saveRequired() {
-            return saaj.saveRequired();
+            return saaj().saveRequired();
         }
 
         @Override
         public String getContentDescription() {
-            return saaj.getContentDescription();
+            return saaj().getContentDescription();
         }
 
         @Override
         public void setContentDescription(String description) {
-            saaj.setContentDescription(description);
+            saaj().setContentDescription(description);
         }
 
         @Override
         public jakarta.xml.soap.SOAPPart getSOAPPart() {
-            return saaj.getSOAPPart();
+            return saaj().getSOAPPart();
         }
 
         @Override
         public SOAPBody getSOAPBody() throws SOAPException {
-            return saaj.getSOAPBody();
+            return saaj().getSOAPBody();
         }
 
         @Override
         public SOAPHeader getSOAPHeader() throws SOAPException {
-            return saaj.getSOAPHeader();
+            return saaj().getSOAPHeader();
         }
 
         @Override
         public void removeAllAttachments() {
-            saaj.removeAllAttachments();
+            saaj().removeAllAttachments();
         }
 
         @Override
         public int countAttachments() {
-            return saaj.countAttachments();
+            return saaj().countAttachments();
         }
 
         @Override
         public Iterator<jakarta.xml.soap.AttachmentPart> getAttachments() {
-            return saaj.getAttachments();
+            return saaj().getAttachments();
         }
 
         @Override
         public Iterator<jakarta.xml.soap.AttachmentPart> getAttachments(jakarta.xml.soap.MimeHeaders headers) {
-            return saaj.getAttachments(headers);
+            return saaj().getAttachments(headers);
         }
 
         @Override
         public void removeAttachments(jakarta.xml.soap.MimeHeaders headers) {
-            saaj.removeAttachments(headers);
+            saaj().removeAttachments(headers);
         }
 
         @Override
         public jakarta.xml.soap.AttachmentPart getAttachment(SOAPElement element) throws SOAPException {
-            return saaj.getAttachment(element);
+            return saaj().getAttachment(element);
         }
 
         @Override
         public void addAttachmentPart(jakarta.xml.soap.AttachmentPart part) {
-            saaj.addAttachmentPart(part);
+            saaj().addAttachmentPart(part);
         }
 
         @Override
         public jakarta.xml.soap.AttachmentPart createAttachmentPart() {
-            return saaj.createAttachmentPart();
+            return saaj().createAttachmentPart();
         }
 
         @Override
         public jakarta.xml.soap.MimeHeaders getMimeHeaders() {
-            return saaj.getMimeHeaders();
+            return saaj().getMimeHeaders();
         }
 
         @Override
         public void writeTo(java.io.OutputStream out) throws SOAPException, java.io.IOException {
-            saaj.writeTo(out);
+            saaj().writeTo(out);
         }
 
         @Override
         public void setProperty(String property, Object value) throws SOAPException {
-            saaj.setProperty(property, value);
+            saaj().setProperty(property, value);
         }
 
         @Override
         public Object getProperty(String property) throws SOAPException {
-            return saaj.getProperty(property);
+            return saaj().getProperty(property);
         }
     }
 
@@ -460,16 +486,6 @@ final class Handlers {
             }
         }
         return f;
-    }
-
-    /**
-     * Whether no handler touched {@code saaj}'s body: the SAAJ implementation still holds it unparsed and nothing was
-     * added to it. False where the SAAJ implementation cannot tell (not SAAJ's reference implementation).
-     */
-    private static boolean untouched(SOAPMessage saaj) throws SOAPException {
-        SOAPEnvelope env = saaj.getSOAPPart().getEnvelope();
-        SOAPBody body = env.getBody();
-        return body != null && LazyBody.untouched(body);
     }
 
     /** SAAJ's reference implementation's lazy body, kept apart so that another implementation only fails the check. */
@@ -495,10 +511,16 @@ final class Handlers {
     /** WS-Addressing's namespace, whose {@code IsReferenceParameter} attribute marks reference parameters. */
     private static final String WSA = "http://www.w3.org/2005/08/addressing";
 
-    /** The header blocks that are WS-Addressing reference parameters, in the context property CXF puts them in. */
+    /**
+     * The header blocks of {@code saaj} that are WS-Addressing reference parameters, in the context property CXF puts
+     * them in; none for a message with no header blocks ({@code saaj} {@code null}).
+     */
     private static void referenceParameters(SoapMessage m, SOAPMessage saaj) {
         List<SOAPElement> params = new ArrayList<>();
         m.put(MessageContext.REFERENCE_PARAMETERS, params);
+        if (saaj == null) {
+            return;
+        }
         try {
             SOAPHeader head = saaj.getSOAPHeader();
             if (head == null) {

@@ -198,6 +198,10 @@ final class Targets {
         t.add(new Target(FEATURES, "CXF, logging, WS-Addressing and GZIPFeature on: the server CPU dsoap saves per request "
                 + "(plain − dsoap) at least 80 % of what it saves without features, in the same run", r -> withFeatures(r,
                 cxfFeatures, "logging_addressing_gzip", true, 0.8, "dsoapPlainProxy", "baselinePlainProxy")));
+        t.add(new Target(FEATURES, "CXF, a JAX-WS SOAP handler reading the request's header and one stamping a header block "
+                + "into each answer on the endpoint: the server CPU ratio (plain / dsoap, the same handlers on both) at least 80 % "
+                + "of the ratio without handlers, in the same run", r -> withFeatures(r, cxfFeatures, "header_handlers", false,
+                0.8, "dsoapPlainProxy", "baselinePlainProxy")));
         t.add(new Target(FEATURES, "Axis2, WS-Addressing handlers on (plain RPCServiceClient → POJO service): the server CPU "
                 + "ratio at least 70 % of the ratio without, in the same run", r -> withFeatures(r, axis2Features,
                 "addressing", false, 0.7, "dsoapRpcClient", "baselineRpcClient")));

@@ -135,10 +135,10 @@ final class Chains {
                     && !known(i, READERS, trusted)) {
                 if (Handlers.INTERCEPTORS.contains(i.getClass().getName())) {
                     if (handlers == null) {
-                        handlers = Handlers.soapOnly(m) != null;
+                        handlers = Handlers.carried(m) != null;
                     }
                     if (handlers) {
-                        continue; // dsoap runs the endpoint's SOAP handlers itself (Handlers)
+                        continue; // dsoap runs the endpoint's JAX-WS handlers itself (Handlers)
                     }
                 }
                 return i.getClass().getName();
@@ -189,7 +189,7 @@ final class Chains {
             if (!known(i, WRITERS, trusted)) {
                 if (Handlers.INTERCEPTORS.contains(i.getClass().getName())) {
                     if (handlers == null) {
-                        handlers = Handlers.soapOnly(m) != null;
+                        handlers = Handlers.carried(m) != null;
                     }
                     if (handlers) {
                         continue;

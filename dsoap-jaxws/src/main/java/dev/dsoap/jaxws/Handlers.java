@@ -2,6 +2,8 @@ package dev.dsoap.jaxws;
 
 import dev.dsoap.host.Fallback;
 import dev.dsoap.host.Reply;
+import jakarta.xml.bind.JAXBContext;
+import jakarta.xml.bind.JAXBException;
 import jakarta.xml.soap.MessageFactory;
 import jakarta.xml.soap.SOAPBody;
 import jakarta.xml.soap.SOAPElement;
@@ -10,7 +12,10 @@ import jakarta.xml.soap.SOAPException;
 import jakarta.xml.soap.SOAPHeader;
 import jakarta.xml.soap.SOAPMessage;
 import jakarta.xml.ws.Binding;
+import jakarta.xml.ws.LogicalMessage;
+import jakarta.xml.ws.WebServiceException;
 import jakarta.xml.ws.handler.Handler;
+import jakarta.xml.ws.handler.LogicalHandler;
 import jakarta.xml.ws.handler.MessageContext;
 import jakarta.xml.ws.handler.soap.SOAPHandler;
 import org.apache.cxf.binding.soap.SoapMessage;
@@ -26,6 +31,7 @@ import org.apache.cxf.interceptor.InterceptorChain;
 import org.apache.cxf.interceptor.OutgoingChainInterceptor;
 import org.apache.cxf.jaxws.handler.AbstractProtocolHandlerInterceptor;
 import org.apache.cxf.jaxws.handler.HandlerChainInvoker;
+import org.apache.cxf.jaxws.handler.logical.LogicalMessageContextImpl;
 import org.apache.cxf.jaxws.handler.soap.SOAPMessageContextImpl;
 import org.apache.cxf.jaxws.support.JaxWsEndpointImpl;
 import org.apache.cxf.message.Exchange;
@@ -35,6 +41,7 @@ import org.apache.cxf.message.MessageUtils;
 import org.apache.cxf.phase.Phase;
 import org.apache.cxf.service.model.BindingOperationInfo;
 import org.apache.cxf.staxutils.StaxUtils;
+import org.apache.cxf.staxutils.W3CDOMStreamWriter;
 import org.w3c.dom.Node;
 
 import javax.xml.namespace.QName;
@@ -54,29 +61,31 @@ import java.util.List;
 import java.util.Set;
 
 /**
- * JAX-WS SOAP handlers on a carried CXF endpoint, run by dsoap in place of CXF's {@code SOAPHandlerInterceptor} so that
- * a handler that does not touch the body costs the body nothing. The handlers get a SAAJ message made from the
- * message's bytes the first time a handler uses it, whose body is parsed only if a handler asks for it (SAAJ's lazy
- * body, {@code saaj.lazy.soap.body}): a request's from the bytes dsoap read, an answer's from dsoap's template, copied
- * out only then. Handlers run through CXF's own {@link HandlerChainInvoker}, in the order, with the message context, the
- * MEP completion and the abort rules CXF gives them.
+ * JAX-WS handlers on a carried CXF endpoint, run by dsoap in place of CXF's {@code SOAPHandlerInterceptor} and logical
+ * handler interceptors so that a handler that does not touch the body costs the body nothing. SOAP handlers get a SAAJ
+ * message made from the message's bytes the first time a handler uses it, whose body is parsed only if a handler asks
+ * for it (SAAJ's lazy body, {@code saaj.lazy.soap.body}): a request's from the bytes dsoap read, an answer's from
+ * dsoap's template, copied out only then. Logical handlers get that message's payload, so one that never asks for it
+ * leaves the body unparsed too. Handlers run through CXF's own {@link HandlerChainInvoker}, in the order (SOAP handlers
+ * then logical ones on requests, the other way on answers), with the message contexts, the MEP completion and the abort
+ * rules CXF gives them.
  *
  * <p>After the handlers, a message whose body no handler touched (and that no handler replaced) stays on dsoap's path:
  * a request's values go to the service as dsoap read them, with the header list taken from the handlers' SAAJ header
  * (as CXF takes it); an answer goes out from the template with the header blocks the handlers' SAAJ header holds. A
- * message whose body a handler touched (read it, wrote it out, changed it) goes CXF's way from the handler's message,
+ * message whose body a handler touched (read it, wrote it out, changed it) goes CXF's way from the handlers' message,
  * counted as {@link Fallback#HANDLER_BODY}.
  *
- * <p>Only endpoints (not clients) whose handler chain holds SOAP handlers alone: a logical handler's payload needs the
- * whole message (those endpoints go CXF's way, counted as {@link Fallback#INTERCEPTORS}). Stateless, thread-safe.
+ * <p>Only endpoints, not clients. Stateless, thread-safe.
  */
 final class Handlers {
     /** CXF's interceptor that runs an endpoint's SOAP handlers. */
     static final String SOAP_INTERCEPTOR = "org.apache.cxf.jaxws.handler.soap.SOAPHandlerInterceptor";
+    /** CXF's interceptors that run an endpoint's logical handlers on requests and on answers. */
+    private static final String LOGICAL_IN = "org.apache.cxf.jaxws.handler.logical.LogicalHandlerInInterceptor";
+    static final String LOGICAL_OUT = "org.apache.cxf.jaxws.handler.logical.LogicalHandlerOutInterceptor";
     /** CXF's interceptors that run JAX-WS handlers on messages (not faults). */
-    static final Set<String> INTERCEPTORS = Set.of(SOAP_INTERCEPTOR,
-            "org.apache.cxf.jaxws.handler.logical.LogicalHandlerInInterceptor",
-            "org.apache.cxf.jaxws.handler.logical.LogicalHandlerOutInterceptor");
+    static final Set<String> INTERCEPTORS = Set.of(SOAP_INTERCEPTOR, LOGICAL_IN, LOGICAL_OUT);
     /** Message property: the {@link Deferred} request, from {@link ReadIn} to {@link In}. */
     private static final String DEFERRED = Handlers.class.getName() + ".deferred";
     /** The SAAJ message property that makes SAAJ's reference implementation parse a body only when it is asked for. */
@@ -95,10 +104,10 @@ final class Handlers {
 
     /**
      * The JAX-WS binding of {@code m}'s endpoint when {@code m} is an endpoint's message (not a client's) and the
-     * binding's handler chain holds SOAP handlers and nothing else; else {@code null}.
+     * binding's handler chain holds handlers (SOAP and logical ones); else {@code null}.
      */
     @SuppressWarnings("rawtypes")
-    static Binding soapOnly(Message m) {
+    static Binding carried(Message m) {
         Exchange ex = m.getExchange();
         if (ex == null || MessageUtils.isRequestor(m) || !(ex.getEndpoint() instanceof JaxWsEndpointImpl e)) {
             return null;
@@ -109,7 +118,7 @@ final class Handlers {
             return null;
         }
         for (Handler h : chain) {
-            if (!(h instanceof SOAPHandler)) {
+            if (!(h instanceof SOAPHandler) && !(h instanceof LogicalHandler)) {
                 return null;
             }
         }
@@ -140,7 +149,7 @@ final class Handlers {
      */
     static void defer(SoapMessage m, Binding binding, Deferred d) {
         Chains.remove(m, without(d.hostBlocks() ? Chains.READERS_BUT_MUST_UNDERSTAND : Chains.READERS, LATE_READERS));
-        Chains.remove(m, Set.of(SOAP_INTERCEPTOR));
+        Chains.remove(m, Set.of(SOAP_INTERCEPTOR, LOGICAL_IN));
         m.getInterceptorChain().add(new In(binding));
         Exchange ex = m.getExchange();
         ex.put(BindingOperationInfo.class, d.bop());
@@ -188,25 +197,40 @@ final class Handlers {
                 return;
             }
             Exchange ex = m.getExchange();
-            if (getBinding().getHandlerChain().isEmpty() || getInvoker(m).getProtocolHandlers().isEmpty()) {
+            if (getBinding().getHandlerChain().isEmpty()) {
                 ReadIn.deliver(m, ex, d.bop(), d.op(), d.values(), d.headers(), false, d.hostBlocks());
                 return;
             }
-            if (m.getHeaders().isEmpty()) {
-                getUnderstoodHeaders(); // as CXF: the handlers' getHeaders() are asked for on every message
-            }
+            HandlerChainInvoker invoker = getInvoker(m);
             Lazy saaj = new Lazy(m.getVersion(), () -> new ByteArrayInputStream(d.raw(), 0, d.length()));
             m.setContent(SOAPMessage.class, saaj);
-            SOAPMessageContextImpl context = new SOAPMessageContextImpl(m);
-            referenceParameters(m, d.hostBlocks() ? saaj : null);
-            HandlerChainInvoker invoker = getInvoker(m);
-            invoker.setProtocolMessageContext(context);
-            if (!invoker.invokeProtocolHandlers(false, context)) {
-                d.op().stats.readFallback(Fallback.HANDLER_BODY, "a JAX-WS handler ended the request");
-                abort(m, context);
-                return;
+            // as CXF: the SOAP handlers first, then the logical ones
+            if (!invoker.getProtocolHandlers().isEmpty()) {
+                if (m.getHeaders().isEmpty()) {
+                    getUnderstoodHeaders(); // as CXF: the handlers' getHeaders() are asked for on every message
+                }
+                SOAPMessageContextImpl context = new SOAPMessageContextImpl(m);
+                referenceParameters(m, d.hostBlocks() ? saaj : null);
+                invoker.setProtocolMessageContext(context);
+                if (!invoker.invokeProtocolHandlers(false, context)) {
+                    d.op().stats.readFallback(Fallback.HANDLER_BODY, "a JAX-WS handler ended the request");
+                    abort(m, context);
+                    return;
+                }
             }
-            SOAPMessage now = context.getMessage();
+            if (!invoker.getLogicalHandlers().isEmpty()) {
+                Payloads context = new Payloads(m);
+                invoker.setLogicalMessageContext(context);
+                if (!invoker.invokeLogicalHandlers(false, context)) {
+                    d.op().stats.readFallback(Fallback.HANDLER_BODY, "a JAX-WS handler ended the request");
+                    abortLogical(m);
+                    return;
+                }
+                if (isMEPComlete(m)) {
+                    onCompletion(m); // a one-way request's exchange ends here (CXF's logical interceptor does this)
+                }
+            }
+            SOAPMessage now = m.getContent(SOAPMessage.class);
             try {
                 if (now != saaj || !saaj.untouched()) {
                     d.op().stats.readFallback(Fallback.HANDLER_BODY, now != saaj ? "a JAX-WS handler replaced the request"
@@ -223,6 +247,31 @@ final class Handlers {
                 throw new Fault(e);
             }
             ReadIn.deliver(m, ex, d.bop(), d.op(), d.values(), d.headers(), false, d.hostBlocks());
+        }
+
+        /**
+         * A logical handler ended the request: as CXF, the chain stops and, unless the operation is one-way, the payload
+         * the handlers left goes back as the answer through the outgoing chain.
+         */
+        private static void abortLogical(SoapMessage m) {
+            m.getInterceptorChain().abort();
+            Exchange ex = m.getExchange();
+            if (ex.isOneWay()) {
+                return;
+            }
+            XMLStreamReader reader;
+            try {
+                reader = bodyReader(m.getContent(SOAPMessage.class));
+            } catch (SOAPException | XMLStreamException e) {
+                throw new Fault(e);
+            }
+            Message answer = ex.getEndpoint().getBinding().createMessage(new MessageImpl());
+            answer.setExchange(ex);
+            ex.setOutMessage(answer);
+            InterceptorChain chain = OutgoingChainInterceptor.getOutInterceptorChain(ex);
+            answer.setInterceptorChain(chain);
+            answer.put("LogicalHandlerInterceptor.INREADER", reader);
+            chain.doIntercept(answer);
         }
 
         /**
@@ -264,15 +313,23 @@ final class Handlers {
         OutRunner run = new OutRunner(binding);
         Lazy saaj = new Lazy(m.getVersion(), () -> reply.lazyInput(blocks));
         m.setContent(SOAPMessage.class, saaj);
-        SOAPMessageContextImpl context = new SOAPMessageContextImpl(m);
-        referenceParameters(m, blocks != null ? saaj : null);
         HandlerChainInvoker invoker = run.invoker(m);
-        invoker.setProtocolMessageContext(context);
-        invoker.invokeProtocolHandlers(false, context); // an answer goes on whatever the handlers return
+        // as CXF: the logical handlers first, then the SOAP ones; an answer goes on whatever they return
+        if (!invoker.getLogicalHandlers().isEmpty()) {
+            Payloads context = new Payloads(m);
+            invoker.setLogicalMessageContext(context);
+            invoker.invokeLogicalHandlers(false, context);
+        }
+        if (!invoker.getProtocolHandlers().isEmpty()) {
+            SOAPMessageContextImpl context = new SOAPMessageContextImpl(m);
+            referenceParameters(m, blocks != null ? saaj : null);
+            invoker.setProtocolMessageContext(context);
+            invoker.invokeProtocolHandlers(false, context);
+        }
         if (run.isMEPComlete(m)) {
             run.onCompletion(m);
         }
-        SOAPMessage now = context.getMessage();
+        SOAPMessage now = m.getContent(SOAPMessage.class);
         try {
             if (now != saaj || !saaj.untouched()) {
                 return new Out(null, now);
@@ -314,6 +371,89 @@ final class Handlers {
             }
         }
         return out.size() == 0 ? null : out.toByteArray();
+    }
+
+    // ------------------------------------------------------------------------------------------ logical handlers
+
+    /**
+     * A logical handler's context: CXF's, whose message is the payload of the SAAJ message the SOAP handlers share
+     * (the message's {@code SOAPMessage} content), so that a logical handler that never asks for its payload leaves
+     * the body unparsed, and one that does reads and changes the body itself.
+     */
+    private static final class Payloads extends LogicalMessageContextImpl {
+        Payloads(Message m) {
+            super(m);
+        }
+
+        @Override
+        public LogicalMessage getMessage() {
+            return new Payload(getWrappedMessage());
+        }
+    }
+
+    /** The payload of {@code m}'s SAAJ message: the first element of its body (parsed the moment it is asked for). */
+    private static final class Payload implements LogicalMessage {
+        private final Message m;
+
+        Payload(Message m) {
+            this.m = m;
+        }
+
+        private SOAPBody body() throws SOAPException {
+            return m.getContent(SOAPMessage.class).getSOAPBody();
+        }
+
+        @Override
+        public javax.xml.transform.Source getPayload() {
+            try {
+                for (Node n = body().getFirstChild(); n != null; n = n.getNextSibling()) {
+                    if (n instanceof org.w3c.dom.Element e) {
+                        return new DOMSource(e);
+                    }
+                }
+                return null;
+            } catch (SOAPException e) {
+                throw new WebServiceException(e);
+            }
+        }
+
+        @Override
+        public void setPayload(javax.xml.transform.Source payload) {
+            try {
+                SOAPBody body = body();
+                body.removeContents();
+                if (payload != null) {
+                    W3CDOMStreamWriter w = new W3CDOMStreamWriter(body);
+                    StaxUtils.copy(payload, w);
+                    w.flush();
+                }
+            } catch (SOAPException | XMLStreamException e) {
+                throw new WebServiceException(e);
+            }
+        }
+
+        @Override
+        public Object getPayload(JAXBContext context) {
+            javax.xml.transform.Source s = getPayload();
+            try {
+                return s == null ? null : context.createUnmarshaller().unmarshal(s);
+            } catch (JAXBException e) {
+                throw new WebServiceException(e);
+            }
+        }
+
+        @Override
+        public void setPayload(Object payload, JAXBContext context) {
+            try {
+                SOAPBody body = body();
+                body.removeContents();
+                if (payload != null) {
+                    context.createMarshaller().marshal(payload, body);
+                }
+            } catch (SOAPException | JAXBException e) {
+                throw new WebServiceException(e);
+            }
+        }
     }
 
     // ------------------------------------------------------------------------------------------ SAAJ

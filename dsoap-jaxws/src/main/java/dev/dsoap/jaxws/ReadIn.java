@@ -174,10 +174,10 @@ final class ReadIn extends DsoapInterceptor {
             reason = Fallback.INTERCEPTORS;
             why = "schema validation enabled";
         }
-        // the endpoint's SOAP handlers, which dsoap runs itself (Handlers), unless an operation's header parameters
+        // the endpoint's JAX-WS handlers, which dsoap runs itself (Handlers), unless an operation's header parameters
         // would need the blocks the handlers leave
         jakarta.xml.ws.Binding handlers = reason == null && !st.client && m instanceof SoapMessage && Handlers.inChain(m)
-                ? Handlers.soapOnly(m) : null;
+                ? Handlers.carried(m) : null;
         if (handlers != null && op.readHeaders.length > 0) {
             reason = Fallback.INTERCEPTORS;
             why = "JAX-WS handlers on an operation with header parameters";

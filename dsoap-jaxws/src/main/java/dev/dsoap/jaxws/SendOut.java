@@ -34,7 +34,7 @@ final class SendOut extends DsoapInterceptor {
 
     /**
      * A message dsoap means to write: its operation, values, the stream writers taken out of its chain, and the binding
-     * whose SOAP handlers dsoap runs on it (or {@code null}).
+     * whose JAX-WS handlers dsoap runs on it (or {@code null}).
      */
     record Pending(Operation op, EndpointState st, Object[] parts, List<Interceptor<? extends Message>> streamWriters,
                    jakarta.xml.ws.Binding handlers) {
@@ -94,9 +94,11 @@ final class SendOut extends DsoapInterceptor {
                     out.message().writeTo(os);
                     m.put(WriteOut.WROTE, Boolean.TRUE);
                     Chains.remove(m, Chains.WRITERS);
+                    Chains.remove(m, java.util.Set.of(Handlers.LOGICAL_OUT));
                     return;
                 }
                 blocks = out.blocks();
+                Chains.remove(m, java.util.Set.of(Handlers.LOGICAL_OUT)); // they ran
             }
             reply.writeTo(os, blocks);
             m.put(WriteOut.WROTE, Boolean.TRUE);

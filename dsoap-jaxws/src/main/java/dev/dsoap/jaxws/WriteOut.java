@@ -85,9 +85,9 @@ final class WriteOut extends DsoapInterceptor {
             return;
         }
         // written once the header list is complete (interceptors of later phases add header blocks)
-        // the endpoint's SOAP handlers run on dsoap's answer (Handlers), in place of CXF's handler interceptor (which,
+        // the endpoint's JAX-WS handlers run on dsoap's answer (Handlers), in place of CXF's SOAP handler interceptor (which,
         // should dsoap not write the answer after all, runs with CXF's writers)
-        jakarta.xml.ws.Binding handlers = !st.client && Handlers.inChain(m) ? Handlers.soapOnly(m) : null;
+        jakarta.xml.ws.Binding handlers = !st.client && Handlers.inChain(m) ? Handlers.carried(m) : null;
         m.put(SendOut.KEY, new SendOut.Pending(op, st, parts, Chains.remove(m, handlers == null ? Chains.STREAM_WRITERS
                 : WRITERS_AND_HANDLERS), handlers));
         m.getInterceptorChain().add(SendOut.INSTANCE);

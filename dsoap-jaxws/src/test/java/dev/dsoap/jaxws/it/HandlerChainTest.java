@@ -71,13 +71,17 @@ class HandlerChainTest {
         Correlating dsoapCorr = new Correlating();
         Timing plainTime = new Timing();
         Timing dsoapTime = new Timing();
+        JaxbReader plainJaxb = new JaxbReader();
+        JaxbReader dsoapJaxb = new JaxbReader();
         try (Cxf plain = new Cxf(); Cxf dsoap = new Cxf()) {
-            String p = publish(plain, new EchoImpl(), List.of(plainTime, plainCorr));
-            String d = publish(dsoap, new DsoapEchoImpl(), List.of(dsoapTime, dsoapCorr));
+            String p = publish(plain, new EchoImpl(), List.of(plainTime, plainCorr, plainJaxb));
+            String d = publish(dsoap, new DsoapEchoImpl(), List.of(dsoapTime, dsoapCorr, dsoapJaxb));
             Supplier<OperationStatsMXBean> server = () -> dsoap.stats("server", "EchoService.EchoPort", "echoDoubles", true);
             calls("correlating and timing handlers", plain.plain(p), dsoap.plain(d), server, true);
             assertEquals(List.copyOf(plainCorr.seen), List.copyOf(dsoapCorr.seen), "the ids the handler read");
             assertEquals(CALLS, dsoapCorr.seen.size());
+            assertEquals(List.copyOf(plainJaxb.seen), List.copyOf(dsoapJaxb.seen), "the ids read with getHeaders(QName, JAXBContext, boolean)");
+            assertEquals(List.copyOf(dsoapCorr.seen), List.copyOf(dsoapJaxb.seen));
             assertEquals(2 * CALLS, dsoapTime.messages.get(), "the timing handler saw every message both ways");
             assertEquals(CALLS, dsoapTime.closed.get(), "closed at the end of every exchange");
             OperationStatsMXBean s = server.get();
@@ -136,6 +140,161 @@ class HandlerChainTest {
                 }
             }
             assertEquals(outcomes.subList(0, 3), outcomes.subList(3, 6));
+        }
+    }
+
+    /**
+     * Logical handlers: one that lets every message pass without asking for it (carried both ways, with a SOAP handler
+     * beside it), one that reads the payload (it gets the real payload; the message goes CXF's way), one that changes the
+     * request's payload (the service gets the handler's values, as on plain CXF).
+     */
+    @Test
+    @SuppressWarnings("rawtypes")
+    void logicalHandlers() throws Exception {
+        try (Cxf plain = new Cxf(); Cxf dsoap = new Cxf()) {
+            Passing passing = new Passing();
+            String p = publish(plain, new EchoImpl(), List.of(new Passing(), new Correlating()));
+            String d = publish(dsoap, new DsoapEchoImpl(), List.of(passing, new Correlating()));
+            Supplier<OperationStatsMXBean> server = () -> dsoap.stats("server", "EchoService.EchoPort", "echoDoubles", true);
+            calls("a logical handler letting every message pass", plain.plain(p), dsoap.plain(d), server, true);
+            assertEquals(2 * CALLS, passing.seen.get());
+            OperationStatsMXBean s = server.get();
+            assertEquals(Map.of(), s.getReadFallbacks());
+            assertEquals(Map.of(), s.getWriteFallbacks());
+
+            PayloadReading plainReader = new PayloadReading(false);
+            PayloadReading dsoapReader = new PayloadReading(false);
+            jakarta.xml.ws.Binding pb = plain.lastEndpoint().getBinding();
+            jakarta.xml.ws.Binding db = dsoap.lastEndpoint().getBinding();
+            pb.setHandlerChain(List.<Handler>of(plainReader));
+            db.setHandlerChain(List.<Handler>of(dsoapReader));
+            Echo pc = plain.plain(p);
+            Echo dc = dsoap.plain(d);
+            for (int i = 0; i < 5; i++) {
+                double[] v = {i, -0.0, Double.NaN, Double.MAX_VALUE, 1e-310};
+                sameBits("payload reader " + i, v, pc.echoDoubles(v));
+                sameBits("payload reader " + i, v, dc.echoDoubles(v));
+            }
+            assertEquals(List.copyOf(plainReader.payloads), List.copyOf(dsoapReader.payloads), "the payloads the handler read");
+            assertEquals(10, dsoapReader.payloads.size());
+            assertEquals(Map.of("HANDLER_BODY", 5L), s.getReadFallbacks());
+            assertEquals(Map.of("HANDLER_BODY", 5L), s.getWriteFallbacks());
+
+            pb.setHandlerChain(List.<Handler>of(new PayloadReading(true)));
+            db.setHandlerChain(List.<Handler>of(new PayloadReading(true)));
+            double[] v = {1, 2, 3};
+            double[] want = pc.echoDoubles(v);
+            assertEquals("[7.0, 2.0, 3.0]", java.util.Arrays.toString(want), "the plain endpoint's service got the handler's values");
+            sameBits("payload changed by the handler", want, dc.echoDoubles(v));
+        }
+    }
+
+    /** One-way calls and service faults: the handlers see the same messages, faults and closes as on plain CXF. */
+    @Test
+    void oneWayCallsAndFaultsAsWithoutDsoap() throws Exception {
+        Counting plainCount = new Counting();
+        Counting dsoapCount = new Counting();
+        EchoImpl plainImpl = new EchoImpl();
+        EchoImpl dsoapImpl = new DsoapEchoImpl();
+        try (Cxf plain = new Cxf(); Cxf dsoap = new Cxf()) {
+            String p = publish(plain, plainImpl, List.of(plainCount, new Correlating()));
+            String d = publish(dsoap, dsoapImpl, List.of(dsoapCount, new Correlating()));
+            Echo pc = plain.plain(p);
+            Echo dc = dsoap.plain(d);
+            for (int i = 0; i < 5; i++) {
+                for (Echo c : new Echo[] {pc, dc}) {
+                    ((BindingProvider) c).getRequestContext().put(Header.HEADER_LIST, List.of(id("one-way " + i, true)));
+                    c.record(i + 0.25);
+                }
+            }
+            // (the handlers run before the service is called)
+            for (int wait = 0; wait < 200 && (plainImpl.recorded.size() < 5 || dsoapImpl.recorded.size() < 5); wait++) {
+                Thread.sleep(25);
+            }
+            assertEquals(List.copyOf(plainImpl.recorded), List.copyOf(dsoapImpl.recorded), "one-way values");
+            assertEquals(plainCount.toString(), dsoapCount.toString(), "one-way: what the handler saw");
+            OperationStatsMXBean ow = dsoap.stats("server", "EchoService.EchoPort", "record");
+            assertEquals(5, ow.getMessagesRead(), ow.getReadFallbacks().toString());
+            for (Echo c : new Echo[] {pc, dc}) {
+                ((BindingProvider) c).getRequestContext().put(Header.HEADER_LIST, List.of(id("fault", true)));
+                org.junit.jupiter.api.Assertions.assertThrows(EchoFault.class, () -> c.fail("no"));
+            }
+            String request = "<soap:Envelope xmlns:soap=\"http://schemas.xmlsoap.org/soap/envelope/\"><soap:Header>"
+                    + "<c:Id xmlns:c=\"" + NS + "\" soap:mustUnderstand=\"1\">fault</c:Id></soap:Header><soap:Body>"
+                    + "<ns2:fail xmlns:ns2=\"urn:dsoap:cxf-echo\"><reason>no</reason></ns2:fail></soap:Body></soap:Envelope>";
+            byte[] bytes = request.getBytes(java.nio.charset.StandardCharsets.UTF_8);
+            String[] want = Cxf.post(p, "text/xml; charset=UTF-8", bytes);
+            assertEquals("500", want[0], want[1]);
+            assertEquals(List.of(want[0], want[1]), List.of(Cxf.post(d, "text/xml; charset=UTF-8", bytes)), "the fault, byte for byte");
+            assertEquals(plainCount.toString(), dsoapCount.toString(), "after a fault: what the handler saw");
+            assertEquals(2, dsoapCount.faults.get(), dsoapCount.toString());
+        }
+    }
+
+    /** SOAP 1.2, and WS-Addressing beside the handlers: carried both ways, the handler's block beside RelatesTo. */
+    @Test
+    void soap12AndAddressingWithHandlers() throws Exception {
+        try (Cxf dsoap = new Cxf()) {
+            String d = publish(dsoap, new Soap12EchoImpl(), List.of(new Correlating()));
+            Echo c = dsoap.client(d, Echo.class, "Echo12Service", "Echo12Port");
+            for (int i = 0; i < 5; i++) {
+                ((BindingProvider) c).getRequestContext().put(Header.HEADER_LIST, List.of(id("s12-" + i, true)));
+                double[] v = {i, -0.0, Double.NaN, 1e-300};
+                sameBits("SOAP 1.2 call " + i, v, c.echoDoubles(v));
+                assertEquals("s12-" + i + "-answer", answerId(c));
+            }
+            OperationStatsMXBean s = dsoap.stats("server", "Echo12Service.Echo12Port", "echoDoubles");
+            assertEquals(5, s.getMessagesRead(), s.getReadFallbacks().toString());
+            assertEquals(5, s.getMessagesWritten(), s.getWriteFallbacks().toString());
+
+            org.apache.cxf.jaxws.EndpointImpl e = new org.apache.cxf.jaxws.EndpointImpl(dsoap.bus, new DsoapEchoImpl());
+            e.getFeatures().add(new org.apache.cxf.ws.addressing.WSAddressingFeature());
+            String a = dsoap.address("addressed");
+            e.publish(a);
+            dsoap.track(e);
+            e.getBinding().setHandlerChain(List.of(new Correlating()));
+            Echo wsa = dsoap.client(a, Echo.class, "EchoService", "EchoPort", new org.apache.cxf.ws.addressing.WSAddressingFeature());
+            for (int i = 0; i < 5; i++) {
+                ((BindingProvider) wsa).getRequestContext().put(Header.HEADER_LIST, new ArrayList<>(List.of(id("wsa-" + i, true))));
+                int[] v = {i, -i, Integer.MIN_VALUE};
+                assertEquals(java.util.Arrays.toString(v), java.util.Arrays.toString(wsa.echoInts(v)));
+                assertEquals("wsa-" + i + "-answer", answerId(wsa));
+            }
+            OperationStatsMXBean w = dsoap.stats("server", "EchoService.EchoPort", "echoInts");
+            assertEquals(5, w.getMessagesRead(), w.getReadFallbacks().toString());
+            assertEquals(5, w.getMessagesWritten(), w.getWriteFallbacks().toString());
+        }
+    }
+
+    /** A chain changed while the endpoint serves: each message goes the way its chain then says. */
+    @Test
+    @SuppressWarnings("rawtypes")
+    void handlerChainsChangedAtRunTime() throws Exception {
+        try (Cxf dsoap = new Cxf()) {
+            String d = publish(dsoap, new DsoapEchoImpl(), List.of());
+            Echo c = dsoap.plain(d);
+            jakarta.xml.ws.Binding b = dsoap.lastEndpoint().getBinding();
+            List<List<Handler>> chains = List.of(List.of(), List.of(new Correlating()), List.of(new Logging()),
+                    List.of(new Timing(), new Correlating()), List.of());
+            List<String> ways = new ArrayList<>();
+            for (List<Handler> chain : chains) {
+                b.setHandlerChain(chain);
+                OperationStatsMXBean before = dsoap.stats("server", "EchoService.EchoPort", "echoDoubles", true);
+                long read = before == null ? 0 : before.getMessagesRead();
+                long written = before == null ? 0 : before.getMessagesWritten();
+                for (int i = 0; i < 3; i++) {
+                    ((BindingProvider) c).getRequestContext().put(Header.HEADER_LIST, List.of(id("run-" + i, false)));
+                    double[] v = {i, 0.5 * i, -1};
+                    sameBits("chain " + chain, v, c.echoDoubles(v));
+                }
+                OperationStatsMXBean s = dsoap.stats("server", "EchoService.EchoPort", "echoDoubles");
+                ways.add(chain.size() + " handlers: read " + (s.getMessagesRead() - read) + ", written "
+                        + (s.getMessagesWritten() - written));
+            }
+            assertEquals(List.of("0 handlers: read 3, written 3", "1 handlers: read 3, written 3",
+                    "1 handlers: read 3, written 0", "2 handlers: read 3, written 3", "0 handlers: read 3, written 3"), ways);
+            // the logger's requests were read, then went CXF's way: counted
+            assertEquals(Map.of("HANDLER_BODY", 3L), dsoap.stats("server", "EchoService.EchoPort", "echoDoubles").getReadFallbacks());
         }
     }
 
@@ -335,6 +494,147 @@ class HandlerChainTest {
         @Override
         public Set<QName> getHeaders() {
             return Set.of();
+        }
+    }
+
+    /** A logical handler that lets every message pass, never asking for it. */
+    static final class Passing implements jakarta.xml.ws.handler.LogicalHandler<jakarta.xml.ws.handler.LogicalMessageContext> {
+        final AtomicInteger seen = new AtomicInteger();
+
+        @Override
+        public boolean handleMessage(jakarta.xml.ws.handler.LogicalMessageContext context) {
+            seen.incrementAndGet();
+            return true;
+        }
+
+        @Override
+        public boolean handleFault(jakarta.xml.ws.handler.LogicalMessageContext context) {
+            return true;
+        }
+
+        @Override
+        public void close(MessageContext context) {
+        }
+    }
+
+    /**
+     * A logical handler that reads each message's payload (its element names and texts); with {@code change}, it sets
+     * the request's first value to 7.
+     */
+    static final class PayloadReading implements jakarta.xml.ws.handler.LogicalHandler<jakarta.xml.ws.handler.LogicalMessageContext> {
+        final ConcurrentLinkedQueue<String> payloads = new ConcurrentLinkedQueue<>();
+        private final boolean change;
+
+        PayloadReading(boolean change) {
+            this.change = change;
+        }
+
+        @Override
+        public boolean handleMessage(jakarta.xml.ws.handler.LogicalMessageContext context) {
+            javax.xml.transform.Source s = context.getMessage().getPayload();
+            try {
+                java.io.StringWriter w = new java.io.StringWriter();
+                javax.xml.transform.TransformerFactory.newInstance().newTransformer()
+                        .transform(s, new javax.xml.transform.stream.StreamResult(w));
+                String xml = w.toString();
+                payloads.add(String.join(",", texts(xml)));
+                if (change && !(Boolean) context.get(MessageContext.MESSAGE_OUTBOUND_PROPERTY)) {
+                    String changed = xml.replaceFirst("<values>[^<]*</values>", "<values>7.0</values>");
+                    context.getMessage().setPayload(new javax.xml.transform.stream.StreamSource(new java.io.StringReader(changed)));
+                }
+            } catch (Exception e) {
+                throw new IllegalStateException(e);
+            }
+            return true;
+        }
+
+        @Override
+        public boolean handleFault(jakarta.xml.ws.handler.LogicalMessageContext context) {
+            return true;
+        }
+
+        @Override
+        public void close(MessageContext context) {
+        }
+    }
+
+    /** The correlation block as JAXB reads it. */
+    @jakarta.xml.bind.annotation.XmlRootElement(name = "Id", namespace = NS)
+    public static final class CorrelationId {
+        @jakarta.xml.bind.annotation.XmlValue
+        public String value;
+    }
+
+    private static final jakarta.xml.bind.JAXBContext JAXB;
+
+    static {
+        try {
+            JAXB = jakarta.xml.bind.JAXBContext.newInstance(CorrelationId.class);
+        } catch (jakarta.xml.bind.JAXBException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+
+    /** Reads the correlation block with {@code getHeaders(QName, JAXBContext, boolean)}. */
+    static final class JaxbReader implements SOAPHandler<SOAPMessageContext> {
+        final ConcurrentLinkedQueue<String> seen = new ConcurrentLinkedQueue<>();
+
+        @Override
+        public boolean handleMessage(SOAPMessageContext context) {
+            if (!(Boolean) context.get(MessageContext.MESSAGE_OUTBOUND_PROPERTY)) {
+                Object[] ids = context.getHeaders(ID, JAXB, true);
+                seen.add(ids.length == 1 && ids[0] instanceof CorrelationId c ? c.value : java.util.Arrays.toString(ids));
+            }
+            return true;
+        }
+
+        @Override
+        public boolean handleFault(SOAPMessageContext context) {
+            return true;
+        }
+
+        @Override
+        public void close(MessageContext context) {
+        }
+
+        @Override
+        public Set<QName> getHeaders() {
+            return Set.of(ID);
+        }
+    }
+
+    /** Counts the messages, faults and closes it sees, by direction. */
+    static final class Counting implements SOAPHandler<SOAPMessageContext> {
+        final AtomicInteger in = new AtomicInteger();
+        final AtomicInteger out = new AtomicInteger();
+        final AtomicInteger faults = new AtomicInteger();
+        final AtomicInteger closed = new AtomicInteger();
+
+        @Override
+        public boolean handleMessage(SOAPMessageContext context) {
+            ((Boolean) context.get(MessageContext.MESSAGE_OUTBOUND_PROPERTY) ? out : in).incrementAndGet();
+            return true;
+        }
+
+        @Override
+        public boolean handleFault(SOAPMessageContext context) {
+            faults.incrementAndGet();
+            return true;
+        }
+
+        @Override
+        public void close(MessageContext context) {
+            closed.incrementAndGet();
+        }
+
+        @Override
+        public Set<QName> getHeaders() {
+            return Set.of();
+        }
+
+        @Override
+        public String toString() {
+            return "in " + in + ", out " + out + ", faults " + faults + ", closed " + closed;
         }
     }
 

@@ -266,6 +266,25 @@ class HandlerChainTest {
         }
     }
 
+    /** A chain declared in a {@code @HandlerChain} file: carried both ways, the block stamped. */
+    @Test
+    void handlerChainFiles() throws Exception {
+        try (Cxf dsoap = new Cxf()) {
+            String d = dsoap.publish(new HandlerChainEchoImpl());
+            Echo c = dsoap.plain(d);
+            for (int i = 0; i < 5; i++) {
+                double[] v = {i, Double.NEGATIVE_INFINITY};
+                sameBits("@HandlerChain call " + i, v, c.echoDoubles(v));
+                Object headers = ((BindingProvider) c).getResponseContext().get(Header.HEADER_LIST);
+                assertTrue(headers instanceof List<?> l && l.stream().anyMatch(h -> h instanceof Header x
+                        && TicketHandler.TICKET.equals(x.getName())), "the handler's block: " + headers);
+            }
+            OperationStatsMXBean s = dsoap.stats("server", "EchoService.EchoPort", "echoDoubles");
+            assertEquals(5, s.getMessagesRead(), s.getReadFallbacks().toString());
+            assertEquals(5, s.getMessagesWritten(), s.getWriteFallbacks().toString());
+        }
+    }
+
     /** A chain changed while the endpoint serves: each message goes the way its chain then says. */
     @Test
     @SuppressWarnings("rawtypes")

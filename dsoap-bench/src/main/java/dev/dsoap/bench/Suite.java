@@ -173,10 +173,12 @@ public record Suite(String name, List<Entry> entries, int warmups, int iteration
         // the plain proxies calling them, beside none, in one run
         e.add(methods(entry("cxf.CxfPlainProxyEchoBench", "size", "10000", "percent", "10", "pattern", "scattered",
                 "widths", "changing", "features", "none,logging_addressing,logging_addressing_gzip"), "pairedPlainProxy"));
-        // JAX-WS SOAP handlers on the endpoints (one reading the request's header, one stamping a block into each answer,
-        // both), beside none, in one run
+        // JAX-WS handlers on the endpoints (one reading the request's header, one stamping a block into each answer,
+        // both; one timing from context properties, a logical one letting messages pass, a payload logger), beside none,
+        // in one run
         e.add(methods(entry("cxf.CxfPlainProxyEchoBench", "size", "10000", "percent", "10", "pattern", "scattered",
-                "widths", "changing", "features", "none,header_reader,header_stamper,header_handlers"), "pairedPlainProxy"));
+                "widths", "changing", "features", "none,header_reader,header_stamper,header_handlers,timing,logical_passing,"
+                        + "payload_logger"), "pairedPlainProxy"));
         // and on Axis2: the WS-Addressing handlers, and compressed requests, on the servers and the plain RPCServiceClient
         e.add(methods(entry("axis2.RpcClientEchoBench", "size", "10000", "percent", "10", "pattern", "scattered",
                 "widths", "changing", "features", "none,addressing,addressing_gzip"), "pairedRpcClient"));

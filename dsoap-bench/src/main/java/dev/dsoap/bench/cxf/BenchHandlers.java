@@ -28,12 +28,16 @@ final class BenchHandlers {
 
     /** Whether the features named {@code name} go on the endpoints only (handlers), not on the proxies. */
     static boolean serverOnly(String name) {
-        return name.startsWith("header_");
+        return name.startsWith("header_") || name.equals("payload_logger") || name.equals("timing")
+                || name.equals("logical_passing");
     }
 
-    /** Whether dsoap carries the messages of an endpoint with the features {@code name}: the handlers here touch headers only. */
+    /**
+     * Whether dsoap carries the messages of an endpoint with the features {@code name}: the header handlers touch
+     * headers only; the payload logger reads every message whole.
+     */
     static boolean carried(String name) {
-        return true;
+        return !name.equals("payload_logger");
     }
 
     /**
@@ -48,6 +52,15 @@ final class BenchHandlers {
         }
         if (name.equals("header_stamper") || name.equals("header_handlers")) {
             handlers.add(new HeaderStamper());
+        }
+        if (name.equals("payload_logger")) {
+            handlers.add(new PayloadLogger());
+        }
+        if (name.equals("timing")) {
+            handlers.add(new Timing());
+        }
+        if (name.equals("logical_passing")) {
+            handlers.add(new Passing());
         }
         return new Chain(handlers);
     }
@@ -69,8 +82,25 @@ final class BenchHandlers {
         }
     }
 
+    /** A SOAP handler that lets faults pass, closes nothing and understands no header block; its subclasses say what it does. */
+    private abstract static class PlainHandler implements SOAPHandler<SOAPMessageContext> {
+        @Override
+        public boolean handleFault(SOAPMessageContext context) {
+            return true;
+        }
+
+        @Override
+        public void close(MessageContext context) {
+        }
+
+        @Override
+        public Set<QName> getHeaders() {
+            return Set.of();
+        }
+    }
+
     /** Reads the request's SOAP header, as a handler looking for a correlation id or a credential does. */
-    static final class HeaderReader implements SOAPHandler<SOAPMessageContext> {
+    static final class HeaderReader extends PlainHandler {
         /** Header blocks seen, so that the reading is not optimized away. */
         static final AtomicLong BLOCKS = new AtomicLong();
 
@@ -90,24 +120,63 @@ final class BenchHandlers {
             }
             return true;
         }
+    }
+
+    /** Times each exchange from message context properties only, never asking for the message. */
+    static final class Timing extends PlainHandler {
+        static final AtomicLong NANOS = new AtomicLong();
 
         @Override
-        public boolean handleFault(SOAPMessageContext context) {
+        public boolean handleMessage(SOAPMessageContext context) {
+            if (!(Boolean) context.get(MessageContext.MESSAGE_OUTBOUND_PROPERTY)) {
+                context.put("dsoap.bench.started", System.nanoTime());
+            } else if (context.get("dsoap.bench.started") instanceof Long started) {
+                NANOS.addAndGet(System.nanoTime() - started);
+            }
+            return true;
+        }
+    }
+
+    /** A logical handler that lets every message pass without asking for it. */
+    static final class Passing implements jakarta.xml.ws.handler.LogicalHandler<jakarta.xml.ws.handler.LogicalMessageContext> {
+        static final AtomicLong SEEN = new AtomicLong();
+
+        @Override
+        public boolean handleMessage(jakarta.xml.ws.handler.LogicalMessageContext context) {
+            SEEN.incrementAndGet();
+            return true;
+        }
+
+        @Override
+        public boolean handleFault(jakarta.xml.ws.handler.LogicalMessageContext context) {
             return true;
         }
 
         @Override
         public void close(MessageContext context) {
         }
+    }
+
+    /** Writes every message out whole, as a payload logger does (to a stream that only counts). */
+    static final class PayloadLogger extends PlainHandler {
+        static final AtomicLong BYTES = new AtomicLong();
 
         @Override
-        public Set<QName> getHeaders() {
-            return Set.of();
+        public boolean handleMessage(SOAPMessageContext context) {
+            try {
+                dev.dsoap.bench.DiscardingOutputStream out = new dev.dsoap.bench.DiscardingOutputStream(
+                        dev.dsoap.bench.DiscardingOutputStream.Mode.DISCARD);
+                context.getMessage().writeTo(out);
+                BYTES.addAndGet(out.count());
+            } catch (SOAPException | java.io.IOException e) {
+                throw new IllegalStateException(e);
+            }
+            return true;
         }
     }
 
     /** Adds a correlation header block to each answer. */
-    static final class HeaderStamper implements SOAPHandler<SOAPMessageContext> {
+    static final class HeaderStamper extends PlainHandler {
         private final AtomicLong next = new AtomicLong();
 
         @Override
@@ -126,20 +195,6 @@ final class BenchHandlers {
                 }
             }
             return true;
-        }
-
-        @Override
-        public boolean handleFault(SOAPMessageContext context) {
-            return true;
-        }
-
-        @Override
-        public void close(MessageContext context) {
-        }
-
-        @Override
-        public Set<QName> getHeaders() {
-            return Set.of();
         }
     }
 }

@@ -363,7 +363,8 @@ final class CxfEchoServers implements AutoCloseable {
 
     /**
      * As {@link #verifyDefaultPort(EchoPort, boolean, EchoValues)}; with {@code carried} false, that the dsoap endpoint
-     * left both exchanges to CXF both ways instead (four fallbacks), as it does where its chain holds JAX-WS handlers.
+     * left both exchanges to CXF both ways instead (four fallbacks, no answer written), as it does where a JAX-WS
+     * handler reads every message whole.
      */
     void verifyDefaultPort(EchoPort port, boolean dsoapEndpoint, EchoValues values, boolean carried) throws Exception {
         String operation = values.shape().operation;
@@ -380,7 +381,8 @@ final class CxfEchoServers implements AutoCloseable {
         }
         long want = dsoapEndpoint && carried ? 2 : 0;
         long fallbacks = dsoapEndpoint && !carried ? 4 : 0;
-        if (s[0] != want || s[1] != want || s[2] != fallbacks || c[0] != 0 || c[1] != 0 || c[2] != 0) {
+        // (a request left to CXF may still have been read first: a handler that asks for its body decides after)
+        if (carried && s[0] != want || s[1] != want || s[2] != fallbacks || c[0] != 0 || c[1] != 0 || c[2] != 0) {
             throw new IllegalStateException("the check's 2 exchanges of " + operation + " through a default proxy to "
                     + called + " were not carried as expected (dsoap on the server: read " + s[0] + ", written " + s[1]
                     + ", fallbacks " + s[2] + "; dsoap on the client, expected none: read " + c[0] + ", written " + c[1]

@@ -82,7 +82,9 @@ public class CxfPlainProxyEchoBench {
     /**
      * The standard features on the endpoints and the proxy: {@code none}, {@code logging_addressing},
      * {@code logging_addressing_gzip}; or JAX-WS handlers on the endpoints only ({@link BenchHandlers}):
-     * {@code header_reader}, {@code header_stamper}, {@code header_handlers} (both).
+     * {@code header_reader}, {@code header_stamper}, {@code header_handlers} (both), {@code timing} (message context
+     * properties only), {@code logical_passing} (a logical handler letting every message pass), {@code payload_logger}
+     * (writes every message out whole: each goes the host's way).
      */
     @Param({"none"})
     public String features;
@@ -197,9 +199,10 @@ public class CxfPlainProxyEchoBench {
                     f.add(new org.apache.cxf.transport.common.gzip.GZIPFeature());
                 }
             }
-            case "header_reader", "header_stamper", "header_handlers" -> f.add(BenchHandlers.feature(name));
+            case "header_reader", "header_stamper", "header_handlers", "payload_logger", "timing", "logical_passing" ->
+                    f.add(BenchHandlers.feature(name));
             default -> throw new IllegalArgumentException("features: none, logging_addressing, logging_addressing_gzip,"
-                    + " header_reader, header_stamper, header_handlers; not " + name);
+                    + " header_reader, header_stamper, header_handlers, payload_logger, timing, logical_passing; not " + name);
         }
         return f;
     }

@@ -266,6 +266,32 @@ class HandlerChainTest {
         }
     }
 
+    /**
+     * mustUnderstand: a block a handler's {@code getHeaders()} names is understood, one nobody names gets CXF's
+     * MustUnderstand fault, byte for byte as from the plain endpoint with the same handlers.
+     */
+    @Test
+    void mustUnderstandFollowsTheHandlersHeaders() throws Exception {
+        try (Cxf plain = new Cxf(); Cxf dsoap = new Cxf()) {
+            String p = publish(plain, new EchoImpl(), List.of(new Correlating()));
+            String d = publish(dsoap, new DsoapEchoImpl(), List.of(new Correlating()));
+            for (String block : new String[] {"<c:Id xmlns:c=\"" + NS + "\" soap:mustUnderstand=\"1\">m</c:Id>",
+                    "<x:Other xmlns:x=\"urn:dsoap:nobody\" soap:mustUnderstand=\"1\">?</x:Other>"}) {
+                String request = "<soap:Envelope xmlns:soap=\"http://schemas.xmlsoap.org/soap/envelope/\"><soap:Header>" + block
+                        + "</soap:Header><soap:Body><ns2:echoInts xmlns:ns2=\"urn:dsoap:cxf-echo\"><values>3</values>"
+                        + "</ns2:echoInts></soap:Body></soap:Envelope>";
+                byte[] bytes = request.getBytes(java.nio.charset.StandardCharsets.UTF_8);
+                String[] want = Cxf.post(p, "text/xml; charset=UTF-8", bytes);
+                String[] got = Cxf.post(d, "text/xml; charset=UTF-8", bytes);
+                assertEquals(want[0], got[0], block + ": " + got[1] + "\nplain: " + want[1]);
+                assertEquals(texts(want[1]), texts(got[1]), block + ": " + got[1] + "\nplain: " + want[1]);
+            }
+            OperationStatsMXBean s = dsoap.stats("server", "EchoService.EchoPort", "echoInts");
+            assertEquals(2, s.getMessagesRead(), s.getReadFallbacks().toString());
+            assertEquals(1, s.getMessagesWritten(), "the understood block's answer; the other is CXF's fault: " + s.getWriteFallbacks());
+        }
+    }
+
     /** A chain declared in a {@code @HandlerChain} file: carried both ways, the block stamped. */
     @Test
     void handlerChainFiles() throws Exception {
@@ -399,6 +425,23 @@ class HandlerChainTest {
 
     // ------------------------------------------------------------------------------------------ the handlers
 
+    /** A SOAP handler that lets faults pass, closes nothing and understands no header block; its subclasses say what it does. */
+    private abstract static class PlainHandler implements SOAPHandler<SOAPMessageContext> {
+        @Override
+        public boolean handleFault(SOAPMessageContext context) {
+            return true;
+        }
+
+        @Override
+        public void close(MessageContext context) {
+        }
+
+        @Override
+        public Set<QName> getHeaders() {
+            return Set.of();
+        }
+    }
+
     /**
      * Reads the client's correlation block from the request's SOAP header (and declares it understood), and stamps an
      * answer block naming it into the answer's header.
@@ -486,7 +529,7 @@ class HandlerChainTest {
     }
 
     /** Writes every message out whole, as a payload logger does. */
-    static final class Logging implements SOAPHandler<SOAPMessageContext> {
+    static final class Logging extends PlainHandler {
         final ConcurrentLinkedQueue<String> logged = new ConcurrentLinkedQueue<>();
 
         @Override
@@ -499,20 +542,6 @@ class HandlerChainTest {
                 throw new IllegalStateException(e);
             }
             return true;
-        }
-
-        @Override
-        public boolean handleFault(SOAPMessageContext context) {
-            return true;
-        }
-
-        @Override
-        public void close(MessageContext context) {
-        }
-
-        @Override
-        public Set<QName> getHeaders() {
-            return Set.of();
         }
     }
 
@@ -658,7 +687,7 @@ class HandlerChainTest {
     }
 
     /** Stops a request whose correlation id is "stop" (returns false), throws for "throw". */
-    static final class Refusing implements SOAPHandler<SOAPMessageContext> {
+    static final class Refusing extends PlainHandler {
         @Override
         public boolean handleMessage(SOAPMessageContext context) {
             if ((Boolean) context.get(MessageContext.MESSAGE_OUTBOUND_PROPERTY)) {
@@ -669,20 +698,6 @@ class HandlerChainTest {
                 throw new ProtocolException("refused by the handler");
             }
             return !"stop".equals(id);
-        }
-
-        @Override
-        public boolean handleFault(SOAPMessageContext context) {
-            return true;
-        }
-
-        @Override
-        public void close(MessageContext context) {
-        }
-
-        @Override
-        public Set<QName> getHeaders() {
-            return Set.of();
         }
     }
 }

@@ -87,7 +87,14 @@ final class SendOut extends DsoapInterceptor {
                 m.put(Message.ENCODING, "UTF-8");
             }
             if (p.handlers() != null) {
-                Handlers.Out out = Handlers.answer((SoapMessage) m, p.handlers(), reply, blocks);
+                Handlers.Out out;
+                try {
+                    out = Handlers.answer((SoapMessage) m, p.handlers(), reply, blocks);
+                } catch (RuntimeException e) {
+                    // a handler threw: CXF's fault chain answers instead (as without dsoap)
+                    reply.replaced("a JAX-WS handler threw on the answer: " + e);
+                    throw e;
+                }
                 if (out.message() != null) {
                     // a handler touched the body, or put its own message in the answer's place: that message goes out
                     reply.replaced(Fallback.HANDLER_BODY, "a JAX-WS handler asked for the answer's body or replaced it");

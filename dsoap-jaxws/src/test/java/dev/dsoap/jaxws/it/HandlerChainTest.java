@@ -117,7 +117,7 @@ class HandlerChainTest {
         try (Cxf plain = new Cxf(); Cxf dsoap = new Cxf()) {
             String p = publish(plain, new EchoImpl(), List.of(new Correlating(), new Refusing()));
             String d = publish(dsoap, new DsoapEchoImpl(), List.of(new Correlating(), new Refusing()));
-            for (String how : new String[] {"throw", "stop"}) {
+            for (String how : new String[] {"throw", "stop", "throw on the answer"}) {
                 String request = "<soap:Envelope xmlns:soap=\"http://schemas.xmlsoap.org/soap/envelope/\"><soap:Header>"
                         + "<c:Id xmlns:c=\"" + NS + "\">" + how + "</c:Id></soap:Header><soap:Body>"
                         + "<ns2:echoInts xmlns:ns2=\"urn:dsoap:cxf-echo\"><values>7</values><values>-8</values>"
@@ -140,6 +140,8 @@ class HandlerChainTest {
                 }
             }
             assertEquals(outcomes.subList(0, 3), outcomes.subList(3, 6));
+            OperationStatsMXBean s = dsoap.stats("server", "EchoService.EchoPort", "echoInts");
+            assertEquals(Map.of("RESPONSE_CHANGED", 1L), s.getWriteFallbacks(), "the answer a handler threw on, taken back");
         }
     }
 
@@ -686,14 +688,17 @@ class HandlerChainTest {
         }
     }
 
-    /** Stops a request whose correlation id is "stop" (returns false), throws for "throw". */
+    /** Stops a request whose correlation id is "stop" (returns false), throws for "throw", and on its answer for "throw on the answer". */
     static final class Refusing extends PlainHandler {
         @Override
         public boolean handleMessage(SOAPMessageContext context) {
+            Object id = context.get("correlation");
             if ((Boolean) context.get(MessageContext.MESSAGE_OUTBOUND_PROPERTY)) {
+                if ("throw on the answer".equals(id)) {
+                    throw new ProtocolException("answer refused by the handler");
+                }
                 return true;
             }
-            Object id = context.get("correlation");
             if ("throw".equals(id)) {
                 throw new ProtocolException("refused by the handler");
             }

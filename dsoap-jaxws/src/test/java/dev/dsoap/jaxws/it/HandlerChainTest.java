@@ -294,6 +294,48 @@ class HandlerChainTest {
         }
     }
 
+    /**
+     * Handlers beside CXF's LoggingFeature and GZIPFeature, on the endpoints and on the proxies: carried both ways, every
+     * message logged on both sides, values and stamped blocks as from the plain endpoint with the same features.
+     */
+    @Test
+    void handlersWithLoggingAndGzip() throws Exception {
+        java.util.concurrent.atomic.AtomicLong logged = new java.util.concurrent.atomic.AtomicLong();
+        try (Cxf plain = new Cxf(); Cxf dsoap = new Cxf()) {
+            String p = publishWithFeatures(plain, new EchoImpl(), logged);
+            String d = publishWithFeatures(dsoap, new DsoapEchoImpl(), logged);
+            org.apache.cxf.ext.logging.LoggingFeature clientLog = new org.apache.cxf.ext.logging.LoggingFeature();
+            clientLog.setSender(e -> logged.incrementAndGet());
+            Echo pc = plain.client(p, Echo.class, "EchoService", "EchoPort", clientLog,
+                    new org.apache.cxf.transport.common.gzip.GZIPFeature());
+            Echo dc = dsoap.client(d, Echo.class, "EchoService", "EchoPort", clientLog,
+                    new org.apache.cxf.transport.common.gzip.GZIPFeature());
+            Supplier<OperationStatsMXBean> server = () -> dsoap.stats("server", "EchoService.EchoPort", "echoDoubles", true);
+            long before = logged.get();
+            calls("handlers with logging and gzip", pc, dc, server, true);
+            assertEquals(8L * CALLS, logged.get() - before, "each exchange logged in and out on both sides, both endpoints");
+            OperationStatsMXBean s = server.get();
+            assertEquals(Map.of(), s.getReadFallbacks());
+            assertEquals(Map.of(), s.getWriteFallbacks());
+        }
+    }
+
+    private static String publishWithFeatures(Cxf on, Object impl, java.util.concurrent.atomic.AtomicLong logged)
+            throws IOException {
+        org.apache.cxf.jaxws.EndpointImpl e = new org.apache.cxf.jaxws.EndpointImpl(on.bus, impl);
+        org.apache.cxf.ext.logging.LoggingFeature log = new org.apache.cxf.ext.logging.LoggingFeature();
+        log.setSender(event -> logged.incrementAndGet());
+        e.getFeatures().add(log);
+        org.apache.cxf.transport.common.gzip.GZIPFeature gzip = new org.apache.cxf.transport.common.gzip.GZIPFeature();
+        gzip.setThreshold(0);
+        e.getFeatures().add(gzip);
+        String address = on.address(impl.getClass().getSimpleName() + "-features");
+        e.publish(address);
+        on.track(e);
+        e.getBinding().setHandlerChain(List.of(new Correlating()));
+        return address;
+    }
+
     /** A chain declared in a {@code @HandlerChain} file: carried both ways, the block stamped. */
     @Test
     void handlerChainFiles() throws Exception {

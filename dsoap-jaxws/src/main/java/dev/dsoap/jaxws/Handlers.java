@@ -2,12 +2,11 @@ package dev.dsoap.jaxws;
 
 import dev.dsoap.host.Fallback;
 import dev.dsoap.host.Reply;
+import dev.dsoap.jaxws.saaj.LazySoapMessage;
 import jakarta.xml.bind.JAXBContext;
 import jakarta.xml.bind.JAXBException;
-import jakarta.xml.soap.MessageFactory;
 import jakarta.xml.soap.SOAPBody;
 import jakarta.xml.soap.SOAPElement;
-import jakarta.xml.soap.SOAPEnvelope;
 import jakarta.xml.soap.SOAPException;
 import jakarta.xml.soap.SOAPHeader;
 import jakarta.xml.soap.SOAPMessage;
@@ -21,7 +20,6 @@ import jakarta.xml.ws.handler.soap.SOAPHandler;
 import org.apache.cxf.binding.soap.SoapMessage;
 import org.apache.cxf.binding.soap.SoapVersion;
 import org.apache.cxf.binding.soap.interceptor.SoapInterceptor;
-import org.apache.cxf.binding.soap.saaj.SAAJFactoryResolver;
 import org.apache.cxf.binding.soap.saaj.SAAJInInterceptor;
 import org.apache.cxf.endpoint.Endpoint;
 import org.apache.cxf.helpers.CastUtils;
@@ -49,10 +47,8 @@ import javax.xml.stream.XMLStreamException;
 import javax.xml.stream.XMLStreamReader;
 import javax.xml.stream.XMLStreamWriter;
 import javax.xml.transform.dom.DOMSource;
-import javax.xml.transform.stax.StAXSource;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
-import java.io.InputStream;
 import java.net.URI;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -88,8 +84,6 @@ final class Handlers {
     static final Set<String> INTERCEPTORS = Set.of(SOAP_INTERCEPTOR, LOGICAL_IN, LOGICAL_OUT);
     /** Message property: the {@link Deferred} request, from {@link ReadIn} to {@link In}. */
     private static final String DEFERRED = Handlers.class.getName() + ".deferred";
-    /** The SAAJ message property that makes SAAJ's reference implementation parse a body only when it is asked for. */
-    private static final String LAZY_BODY = "saaj.lazy.soap.body";
     /** Readers of the request that run after the SOAP handlers: they stay in the chain until the handlers are done. */
     private static final Set<String> LATE_READERS = Set.of(
             "org.apache.cxf.binding.soap.interceptor.CheckFaultInterceptor",
@@ -202,7 +196,7 @@ final class Handlers {
                 return;
             }
             HandlerChainInvoker invoker = getInvoker(m);
-            Lazy saaj = new Lazy(m.getVersion(), () -> new ByteArrayInputStream(d.raw(), 0, d.length()));
+            LazySoapMessage saaj = lazy(m.getVersion(), () -> new ByteArrayInputStream(d.raw(), 0, d.length()));
             m.setContent(SOAPMessage.class, saaj);
             // as CXF: the SOAP handlers first, then the logical ones
             if (!invoker.getProtocolHandlers().isEmpty()) {
@@ -311,7 +305,7 @@ final class Handlers {
      */
     static Out answer(SoapMessage m, Binding binding, Reply reply, byte[] blocks) {
         OutRunner run = new OutRunner(binding);
-        Lazy saaj = new Lazy(m.getVersion(), () -> reply.lazyInput(blocks));
+        LazySoapMessage saaj = lazy(m.getVersion(), () -> reply.lazyInput(blocks));
         m.setContent(SOAPMessage.class, saaj);
         HandlerChainInvoker invoker = run.invoker(m);
         // as CXF: the logical handlers first, then the SOAP ones; an answer goes on whatever they return
@@ -458,186 +452,9 @@ final class Handlers {
 
     // ------------------------------------------------------------------------------------------ SAAJ
 
-    /** A SAAJ message of the envelope {@code in} holds, its body parsed only when something asks for it. */
-    private static SOAPMessage parse(SoapVersion v, InputStream in) throws SOAPException, XMLStreamException {
-        SOAPMessage saaj = factory(v).createMessage();
-        saaj.setProperty(LAZY_BODY, Boolean.TRUE);
-        saaj.getSOAPPart().setContent(new StAXSource(StaxUtils.createXMLStreamReader(in, "UTF-8")));
-        return saaj;
-    }
-
-    /** Opens the bytes of a message's envelope. */
-    private interface Source {
-        InputStream open();
-    }
-
-    /**
-     * The SAAJ message handlers get. It is made from the message's bytes the first time something uses it (a handler
-     * that never calls {@code getMessage()}, or reads only properties, costs no SAAJ message at all), and its body is
-     * parsed only when something asks for it. {@link #saveChanges()} leaves a body no one asked for unparsed (SAAJ would
-     * write the whole message out to compute its MIME headers, which dsoap's path never sends: handlers commonly call it
-     * after changing a header). Everything else is SAAJ's message's own. For one message's thread.
-     */
-    private static final class Lazy extends SOAPMessage {
-        private final SoapVersion version;
-        private final Source source;
-        private SOAPMessage saaj;
-
-        Lazy(SoapVersion version, Source source) {
-            this.version = version;
-            this.source = source;
-        }
-
-        /** Whether the SAAJ message was made (something used it). */
-        boolean made() {
-            return saaj != null;
-        }
-
-        private SOAPMessage saaj() {
-            if (saaj == null) {
-                try {
-                    saaj = parse(version, source.open());
-                } catch (SOAPException | XMLStreamException e) {
-                    throw new Fault(e);
-                }
-            }
-            return saaj;
-        }
-
-        /** Whether no one touched the body: the message was never made, or SAAJ still holds its body unparsed. */
-        boolean untouched() throws SOAPException {
-            if (saaj == null) {
-                return true;
-            }
-            SOAPBody body = saaj.getSOAPPart().getEnvelope().getBody();
-            return body != null && LazyBody.untouched(body);
-        }
-
-        @Override
-        public void saveChanges() throws SOAPException {
-            if (!untouched()) {
-                saaj().saveChanges();
-            }
-        }
-
-        @Override
-        public boolean saveRequired() {
-            return saaj().saveRequired();
-        }
-
-        @Override
-        public String getContentDescription() {
-            return saaj().getContentDescription();
-        }
-
-        @Override
-        public void setContentDescription(String description) {
-            saaj().setContentDescription(description);
-        }
-
-        @Override
-        public jakarta.xml.soap.SOAPPart getSOAPPart() {
-            return saaj().getSOAPPart();
-        }
-
-        @Override
-        public SOAPBody getSOAPBody() throws SOAPException {
-            return saaj().getSOAPBody();
-        }
-
-        @Override
-        public SOAPHeader getSOAPHeader() throws SOAPException {
-            return saaj().getSOAPHeader();
-        }
-
-        @Override
-        public void removeAllAttachments() {
-            saaj().removeAllAttachments();
-        }
-
-        @Override
-        public int countAttachments() {
-            return saaj().countAttachments();
-        }
-
-        @Override
-        public Iterator<jakarta.xml.soap.AttachmentPart> getAttachments() {
-            return saaj().getAttachments();
-        }
-
-        @Override
-        public Iterator<jakarta.xml.soap.AttachmentPart> getAttachments(jakarta.xml.soap.MimeHeaders headers) {
-            return saaj().getAttachments(headers);
-        }
-
-        @Override
-        public void removeAttachments(jakarta.xml.soap.MimeHeaders headers) {
-            saaj().removeAttachments(headers);
-        }
-
-        @Override
-        public jakarta.xml.soap.AttachmentPart getAttachment(SOAPElement element) throws SOAPException {
-            return saaj().getAttachment(element);
-        }
-
-        @Override
-        public void addAttachmentPart(jakarta.xml.soap.AttachmentPart part) {
-            saaj().addAttachmentPart(part);
-        }
-
-        @Override
-        public jakarta.xml.soap.AttachmentPart createAttachmentPart() {
-            return saaj().createAttachmentPart();
-        }
-
-        @Override
-        public jakarta.xml.soap.MimeHeaders getMimeHeaders() {
-            return saaj().getMimeHeaders();
-        }
-
-        @Override
-        public void writeTo(java.io.OutputStream out) throws SOAPException, java.io.IOException {
-            saaj().writeTo(out);
-        }
-
-        @Override
-        public void setProperty(String property, Object value) throws SOAPException {
-            saaj().setProperty(property, value);
-        }
-
-        @Override
-        public Object getProperty(String property) throws SOAPException {
-            return saaj().getProperty(property);
-        }
-    }
-
-    private static volatile MessageFactory soap11;
-    private static volatile MessageFactory soap12;
-
-    private static MessageFactory factory(SoapVersion v) throws SOAPException {
-        boolean one = v.getVersion() == 1.1;
-        MessageFactory f = one ? soap11 : soap12;
-        if (f == null) {
-            f = SAAJFactoryResolver.createMessageFactory(v);
-            if (one) {
-                soap11 = f;
-            } else {
-                soap12 = f;
-            }
-        }
-        return f;
-    }
-
-    /** SAAJ's reference implementation's lazy body, kept apart so that another implementation only fails the check. */
-    private static final class LazyBody {
-        static boolean untouched(SOAPBody body) {
-            try {
-                return body instanceof com.sun.xml.messaging.saaj.soap.impl.BodyImpl b && b.isLazy()
-                        && b.getFirstChildNoMaterialize() == null;
-            } catch (LinkageError e) {
-                return false;
-            }
-        }
+    /** The SAAJ message handlers get of the envelope {@code bytes} opens, read with CXF's parser and its limits. */
+    private static LazySoapMessage lazy(SoapVersion v, LazySoapMessage.Bytes bytes) {
+        return new LazySoapMessage(v.getVersion() != 1.1, bytes, in -> StaxUtils.createXMLStreamReader(in, "UTF-8"));
     }
 
     /** A reader of {@code saaj}'s body's content, as CXF's handler interceptor makes it for the readers after it. */

@@ -147,8 +147,9 @@ public final class Reply implements AutoCloseable {
     }
 
     /**
-     * The message, with {@code blocks} in a SOAP {@code Header} as {@link #writeTo(OutputStream, byte[])} writes it, as
-     * a stream whose body is copied out of the template only when it is read: a read returns the bytes up to and with the
+     * The message, with {@code blocks} in a SOAP {@code Header} as {@link #writeTo(OutputStream, byte[])} writes it (an
+     * empty {@code Header} when there are none, as a new SAAJ message has one), as a stream whose body is copied out of
+     * the template only when it is read: a read returns the bytes up to and with the
      * Body start tag and nothing after them in the same read, so a parser that stops at that tag (a SAAJ message that
      * parses its body when asked for it) never makes the copy. For one thread, while this reply is open.
      *
@@ -159,24 +160,22 @@ public final class Reply implements AutoCloseable {
             throw new IllegalStateException("a binary message has no SOAP envelope");
         }
         requireMessage();
+        byte[] header = blocks == null ? new byte[0] : blocks;
         byte[] prolog = new byte[prologLength];
         if (serializer != null) {
             ByteBuffer first = serializer.buffers()[0].duplicate();
             if (first.remaining() < prologLength) {
-                return new java.io.ByteArrayInputStream(withHeader(serializer.toByteArray(), blocks));
+                return new java.io.ByteArrayInputStream(withHeader(serializer.toByteArray(), header));
             }
             first.get(prolog);
         } else {
             System.arraycopy(copy, 0, prolog, 0, prologLength);
         }
-        return new LazyInput(withHeader(prolog, blocks), prologLength);
+        return new LazyInput(withHeader(prolog, header), prologLength);
     }
 
-    /** {@code message} (or its prolog) with {@code blocks} in a Header; itself when there are none. */
+    /** {@code message} (or its prolog) with {@code blocks} in a Header. */
     private byte[] withHeader(byte[] message, byte[] blocks) {
-        if (blocks == null || blocks.length == 0) {
-            return message;
-        }
         int n = headerOpen.length + blocks.length + headerClose.length;
         byte[] b = new byte[message.length + n];
         System.arraycopy(message, 0, b, 0, headerAt);

@@ -203,7 +203,7 @@ final class Handlers {
                 if (m.getHeaders().isEmpty()) {
                     getUnderstoodHeaders(); // as CXF: the handlers' getHeaders() are asked for on every message
                 }
-                SOAPMessageContextImpl context = new SOAPMessageContextImpl(m);
+                SOAPMessageContextImpl context = new HeaderContext(m);
                 referenceParameters(m, d.hostBlocks() ? saaj : null);
                 invoker.setProtocolMessageContext(context);
                 if (!invoker.invokeProtocolHandlers(false, context)) {
@@ -315,7 +315,7 @@ final class Handlers {
             invoker.invokeLogicalHandlers(false, context);
         }
         if (!invoker.getProtocolHandlers().isEmpty()) {
-            SOAPMessageContextImpl context = new SOAPMessageContextImpl(m);
+            SOAPMessageContextImpl context = new HeaderContext(m);
             referenceParameters(m, blocks != null ? saaj : null);
             invoker.setProtocolMessageContext(context);
             invoker.invokeProtocolHandlers(false, context);
@@ -365,6 +365,38 @@ final class Handlers {
             }
         }
         return out.size() == 0 ? null : out.toByteArray();
+    }
+
+    /**
+     * A SOAP handler's context: CXF's, whose {@code getHeaders(QName, JAXBContext, boolean)} reads the header through
+     * {@link SOAPMessage#getSOAPHeader()} (CXF's walks the SOAP part, which parses the body first: see
+     * {@link LazySoapMessage#getSOAPPart()}), with CXF's rules for roles and binding.
+     */
+    private static final class HeaderContext extends SOAPMessageContextImpl {
+        HeaderContext(Message m) {
+            super(m);
+        }
+
+        @Override
+        public Object[] getHeaders(QName name, JAXBContext context, boolean allRoles) {
+            try {
+                SOAPHeader header = getMessage().getSOAPHeader();
+                if (header == null || !header.hasChildNodes()) {
+                    return new Object[0];
+                }
+                List<Object> found = new ArrayList<>();
+                Iterator<jakarta.xml.soap.SOAPHeaderElement> it = CastUtils.cast(header.examineAllHeaderElements());
+                while (it.hasNext()) {
+                    jakarta.xml.soap.SOAPHeaderElement e = it.next();
+                    if ((allRoles || getRoles().contains(e.getActor())) && name.equals(e.getElementQName())) {
+                        found.add(org.apache.cxf.common.jaxb.JAXBUtils.unmarshall(context, e));
+                    }
+                }
+                return found.toArray(new Object[0]);
+            } catch (SOAPException | JAXBException e) {
+                throw new WebServiceException(e);
+            }
+        }
     }
 
     // ------------------------------------------------------------------------------------------ logical handlers

@@ -8,6 +8,7 @@ import com.sun.xml.ws.api.message.Packet;
 import com.sun.xml.ws.api.pipe.Codec;
 import com.sun.xml.ws.message.AbstractMessageImpl;
 import com.sun.xml.ws.spi.db.XMLBridge;
+import dev.dsoap.jaxws.saaj.LazySoapMessage;
 import jakarta.xml.bind.JAXBException;
 import jakarta.xml.bind.Unmarshaller;
 import jakarta.xml.soap.SOAPException;
@@ -40,6 +41,8 @@ abstract class Carried extends AbstractMessageImpl {
     private HeaderList headers;
     /** Metro's message of the same bytes, once something asked for it. */
     private Message materialized;
+    /** The SAAJ message JAX-WS handlers got of these bytes, or {@code null}. */
+    private LazySoapMessage lazy;
 
     Carried(SOAPVersion version, QName element, Codec metro, Message host) {
         super(version);
@@ -134,9 +137,57 @@ abstract class Carried extends AbstractMessageImpl {
         return materialized().readPayloadAsSource();
     }
 
+    /**
+     * The SAAJ message a JAX-WS handler asks for: while the body is in its bytes and the endpoint has handlers, one made
+     * from the envelope's bytes the first time the handler uses it, whose body is parsed only if the handler asks for
+     * it ({@link LazySoapMessage}); Metro then puts it in this message's place, and {@link #standsFor} tells whether
+     * this message may take it back. Otherwise Metro's own message's.
+     */
     @Override
     public SOAPMessage readAsSOAPMessage() throws SOAPException {
+        if (materialized == null && handlers()) {
+            if (lazy == null) {
+                lazy = new LazySoapMessage(soapVersion == SOAPVersion.SOAP_12, this::envelope,
+                        in -> com.sun.xml.ws.api.streaming.XMLStreamReaderFactory.create(null, in, "UTF-8", true), this);
+            }
+            return lazy;
+        }
         return materialized().readAsSOAPMessage();
+    }
+
+    /** Whether the endpoint has JAX-WS handlers (which get {@link #readAsSOAPMessage()}'s lazy message). */
+    abstract boolean handlers();
+
+    /** The envelope's bytes for the handlers' SAAJ message, with the header blocks Metro's chain added. */
+    abstract java.io.InputStream envelope();
+
+    /** The SAAJ message the handlers got, or {@code null}. */
+    final LazySoapMessage lazy() {
+        return lazy;
+    }
+
+    /**
+     * Whether {@code m}, the message Metro's handler tube left in this one's place, is the handlers' SAAJ message of these
+     * bytes, its body untouched: this message may then stand for it again. When it is not (a handler asked for the body,
+     * or put another message in its place), {@code m} is Metro's message of this one from here, counted once.
+     */
+    final boolean standsFor(Message m) {
+        if (m == this) {
+            return true;
+        }
+        if (lazy == null || materialized != null) {
+            return false;
+        }
+        try {
+            if (m instanceof com.sun.xml.ws.message.saaj.SAAJMessage s && s.readAsSOAPMessage() == lazy && lazy.untouched()) {
+                return true;
+            }
+        } catch (SOAPException e) {
+            // not ours to keep
+        }
+        materialized = m;
+        onMaterialized();
+        return false;
     }
 
     @Override

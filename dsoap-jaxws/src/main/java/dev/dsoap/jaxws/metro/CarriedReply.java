@@ -5,6 +5,7 @@ import com.sun.xml.ws.api.message.Header;
 import com.sun.xml.ws.api.pipe.Codec;
 import com.sun.xml.ws.streaming.XMLStreamWriterUtil;
 import dev.dsoap.host.Reply;
+import dev.dsoap.jaxws.saaj.LazySoapMessage;
 
 import javax.xml.namespace.QName;
 import javax.xml.stream.XMLOutputFactory;
@@ -20,6 +21,8 @@ import java.io.UncheckedIOException;
  * placed in a {@code Header} before dsoap's body. Closed by the codec once sent. Used by one request's thread.
  */
 final class CarriedReply extends Carried {
+    /** The property of the answer's packet under which it keeps this answer, should a handler put another message in its place. */
+    static final String KEY = CarriedReply.class.getName();
     private final Reply reply;
     private final String contentType;
     private final dev.dsoap.host.OperationStats stats;
@@ -68,7 +71,7 @@ final class CarriedReply extends Carried {
     /** Writes the answer, with the header blocks added to it, to {@code out}. */
     void writeTo(OutputStream out) throws IOException {
         if (inBytes()) {
-            write(out);
+            writeHandled(out);
         } else {
             // something read Metro's message of it (and may have changed it): that is what is sent
             try {
@@ -82,15 +85,16 @@ final class CarriedReply extends Carried {
     }
 
     private void write(OutputStream out) throws IOException {
-        if (!hasHeaders()) {
-            reply.writeTo(out);
-            return;
-        }
+        reply.writeTo(out, hasHeaders() ? blocks(getHeaders().asList()) : null);
+    }
+
+    /** {@code headers} written one after another, or {@code null} when there are none. */
+    private static byte[] blocks(Iterable<Header> headers) throws IOException {
         ByteArrayOutputStream blocks = new ByteArrayOutputStream();
         try {
             // a writer of its own for each block, as CXF's blocks are written: one writer refuses a second root
             // element, and each block declares the namespaces it uses itself
-            for (Header h : getHeaders().asList()) {
+            for (Header h : headers) {
                 XMLStreamWriter w = OUTPUT.createXMLStreamWriter(blocks, "UTF-8");
                 h.writeTo(w);
                 w.flush();
@@ -99,7 +103,45 @@ final class CarriedReply extends Carried {
         } catch (XMLStreamException e) {
             throw new IOException(e);
         }
-        reply.writeTo(out, blocks.toByteArray());
+        return blocks.size() == 0 ? null : blocks.toByteArray();
+    }
+
+    @Override
+    boolean handlers() {
+        return handlers;
+    }
+
+    @Override
+    java.io.InputStream envelope() {
+        try {
+            return reply.lazyInput(hasHeaders() ? blocks(getHeaders().asList()) : null);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /**
+     * Writes the answer as the JAX-WS handlers left it, their SAAJ message's body untouched ({@link #standsFor}): dsoap's
+     * body with the header blocks of the handlers' SAAJ header (or, when no handler used the message, the header list's).
+     */
+    void writeHandled(OutputStream out) throws IOException {
+        LazySoapMessage saaj = lazy();
+        if (saaj == null || !saaj.made()) {
+            write(out);
+            return;
+        }
+        java.util.List<Header> headers = new java.util.ArrayList<>();
+        try {
+            jakarta.xml.soap.SOAPHeader h = saaj.getSOAPHeader();
+            for (org.w3c.dom.Node n = h == null ? null : h.getFirstChild(); n != null; n = n.getNextSibling()) {
+                if (n instanceof org.w3c.dom.Element e) {
+                    headers.add(com.sun.xml.ws.api.message.Headers.create(e));
+                }
+            }
+        } catch (jakarta.xml.soap.SOAPException e) {
+            throw new IOException(e);
+        }
+        reply.writeTo(out, blocks(headers));
     }
 
     @Override

@@ -46,6 +46,16 @@ final class CarriedRequest extends Carried {
         return contentType;
     }
 
+    @Override
+    boolean handlers() {
+        return handlers;
+    }
+
+    @Override
+    java.io.InputStream envelope() {
+        return new java.io.ByteArrayInputStream(raw, 0, length);
+    }
+
     /**
      * Something asked for the request's body (a handler, a dump): Metro binds the arguments from its message of these
      * bytes, with any change a handler made to it.

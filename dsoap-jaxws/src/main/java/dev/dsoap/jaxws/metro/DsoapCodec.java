@@ -48,7 +48,19 @@ final class DsoapCodec implements Codec {
 
     @Override
     public ContentType getStaticContentType(Packet packet) {
-        return packet.getInternalMessage() instanceof CarriedReply ? answerType() : metro.getStaticContentType(packet);
+        return handled(packet) != null ? answerType() : metro.getStaticContentType(packet);
+    }
+
+    /**
+     * The answer dsoap wrote that {@code packet} carries: its message, or the one the JAX-WS handlers' SAAJ message of it
+     * stands for (its body untouched); else {@code null}.
+     */
+    private static CarriedReply handled(Packet packet) {
+        Message m = packet.getInternalMessage();
+        if (m instanceof CarriedReply r) {
+            return r;
+        }
+        return packet.invocationProperties.get(CarriedReply.KEY) instanceof CarriedReply r && r.standsFor(m) ? r : null;
     }
 
     @Override
@@ -62,7 +74,22 @@ final class DsoapCodec implements Codec {
             }
             return answerType();
         }
-        return metro.encode(packet, out);
+        CarriedReply handled = handled(packet);
+        if (handled != null) {
+            try {
+                handled.writeHandled(out);
+            } finally {
+                handled.close();
+            }
+            return answerType();
+        }
+        try {
+            return metro.encode(packet, out);
+        } finally {
+            if (packet.invocationProperties.get(CarriedReply.KEY) instanceof CarriedReply r) {
+                r.close(); // a handler's message went out in its place
+            }
+        }
     }
 
     @Override
@@ -104,6 +131,9 @@ final class DsoapCodec implements Codec {
         if (carried != null) {
             packet.setMessage(carried);
             packet.invocationProperties.put(CarriedRequest.KEY, carried);
+            if (endpoint.handlers) {
+                packet.setSAAJFactory(HandlerSaaj.INSTANCE); // the handlers get the lazy SAAJ message of these bytes
+            }
         } else if (packet.getInternalMessage() == null) {
             metro.decode(new ByteArrayInputStream(raw, 0, len), contentType, packet);
         }

@@ -52,6 +52,9 @@ final class InvokeTube extends AbstractFilterTubeImpl {
         if (!(read instanceof CarriedRequest carried)) {
             return doInvoke(next, request); // Metro's
         }
+        if (request.getInternalMessage() != carried && carried.standsFor(request.getInternalMessage())) {
+            request.setMessage(carried); // the handlers' SAAJ message of these bytes, its body untouched
+        }
         if (request.getInternalMessage() != carried || !carried.inBytes()) {
             // something (a handler) read the body as Metro's message, and may have changed it: Metro binds and answers it
             if (!carried.operation.oneWay) {
@@ -82,7 +85,12 @@ final class InvokeTube extends AbstractFilterTubeImpl {
         }
         CarriedReply answer = new CarriedReply(endpoint.metroVersion, op.responseElement, reply, endpoint.answerType(),
                 endpoint.codec(), op.stats, endpoint.handlers);
-        return doReturnWith(request.createServerResponse(answer, endpoint.port, endpoint.model, endpoint.binding));
+        Packet response = request.createServerResponse(answer, endpoint.port, endpoint.model, endpoint.binding);
+        if (endpoint.handlers) {
+            response.invocationProperties.put(CarriedReply.KEY, answer); // a handler may put its SAAJ message in its place
+            response.setSAAJFactory(HandlerSaaj.INSTANCE);
+        }
+        return doReturnWith(response);
     }
 
     /** Metro's own response to the call: its result, or the exception as Metro maps it to a fault. */

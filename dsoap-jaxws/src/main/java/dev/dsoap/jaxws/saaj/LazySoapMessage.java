@@ -28,8 +28,10 @@ import java.util.Iterator;
  * MIME headers, which dsoap's path never sends, and handlers commonly call it after changing a header. Everything else
  * is SAAJ's message's own.
  *
- * <p>After the handlers, {@link #untouched()} tells whether the message can stay on dsoap's path: nothing asked for its
- * body (or added to it). That needs SAAJ's reference implementation, the one CXF and Metro use; with another, a message
+ * <p>{@link #getSOAPHeader()} leaves the body unparsed; {@link #getSOAPBody()} and {@link #getSOAPPart()} parse it first
+ * (SAAJ's lazy body notices only some DOM calls into it, and a handler walking the document must see the body's content
+ * whatever calls it makes). After the handlers, {@link #untouched()} tells whether the message can stay on dsoap's
+ * path: nothing asked for its body (or added to it). That needs SAAJ's reference implementation, the one CXF and Metro use; with another, a message
  * once made counts as touched. For one message's thread.
  */
 public final class LazySoapMessage extends SOAPMessage {
@@ -51,6 +53,7 @@ public final class LazySoapMessage extends SOAPMessage {
     private final boolean soap12;
     private final Bytes bytes;
     private final Readers readers;
+    private final Object owner;
     private SOAPMessage saaj;
 
     /**
@@ -59,9 +62,20 @@ public final class LazySoapMessage extends SOAPMessage {
      * @param readers the StAX reader to parse them with
      */
     public LazySoapMessage(boolean soap12, Bytes bytes, Readers readers) {
+        this(soap12, bytes, readers, null);
+    }
+
+    /** As {@link #LazySoapMessage(boolean, Bytes, Readers)}, for the host's message {@code owner} of these bytes. */
+    public LazySoapMessage(boolean soap12, Bytes bytes, Readers readers, Object owner) {
         this.soap12 = soap12;
         this.bytes = bytes;
         this.readers = readers;
+        this.owner = owner;
+    }
+
+    /** The host's message of these bytes this one was made for, or {@code null}. */
+    public Object owner() {
+        return owner;
     }
 
     /** Whether the SAAJ message was made (something used it). */
@@ -147,14 +161,34 @@ public final class LazySoapMessage extends SOAPMessage {
         saaj().setContentDescription(description);
     }
 
+    /**
+     * The message's document, its body parsed first: a handler may walk from it into the body with DOM calls that SAAJ's
+     * lazy body does not notice ({@code getElementsByTagName}), and must see the body's content there.
+     */
     @Override
     public SOAPPart getSOAPPart() {
-        return saaj().getSOAPPart();
+        SOAPMessage m = saaj();
+        parseBody(m);
+        return m.getSOAPPart();
     }
 
+    /** The body, parsed first (see {@link #getSOAPPart()}). */
     @Override
     public SOAPBody getSOAPBody() throws SOAPException {
-        return saaj().getSOAPBody();
+        SOAPMessage m = saaj();
+        parseBody(m);
+        return m.getSOAPBody();
+    }
+
+    private static void parseBody(SOAPMessage m) {
+        try {
+            SOAPBody body = m.getSOAPPart().getEnvelope().getBody();
+            if (body != null) {
+                body.hasChildNodes(); // SAAJ's lazy body parses itself here
+            }
+        } catch (SOAPException e) {
+            throw new IllegalStateException("dsoap: the message's SAAJ form: " + e.getMessage(), e);
+        }
     }
 
     @Override

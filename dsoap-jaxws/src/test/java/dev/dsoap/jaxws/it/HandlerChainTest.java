@@ -191,6 +191,33 @@ class HandlerChainTest {
         }
     }
 
+    /**
+     * Handlers that reach the body with DOM calls SAAJ's lazy body does not notice ({@code getElementsByTagName} on the
+     * body, from {@code getSOAPBody()} and from the SOAP part): they see the whole body, as on plain CXF, and the
+     * messages go CXF's way.
+     */
+    @Test
+    void handlersThatSearchTheBodySeeAllOfIt() throws Exception {
+        try (Cxf plain = new Cxf(); Cxf dsoap = new Cxf()) {
+            BodySearching plainSearch = new BodySearching();
+            BodySearching dsoapSearch = new BodySearching();
+            String p = publish(plain, new EchoImpl(), List.of(plainSearch));
+            String d = publish(dsoap, new DsoapEchoImpl(), List.of(dsoapSearch));
+            Echo pc = plain.plain(p);
+            Echo dc = dsoap.plain(d);
+            for (int i = 0; i < 4; i++) {
+                double[] v = new double[10 + i];
+                java.util.Arrays.fill(v, i + 0.5);
+                sameBits("body search " + i, v, pc.echoDoubles(v));
+                sameBits("body search " + i, v, dc.echoDoubles(v));
+            }
+            assertEquals(List.copyOf(plainSearch.found), List.copyOf(dsoapSearch.found), "the items the handler found");
+            assertEquals("10,10,11,11", String.join(",", dsoapSearch.found.stream().limit(4).toList()), "two searches a request");
+            OperationStatsMXBean s = dsoap.stats("server", "EchoService.EchoPort", "echoDoubles");
+            assertEquals(Map.of("HANDLER_BODY", 4L), s.getReadFallbacks());
+        }
+    }
+
     /** One-way calls and service faults: the handlers see the same messages, faults and closes as on plain CXF. */
     @Test
     void oneWayCallsAndFaultsAsWithoutDsoap() throws Exception {
@@ -647,6 +674,25 @@ class HandlerChainTest {
 
         @Override
         public void close(MessageContext context) {
+        }
+    }
+
+    /** Counts a request's items with {@code getElementsByTagName}, once from the body and once from the SOAP part. */
+    static final class BodySearching extends PlainHandler {
+        final ConcurrentLinkedQueue<String> found = new ConcurrentLinkedQueue<>();
+
+        @Override
+        public boolean handleMessage(SOAPMessageContext context) {
+            if (!(Boolean) context.get(MessageContext.MESSAGE_OUTBOUND_PROPERTY)) {
+                try {
+                    SOAPMessage m = context.getMessage();
+                    found.add(String.valueOf(m.getSOAPBody().getElementsByTagName("values").getLength()));
+                    found.add(String.valueOf(m.getSOAPPart().getEnvelope().getBody().getElementsByTagName("values").getLength()));
+                } catch (SOAPException e) {
+                    throw new IllegalStateException(e);
+                }
+            }
+            return true;
         }
     }
 

@@ -517,7 +517,7 @@ class HandlerChainTest {
      * Reads the client's correlation block from the request's SOAP header (and declares it understood), and stamps an
      * answer block naming it into the answer's header.
      */
-    static final class Correlating implements SOAPHandler<SOAPMessageContext> {
+    static final class Correlating extends PlainHandler {
         final ConcurrentLinkedQueue<String> seen = new ConcurrentLinkedQueue<>();
 
         @Override
@@ -553,22 +553,13 @@ class HandlerChainTest {
         }
 
         @Override
-        public boolean handleFault(SOAPMessageContext context) {
-            return true;
-        }
-
-        @Override
-        public void close(MessageContext context) {
-        }
-
-        @Override
         public Set<QName> getHeaders() {
             return Set.of(ID);
         }
     }
 
     /** Times each exchange from message context properties only: never asks for the message. */
-    static final class Timing implements SOAPHandler<SOAPMessageContext> {
+    static final class Timing extends PlainHandler {
         final AtomicInteger messages = new AtomicInteger();
         final AtomicInteger closed = new AtomicInteger();
 
@@ -584,18 +575,8 @@ class HandlerChainTest {
         }
 
         @Override
-        public boolean handleFault(SOAPMessageContext context) {
-            return true;
-        }
-
-        @Override
         public void close(MessageContext context) {
             closed.incrementAndGet();
-        }
-
-        @Override
-        public Set<QName> getHeaders() {
-            return Set.of();
         }
     }
 
@@ -714,7 +695,7 @@ class HandlerChainTest {
     }
 
     /** Reads the correlation block with {@code getHeaders(QName, JAXBContext, boolean)}. */
-    static final class JaxbReader implements SOAPHandler<SOAPMessageContext> {
+    static final class JaxbReader extends PlainHandler {
         final ConcurrentLinkedQueue<String> seen = new ConcurrentLinkedQueue<>();
 
         @Override
@@ -727,22 +708,13 @@ class HandlerChainTest {
         }
 
         @Override
-        public boolean handleFault(SOAPMessageContext context) {
-            return true;
-        }
-
-        @Override
-        public void close(MessageContext context) {
-        }
-
-        @Override
         public Set<QName> getHeaders() {
             return Set.of(ID);
         }
     }
 
     /** Counts the messages, faults and closes it sees, by direction. */
-    static final class Counting implements SOAPHandler<SOAPMessageContext> {
+    static final class Counting extends PlainHandler {
         final AtomicInteger in = new AtomicInteger();
         final AtomicInteger out = new AtomicInteger();
         final AtomicInteger faults = new AtomicInteger();
@@ -763,11 +735,6 @@ class HandlerChainTest {
         @Override
         public void close(MessageContext context) {
             closed.incrementAndGet();
-        }
-
-        @Override
-        public Set<QName> getHeaders() {
-            return Set.of();
         }
 
         @Override

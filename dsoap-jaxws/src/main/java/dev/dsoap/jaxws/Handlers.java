@@ -142,8 +142,7 @@ final class Handlers {
      * for the handlers as CXF does before running them.
      */
     static void defer(SoapMessage m, Binding binding, Deferred d) {
-        Chains.remove(m, without(d.hostBlocks() ? Chains.READERS_BUT_MUST_UNDERSTAND : Chains.READERS, LATE_READERS));
-        Chains.remove(m, Set.of(SOAP_INTERCEPTOR, LOGICAL_IN));
+        Chains.remove(m, d.hostBlocks() ? REPLACED_BUT_MUST_UNDERSTAND : REPLACED);
         m.getInterceptorChain().add(new In(binding));
         Exchange ex = m.getExchange();
         ex.put(BindingOperationInfo.class, d.bop());
@@ -153,10 +152,19 @@ final class Handlers {
         m.put(DEFERRED, d);
     }
 
-    private static Set<String> without(Set<String> all, Set<String> some) {
-        Set<String> s = new HashSet<>(all);
-        s.removeAll(some);
-        return s;
+    /**
+     * What {@link #defer} takes out of a request's chain: the readers before the handlers and CXF's handler interceptors;
+     * the second keeps CXF's mustUnderstand check (a request whose header blocks go to CXF's header list).
+     */
+    private static final Set<String> REPLACED = replaced(Chains.READERS);
+    private static final Set<String> REPLACED_BUT_MUST_UNDERSTAND = replaced(Chains.READERS_BUT_MUST_UNDERSTAND);
+
+    private static Set<String> replaced(Set<String> readers) {
+        Set<String> s = new HashSet<>(readers);
+        s.removeAll(LATE_READERS);
+        s.add(SOAP_INTERCEPTOR);
+        s.add(LOGICAL_IN);
+        return Set.copyOf(s);
     }
 
     /**

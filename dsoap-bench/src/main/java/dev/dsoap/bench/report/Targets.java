@@ -316,34 +316,32 @@ final class Targets {
      */
     private static Verdict withFeatures(Results r, Predicate<Measurement> p, String features, boolean saved, double share,
                                         String dsoap, String baseline) {
-        List<Results.Pair> none = new ArrayList<>(r.pairs(p.and(eq("features", "none")), dsoap, baseline));
-        List<Results.Pair> on = new ArrayList<>(r.pairs(p.and(eq("features", features)), dsoap, baseline));
-        none.removeIf(x -> Double.isNaN(x.cpuRatio()));
-        on.removeIf(x -> Double.isNaN(x.cpuRatio()));
-        // the latest run that measured both, by its date: an older run's rows stay beside a later one's when they were
-        // measured otherwise (separate runs, not paired), and must not stand for it
-        Map<String, String> dates = new java.util.HashMap<>();
-        for (ResultFile f : r.files()) {
-            dates.put(f.name(), f.date() == null ? "" : f.date());
-        }
-        none.sort(java.util.Comparator.comparing((Results.Pair x) -> dates.getOrDefault(x.dsoap().source(), "")).reversed());
-        for (Results.Pair n : none) {
-            for (Results.Pair f : on) {
-                if (!n.dsoap().source().equals(f.dsoap().source())) {
-                    continue; // not the same run
-                }
-                double without = saved ? n.baseline().cpuUs() - n.dsoap().cpuUs() : n.cpuRatio();
-                double with = saved ? f.baseline().cpuUs() - f.dsoap().cpuUs() : f.cpuRatio();
-                String text = saved
-                        ? String.format(Locale.ROOT, "%.2f ms saved with them (%.2f → %.2f ms), %.2f ms without (%.2f → %.2f ms): %.0f %%",
-                                with / 1000, f.baseline().cpuUs() / 1000, f.dsoap().cpuUs() / 1000, without / 1000,
-                                n.baseline().cpuUs() / 1000, n.dsoap().cpuUs() / 1000, 100 * with / without)
-                        : String.format(Locale.ROOT, "%s with them (%.2f → %.2f ms), %s without (%.2f → %.2f ms): %.0f %%",
-                                ratio(with), f.baseline().cpuUs() / 1000, f.dsoap().cpuUs() / 1000, ratio(without),
-                                n.baseline().cpuUs() / 1000, n.dsoap().cpuUs() / 1000, 100 * with / without);
-                return new Verdict(with >= share * without ? Status.MET : Status.NOT_MET, text,
-                        Results.sources(List.of(n.dsoap(), n.baseline(), f.dsoap(), f.baseline())));
+        // both points from one run, the latest run that measured both: merged results would pair a later run's point
+        // without features (which replaces an earlier run's) with an earlier run's point with them, measured otherwise
+        List<ResultFile> latestFirst = new ArrayList<>(r.files());
+        latestFirst.sort(java.util.Comparator.comparing((ResultFile f) -> f.date() == null ? "" : f.date()).reversed());
+        for (ResultFile file : latestFirst) {
+            Results one = new Results(List.of(file));
+            List<Results.Pair> none = new ArrayList<>(one.pairs(p.and(eq("features", "none")), dsoap, baseline));
+            List<Results.Pair> on = new ArrayList<>(one.pairs(p.and(eq("features", features)), dsoap, baseline));
+            none.removeIf(x -> Double.isNaN(x.cpuRatio()));
+            on.removeIf(x -> Double.isNaN(x.cpuRatio()));
+            if (none.isEmpty() || on.isEmpty()) {
+                continue;
             }
+            Results.Pair n = none.get(0);
+            Results.Pair f = on.get(0);
+            double without = saved ? n.baseline().cpuUs() - n.dsoap().cpuUs() : n.cpuRatio();
+            double with = saved ? f.baseline().cpuUs() - f.dsoap().cpuUs() : f.cpuRatio();
+            String text = saved
+                    ? String.format(Locale.ROOT, "%.2f ms saved with them (%.2f → %.2f ms), %.2f ms without (%.2f → %.2f ms): %.0f %%",
+                            with / 1000, f.baseline().cpuUs() / 1000, f.dsoap().cpuUs() / 1000, without / 1000,
+                            n.baseline().cpuUs() / 1000, n.dsoap().cpuUs() / 1000, 100 * with / without)
+                    : String.format(Locale.ROOT, "%s with them (%.2f → %.2f ms), %s without (%.2f → %.2f ms): %.0f %%",
+                            ratio(with), f.baseline().cpuUs() / 1000, f.dsoap().cpuUs() / 1000, ratio(without),
+                            n.baseline().cpuUs() / 1000, n.dsoap().cpuUs() / 1000, 100 * with / without);
+            return new Verdict(with >= share * without ? Status.MET : Status.NOT_MET, text,
+                    Results.sources(List.of(n.dsoap(), n.baseline(), f.dsoap(), f.baseline())));
         }
         return notMeasured();
     }

@@ -16,8 +16,8 @@ Options, after the four arguments (the hosts' features tests use them):
                  itself to operations whose WSDL names a wsa action (Axis2's do); on those it is not applied twice,
                  which would put two wsa:MessageID blocks in a request.
   --wire         after each call, a line 'wire <op> <n> <Content-Encoding of the answer or -> <wsa:MessageID
-                 blocks of the request> <its wsa:MessageID or -> <the answer's wsa:RelatesTo or ->', from a plugin
-                 that sees the envelope zeep sends and the one it got with the answer's HTTP headers.
+                 blocks of the request> <its wsa:MessageID or -> <the answer's wsa:RelatesTo or -> <the local
+                 names of the answer's header blocks, comma-separated, or ->', from a plugin that sees the envelope zeep sends and the one it got with the answer's HTTP headers.
 """
 import argparse
 import json
@@ -26,6 +26,7 @@ import struct
 import sys
 
 import zeep
+from lxml import etree
 from zeep import ns
 from zeep.exceptions import Fault
 from zeep.plugins import Plugin
@@ -75,6 +76,7 @@ class Wire(Plugin):
         self.sent = []
         self.encoding = None
         self.relates = None
+        self.blocks = []
 
     def egress(self, envelope, http_headers, operation, binding_options):
         self.sent = [e.text for e in envelope.iter("{%s}MessageID" % ns.WSA)]
@@ -86,11 +88,14 @@ class Wire(Plugin):
         self.encoding = http_headers.get("Content-Encoding")
         relates = [e.text for e in envelope.iter("{%s}RelatesTo" % ns.WSA)]
         self.relates = relates[0] if relates else None
+        self.blocks = [etree.QName(b).localname for h in envelope if etree.QName(h).localname == "Header"
+                       for b in h if isinstance(b.tag, str)]
         return envelope, http_headers
 
     def line(self, op, msg):
-        return "wire %s %d %s %d %s %s" % (op, msg, self.encoding or "-", len(self.sent),
-                                           self.sent[0] if self.sent else "-", self.relates or "-")
+        return "wire %s %d %s %d %s %s %s" % (op, msg, self.encoding or "-", len(self.sent),
+                                              self.sent[0] if self.sent else "-", self.relates or "-",
+                                              ",".join(self.blocks) or "-")
 
 
 def lexical(b):
@@ -139,7 +144,6 @@ def main():
     wire = Wire() if args.wire else None
     plugins = ([Addressing()] if args.wsa else []) + ([wire] if wire else [])
     client = zeep.Client(args.address + "?wsdl", plugins=plugins)
-    from lxml import etree
     first = "echo" if args.host == "axis2" else "echoDoubles"
     print("# request:", etree.tostring(client.create_message(client.service, first, [1.5]), encoding="unicode"))
     if args.values:

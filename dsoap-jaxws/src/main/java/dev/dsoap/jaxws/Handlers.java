@@ -57,22 +57,23 @@ import java.util.List;
 import java.util.Set;
 
 /**
- * JAX-WS handlers on a carried CXF endpoint, run by dsoap in place of CXF's {@code SOAPHandlerInterceptor} and logical
- * handler interceptors so that a handler that does not touch the body costs the body nothing. SOAP handlers get a SAAJ
+ * JAX-WS handlers on a carried CXF endpoint or client, run by dsoap in place of CXF's {@code SOAPHandlerInterceptor} and
+ * logical handler interceptors so that a handler that does not touch the body costs the body nothing. SOAP handlers get a SAAJ
  * message made from the message's bytes the first time a handler uses it, whose body is parsed only if a handler asks
- * for it (SAAJ's lazy body, {@code saaj.lazy.soap.body}): a request's from the bytes dsoap read, an answer's from
- * dsoap's template, copied out only then. Logical handlers get that message's payload, so one that never asks for it
+ * for it (SAAJ's lazy body, {@code saaj.lazy.soap.body}): an incoming message's from the bytes dsoap read, an outgoing
+ * one's from dsoap's template, copied out only then. Logical handlers get that message's payload, so one that never asks for it
  * leaves the body unparsed too. Handlers run through CXF's own {@link HandlerChainInvoker}, in the order (SOAP handlers
- * then logical ones on requests, the other way on answers), with the message contexts, the MEP completion and the abort
- * rules CXF gives them.
+ * then logical ones on incoming messages, the other way on outgoing ones), with the message contexts, the MEP completion
+ * and the abort rules CXF gives them, on endpoints and on clients alike.
  *
  * <p>After the handlers, a message whose body no handler touched (and that no handler replaced) stays on dsoap's path:
- * a request's values go to the service as dsoap read them, with the header list taken from the handlers' SAAJ header
- * (as CXF takes it); an answer goes out from the template with the header blocks the handlers' SAAJ header holds. A
+ * an incoming message's values go to the service (or the caller) as dsoap read them, with the header list taken from
+ * the handlers' SAAJ header (as CXF takes it); an outgoing one goes out from the template with the header blocks the
+ * handlers' SAAJ header holds. A
  * message whose body a handler touched (read it, wrote it out, changed it) goes CXF's way from the handlers' message,
  * counted as {@link Fallback#HANDLER_BODY}.
  *
- * <p>Only endpoints, not clients. Stateless, thread-safe.
+ * <p>Stateless, thread-safe.
  */
 final class Handlers {
     /** CXF's interceptor that runs an endpoint's SOAP handlers. */
@@ -97,13 +98,13 @@ final class Handlers {
     }
 
     /**
-     * The JAX-WS binding of {@code m}'s endpoint when {@code m} is an endpoint's message (not a client's) and the
-     * binding's handler chain holds handlers (SOAP and logical ones); else {@code null}.
+     * The JAX-WS binding of {@code m}'s endpoint (a service's, or a client proxy's) when its handler chain holds
+     * handlers (SOAP and logical ones); else {@code null}.
      */
     @SuppressWarnings("rawtypes")
     static Binding carried(Message m) {
         Exchange ex = m.getExchange();
-        if (ex == null || MessageUtils.isRequestor(m) || !(ex.getEndpoint() instanceof JaxWsEndpointImpl e)) {
+        if (ex == null || !(ex.getEndpoint() instanceof JaxWsEndpointImpl e)) {
             return null;
         }
         Binding b = e.getJaxwsBinding();
@@ -131,22 +132,25 @@ final class Handlers {
 
     // ------------------------------------------------------------------------------------------ requests
 
-    /** A request dsoap read, to be handed to the service once the handlers have left its body alone. */
+    /**
+     * A message dsoap read, to be handed to the service (or, on a client, to the caller) once the handlers have left its
+     * body alone.
+     */
     record Deferred(Operation op, BindingOperationInfo bop, Object[] values, Object[] headers, boolean hostBlocks,
-                    byte[] raw, int length) {
+                    byte[] raw, int length, boolean client) {
     }
 
     /**
-     * Holds the request dsoap read until the endpoint's SOAP handlers have run: takes out of {@code m}'s chain the
-     * readers that run before them, puts {@link In} in place of CXF's handler interceptor, and names the operation
-     * for the handlers as CXF does before running them.
+     * Holds the message dsoap read until the SOAP handlers have run: takes out of {@code m}'s chain the readers that run
+     * before them, puts {@link In} in place of CXF's handler interceptor, and names the operation for the handlers as
+     * CXF does before running them (a client's exchange names it already).
      */
     static void defer(SoapMessage m, Binding binding, Deferred d) {
         Chains.remove(m, d.hostBlocks() ? REPLACED_BUT_MUST_UNDERSTAND : REPLACED);
         m.getInterceptorChain().add(new In(binding));
         Exchange ex = m.getExchange();
         ex.put(BindingOperationInfo.class, d.bop());
-        if (d.bop().getOutput() == null) {
+        if (!d.client() && d.bop().getOutput() == null) {
             ex.setOneWay(true);
         }
         m.put(DEFERRED, d);
@@ -168,8 +172,8 @@ final class Handlers {
     }
 
     /**
-     * Runs an endpoint's SOAP handlers on a request dsoap read, in CXF's handler interceptor's place (its phase, the
-     * headers it understands for CXF's mustUnderstand check).
+     * Runs the handlers on a message dsoap read (an endpoint's request, a client's answer), in CXF's handler
+     * interceptor's place (its phase, the headers it understands for CXF's mustUnderstand check).
      */
     static final class In extends AbstractProtocolHandlerInterceptor<SoapMessage> implements SoapInterceptor {
         In(Binding binding) {
@@ -200,9 +204,10 @@ final class Handlers {
             }
             Exchange ex = m.getExchange();
             if (getBinding().getHandlerChain().isEmpty()) {
-                ReadIn.deliver(m, ex, d.bop(), d.op(), d.values(), d.headers(), false, d.hostBlocks());
+                ReadIn.deliver(m, ex, d.bop(), d.op(), d.values(), d.headers(), d.client(), d.hostBlocks());
                 return;
             }
+            boolean requestor = d.client();
             HandlerChainInvoker invoker = getInvoker(m);
             LazySoapMessage saaj = lazy(m.getVersion(), () -> new ByteArrayInputStream(d.raw(), 0, d.length()));
             m.setContent(SOAPMessage.class, saaj);
@@ -214,29 +219,36 @@ final class Handlers {
                 SOAPMessageContextImpl context = new HeaderContext(m);
                 referenceParameters(m, d.hostBlocks() ? saaj : null);
                 invoker.setProtocolMessageContext(context);
-                if (!invoker.invokeProtocolHandlers(false, context)) {
-                    d.op().stats.readFallback(Fallback.HANDLER_BODY, "a JAX-WS handler ended the request");
-                    abort(m, context);
-                    return;
+                if (!invoker.invokeProtocolHandlers(requestor, context)) {
+                    if (!requestor) {
+                        d.op().stats.readFallback(Fallback.HANDLER_BODY, "a JAX-WS handler ended the request");
+                        abort(m, context);
+                        return;
+                    }
+                    onCompletion(m); // as CXF: on a client's answer the handlers stop, the answer still reaches the caller
+                }
+                if (requestor && invoker.getLogicalHandlers().isEmpty() && isMEPComlete(m)) {
+                    onCompletion(m); // a client's exchange ends with its answer (CXF's SOAP interceptor does this)
                 }
             }
             if (!invoker.getLogicalHandlers().isEmpty()) {
                 Payloads context = new Payloads(m);
                 invoker.setLogicalMessageContext(context);
-                if (!invoker.invokeLogicalHandlers(false, context)) {
+                if (!invoker.invokeLogicalHandlers(requestor, context) && !requestor) {
                     d.op().stats.readFallback(Fallback.HANDLER_BODY, "a JAX-WS handler ended the request");
                     abortLogical(m);
                     return;
                 }
                 if (isMEPComlete(m)) {
-                    onCompletion(m); // a one-way request's exchange ends here (CXF's logical interceptor does this)
+                    onCompletion(m); // a client's answer, a one-way request: the exchange ends here (as in CXF's logical interceptor)
                 }
             }
             SOAPMessage now = m.getContent(SOAPMessage.class);
             try {
                 if (now != saaj || !saaj.untouched()) {
-                    d.op().stats.readFallback(Fallback.HANDLER_BODY, now != saaj ? "a JAX-WS handler replaced the request"
-                            : "a JAX-WS handler asked for the request's body");
+                    String what = requestor ? "answer" : "request";
+                    d.op().stats.readFallback(Fallback.HANDLER_BODY, now != saaj ? "a JAX-WS handler replaced the " + what
+                            : "a JAX-WS handler asked for the " + what + "'s body");
                     // CXF binds the request from the handlers' message, as it does without dsoap
                     m.setContent(XMLStreamReader.class, bodyReader(now));
                     SAAJInInterceptor.replaceHeaders(now, m);
@@ -248,7 +260,7 @@ final class Handlers {
             } catch (SOAPException | XMLStreamException e) {
                 throw new Fault(e);
             }
-            ReadIn.deliver(m, ex, d.bop(), d.op(), d.values(), d.headers(), false, d.hostBlocks());
+            ReadIn.deliver(m, ex, d.bop(), d.op(), d.values(), d.headers(), d.client(), d.hostBlocks());
         }
 
         /**
@@ -297,36 +309,48 @@ final class Handlers {
         }
     }
 
-    // ------------------------------------------------------------------------------------------ answers
+    // ------------------------------------------------------------------------------------------ outgoing messages
 
-    /** What the handlers left of an answer: the header blocks to write before dsoap's body, or their own message. */
-    record Out(byte[] blocks, SOAPMessage message) {
+    /**
+     * What the handlers left of an outgoing message: the header blocks to write before dsoap's body, or their own
+     * message; or, on a client whose handlers ended the request, neither ({@link #ended}).
+     */
+    record Out(byte[] blocks, SOAPMessage message, boolean ended) {
     }
 
     /**
-     * Runs the endpoint's SOAP handlers on the answer {@code reply} with {@code blocks} (the header list's) in its
-     * header, as CXF runs them once its writers have built the answer, and closes the exchange's handlers (MEP
-     * complete) as CXF does.
+     * Runs the handlers on the outgoing message {@code reply} (an endpoint's answer, a client's request) with
+     * {@code blocks} (the header list's) in its header, as CXF runs them once its writers have built the message, and
+     * closes the exchange's handlers at MEP completion as CXF does. A client's handler that ends the request (returns
+     * {@code false}) makes the message it leaves the answer, as on CXF: the rest of the chain is aborted and that
+     * message goes to the client's incoming chain from the handler interceptor on.
      *
      * @return the header blocks the handlers' message holds (or {@code null}), or, when a handler touched the body or
-     *         put another message in the answer's place, that message
+     *         put another message in its place, that message
      */
-    static Out answer(SoapMessage m, Binding binding, Reply reply, byte[] blocks) {
+    static Out outbound(SoapMessage m, Binding binding, Reply reply, byte[] blocks) {
         OutRunner run = new OutRunner(binding);
         LazySoapMessage saaj = lazy(m.getVersion(), () -> reply.lazyInput(blocks));
         m.setContent(SOAPMessage.class, saaj);
         HandlerChainInvoker invoker = run.invoker(m);
-        // as CXF: the logical handlers first, then the SOAP ones; an answer goes on whatever they return
+        boolean requestor = MessageUtils.isRequestor(m);
+        // as CXF: the logical handlers first, then the SOAP ones; an endpoint's answer goes on whatever they return
         if (!invoker.getLogicalHandlers().isEmpty()) {
             Payloads context = new Payloads(m);
             invoker.setLogicalMessageContext(context);
-            invoker.invokeLogicalHandlers(false, context);
+            if (!invoker.invokeLogicalHandlers(requestor, context) && requestor) {
+                ended(m, m.getContent(SOAPMessage.class), LOGICAL_IN, false);
+                return new Out(null, null, true);
+            }
         }
         if (!invoker.getProtocolHandlers().isEmpty()) {
             SOAPMessageContextImpl context = new HeaderContext(m);
             referenceParameters(m, blocks != null ? saaj : null);
             invoker.setProtocolMessageContext(context);
-            invoker.invokeProtocolHandlers(false, context);
+            if (!invoker.invokeProtocolHandlers(requestor, context) && requestor) {
+                ended(m, context.getMessage(), SOAP_INTERCEPTOR, true);
+                return new Out(null, null, true);
+            }
         }
         if (run.isMEPComlete(m)) {
             run.onCompletion(m);
@@ -334,12 +358,41 @@ final class Handlers {
         SOAPMessage now = m.getContent(SOAPMessage.class);
         try {
             if (now != saaj || !saaj.untouched()) {
-                return new Out(null, now);
+                return new Out(null, now, false);
             }
-            return new Out(saaj.made() ? headerBlocks(saaj, m.getVersion()) : blocks, null);
+            return new Out(saaj.made() ? headerBlocks(saaj, m.getVersion()) : blocks, null, false);
         } catch (SOAPException | XMLStreamException e) {
             throw new Fault(e);
         }
+    }
+
+    /**
+     * A client's handler ended the request: as CXF, the rest of the outgoing chain is aborted and, unless the call is
+     * one-way, the handlers' message becomes the answer, handed to the client's incoming chain from {@code startAt} on
+     * (a logical handler's: its payload; a SOAP handler's: the SAAJ message as well, with {@code withSaaj}).
+     */
+    private static void ended(SoapMessage m, SOAPMessage saaj, String startAt, boolean withSaaj) {
+        m.getInterceptorChain().abort();
+        Exchange ex = m.getExchange();
+        org.apache.cxf.transport.MessageObserver observer = ex.get(org.apache.cxf.transport.MessageObserver.class);
+        if (ex.isOneWay() || observer == null) {
+            return;
+        }
+        Message answer = ex.getEndpoint().getBinding().createMessage(new MessageImpl());
+        answer.setExchange(ex);
+        ex.setInMessage(answer);
+        try {
+            if (withSaaj && saaj != null) {
+                answer.setContent(SOAPMessage.class, saaj);
+            }
+            if (saaj != null) {
+                answer.setContent(XMLStreamReader.class, bodyReader(saaj));
+            }
+        } catch (SOAPException | XMLStreamException e) {
+            throw new Fault(e);
+        }
+        answer.put(InterceptorChain.STARTING_AT_INTERCEPTOR_ID, startAt);
+        observer.onMessage(answer);
     }
 
     /** CXF's handler bookkeeping (the exchange's invoker, MEP completion) for an answer. */

@@ -174,9 +174,9 @@ final class ReadIn extends DsoapInterceptor {
             reason = Fallback.INTERCEPTORS;
             why = "schema validation enabled";
         }
-        // the endpoint's JAX-WS handlers, which dsoap runs itself (Handlers), unless an operation's header parameters
-        // would need the blocks the handlers leave
-        jakarta.xml.ws.Binding handlers = reason == null && !st.client && m instanceof SoapMessage && Handlers.inChain(m)
+        // the JAX-WS handlers, which dsoap runs itself (Handlers), unless an operation's header parameters would need the
+        // blocks the handlers leave
+        jakarta.xml.ws.Binding handlers = reason == null && m instanceof SoapMessage && Handlers.inChain(m)
                 ? Handlers.carried(m) : null;
         if (handlers != null && op.readHeaders.length > 0) {
             reason = Fallback.INTERCEPTORS;
@@ -236,7 +236,8 @@ final class ReadIn extends DsoapInterceptor {
             ((SoapMessage) m).getHeaders().addAll(unbound(blocks, op.readHeaders));
         }
         if (handlers != null) {
-            Handlers.defer((SoapMessage) m, handlers, new Handlers.Deferred(op, bop, values, headers, blocks != null, raw, len));
+            Handlers.defer((SoapMessage) m, handlers, new Handlers.Deferred(op, bop, values, headers, blocks != null, raw, len,
+                    st.client));
             return;
         }
         deliver(m, ex, bop, op, values, headers, st.client, blocks != null);

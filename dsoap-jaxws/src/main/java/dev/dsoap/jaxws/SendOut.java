@@ -88,16 +88,22 @@ final class SendOut extends DsoapInterceptor {
             }
             if (p.handlers() != null) {
                 Handlers.Out out;
+                String what = st.client ? "request" : "answer";
                 try {
-                    out = Handlers.answer((SoapMessage) m, p.handlers(), reply, blocks);
+                    out = Handlers.outbound((SoapMessage) m, p.handlers(), reply, blocks);
                 } catch (RuntimeException e) {
-                    // a handler threw: CXF's fault chain answers instead (as without dsoap)
-                    reply.replaced("a JAX-WS handler threw on the answer: " + e);
+                    // a handler threw: CXF's fault chain takes over (as without dsoap)
+                    reply.replaced("a JAX-WS handler threw on the " + what + ": " + e);
                     throw e;
                 }
+                if (out.ended()) {
+                    // a client's handler ended the request: nothing is sent, its message is the answer (as on CXF)
+                    reply.replaced(Fallback.HANDLER_BODY, "a JAX-WS handler ended the request");
+                    return;
+                }
                 if (out.message() != null) {
-                    // a handler touched the body, or put its own message in the answer's place: that message goes out
-                    reply.replaced(Fallback.HANDLER_BODY, "a JAX-WS handler asked for the answer's body or replaced it");
+                    // a handler touched the body, or put its own message in the message's place: that message goes out
+                    reply.replaced(Fallback.HANDLER_BODY, "a JAX-WS handler asked for the " + what + "'s body or replaced it");
                     out.message().writeTo(os);
                     m.put(WriteOut.WROTE, Boolean.TRUE);
                     Chains.remove(m, Chains.WRITERS);

@@ -85,9 +85,9 @@ final class WriteOut extends DsoapInterceptor {
             return;
         }
         // written once the header list is complete (interceptors of later phases add header blocks)
-        // the endpoint's JAX-WS handlers run on dsoap's answer (Handlers), in place of CXF's SOAP handler interceptor (which,
-        // should dsoap not write the answer after all, runs with CXF's writers)
-        jakarta.xml.ws.Binding handlers = !st.client && Handlers.inChain(m) ? Handlers.carried(m) : null;
+        // the JAX-WS handlers run on dsoap's message (Handlers), in place of CXF's SOAP handler interceptor (which, should
+        // dsoap not write the message after all, runs with CXF's writers)
+        jakarta.xml.ws.Binding handlers = Handlers.inChain(m) ? Handlers.carried(m) : null;
         m.put(SendOut.KEY, new SendOut.Pending(op, st, parts, Chains.remove(m, handlers == null ? Chains.STREAM_WRITERS
                 : WRITERS_AND_HANDLERS), handlers));
         m.getInterceptorChain().add(SendOut.INSTANCE);

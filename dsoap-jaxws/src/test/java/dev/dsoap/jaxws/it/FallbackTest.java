@@ -98,7 +98,10 @@ class FallbackTest {
         assertEquals(5, client("record").getMessagesWritten());
     }
 
-    /** A JAX-WS handler or an interceptor dsoap does not know must see the message, so it goes CXF's way. */
+    /**
+     * An interceptor dsoap does not know must see the message, so it goes CXF's way; a JAX-WS handler on a client that
+     * leaves the body alone does not.
+     */
     @Test
     void handlersAndUnknownInterceptorsTakeCxfsPath() throws Exception {
         try (Cxf own = new Cxf()) {
@@ -110,15 +113,16 @@ class FallbackTest {
             ((BindingProvider) handled).getBinding().setHandlerChain(chain);
             assertArrayEquals(new double[] {3, 4}, handled.echoDoubles(new double[] {3, 4}));
             assertEquals(2, counting.seen);
+            // a handler that leaves the body alone: dsoap runs it (HandlerChainTest), both ways carried
             OperationStatsMXBean c = own.stats("client", SERVICE, "echoDoubles");
-            assertEquals(1, count(c.getWriteFallbacks(), "INTERCEPTORS"), c.getWriteFallbacks().toString());
-            assertEquals(1, count(c.getReadFallbacks(), "INTERCEPTORS"), c.getReadFallbacks().toString());
+            assertEquals(1, c.getMessagesWritten(), c.getWriteFallbacks().toString());
+            assertEquals(1, c.getMessagesRead(), c.getReadFallbacks().toString());
 
             Echo intercepted = own.dsoap(a);
             ClientProxy.getClient(intercepted).getOutInterceptors().add(new Tagging());
             assertArrayEquals(new double[] {5}, intercepted.echoDoubles(new double[] {5}));
-            assertEquals(2, count(c.getWriteFallbacks(), "INTERCEPTORS"));
-            assertEquals(0, c.getMessagesWritten());
+            assertEquals(1, count(c.getWriteFallbacks(), "INTERCEPTORS"));
+            assertEquals(1, c.getMessagesWritten());
         }
         // on a bus of its own, the same interceptor declared harmless: carried
         try (Cxf own = new Cxf()) {

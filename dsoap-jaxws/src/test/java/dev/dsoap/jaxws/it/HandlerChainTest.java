@@ -1,6 +1,7 @@
 package dev.dsoap.jaxws.it;
 
 import dev.dsoap.host.OperationStatsMXBean;
+import jakarta.xml.soap.SOAPElement;
 import jakarta.xml.soap.SOAPException;
 import jakarta.xml.soap.SOAPHeader;
 import jakarta.xml.soap.SOAPHeaderElement;
@@ -415,6 +416,113 @@ class HandlerChainTest {
     }
 
     /**
+     * Handlers on clients: a plain CXF proxy and a dsoap proxy, each with a timing handler and one that reads the
+     * answer's header, calling endpoints with the correlating handler (plain and dsoap). The same values and blocks
+     * both ways; the client handlers see every message and close every exchange; dsoap's proxy wrote every request and
+     * read every answer itself.
+     */
+    @Test
+    void clientHandlersThatLeaveTheBodyAloneKeepDsoapsPath() throws Exception {
+        Timing plainTime = new Timing(true);
+        Timing dsoapTime = new Timing(true);
+        AnswerReading plainRead = new AnswerReading();
+        AnswerReading dsoapRead = new AnswerReading();
+        try (Cxf plain = new Cxf(); Cxf dsoap = new Cxf()) {
+            String p = publish(plain, new EchoImpl(), List.of(new Correlating()));
+            String d = publish(dsoap, new DsoapEchoImpl(), List.of(new Correlating()));
+            Echo pc = plain.plain(p);
+            ((BindingProvider) pc).getBinding().setHandlerChain(List.of(plainTime, plainRead));
+            Echo dc = dsoap.dsoap(d);
+            ((BindingProvider) dc).getBinding().setHandlerChain(List.of(dsoapTime, dsoapRead));
+            Supplier<OperationStatsMXBean> server = () -> dsoap.stats("server", "EchoService.EchoPort", "echoDoubles", true);
+            calls("client handlers", pc, dc, server, true);
+            assertEquals(List.copyOf(plainRead.seen), List.copyOf(dsoapRead.seen), "the answer blocks the client handler read");
+            assertEquals(CALLS, dsoapRead.seen.size());
+            assertEquals(2 * CALLS, dsoapTime.messages.get(), "the client's timing handler saw every message both ways");
+            assertEquals(plainTime.closed.get(), dsoapTime.closed.get(), "closed as on a plain proxy");
+            assertEquals(CALLS, dsoapTime.closed.get(), "closed at the end of every exchange");
+            OperationStatsMXBean c = dsoap.stats("client", "EchoService.EchoPort", "echoDoubles");
+            assertEquals(CALLS, c.getMessagesWritten(), c.getWriteFallbacks().toString());
+            assertEquals(CALLS, c.getMessagesRead(), c.getReadFallbacks().toString());
+            assertEquals(Map.of(), c.getWriteFallbacks());
+            assertEquals(Map.of(), c.getReadFallbacks());
+            assertTrue(c.getReadsResumed() + c.getReadsIdentical() > CALLS / 2, "the client read its answers differentially");
+        }
+    }
+
+    /**
+     * A payload logger on a client: it gets every message whole, the same as on a plain proxy, and those messages go
+     * CXF's way (HANDLER_BODY both ways); a logical handler on a client that reads the answer's payload gets it.
+     */
+    @Test
+    void clientHandlersThatReadTheBodyGetItAndTheMessageGoesCxfsWay() throws Exception {
+        Logging plainLog = new Logging();
+        Logging dsoapLog = new Logging();
+        PayloadReading plainPayloads = new PayloadReading(false);
+        PayloadReading dsoapPayloads = new PayloadReading(false);
+        try (Cxf plain = new Cxf(); Cxf dsoap = new Cxf()) {
+            String p = publish(plain, new EchoImpl(), List.of(new Correlating()));
+            String d = publish(dsoap, new DsoapEchoImpl(), List.of(new Correlating()));
+            Echo pc = plain.plain(p);
+            ((BindingProvider) pc).getBinding().setHandlerChain(List.of(plainLog, plainPayloads));
+            Echo dc = dsoap.dsoap(d);
+            ((BindingProvider) dc).getBinding().setHandlerChain(List.of(dsoapLog, dsoapPayloads));
+            Supplier<OperationStatsMXBean> server = () -> dsoap.stats("server", "EchoService.EchoPort", "echoDoubles", true);
+            calls("client payload logger", pc, dc, server, true);
+            assertEquals(2 * CALLS, dsoapLog.logged.size());
+            List<String> want = List.copyOf(plainLog.logged);
+            List<String> got = List.copyOf(dsoapLog.logged);
+            for (int i = 0; i < want.size(); i++) {
+                List<String> w = texts(want.get(i));
+                List<String> g = texts(got.get(i));
+                for (int k = 0; k < Math.min(w.size(), g.size()); k++) {
+                    String what = "message " + i + " the client's logger wrote out, element " + k;
+                    if (w.get(k).startsWith("values=") || w.get(k).startsWith("return=")) {
+                        // dsoap's writer and JAXB may spell a double differently: the same value
+                        assertEquals(bits(w.get(k)), bits(g.get(k)), what + ": " + w.get(k) + " / " + g.get(k));
+                    } else if (!w.get(k).startsWith("Body=")) { // the body's text: its values, spelled either way
+                        assertEquals(w.get(k), g.get(k), what);
+                    }
+                }
+                assertEquals(w.size(), g.size(), "message " + i + ": elements");
+            }
+            assertEquals(List.copyOf(plainPayloads.payloads), List.copyOf(dsoapPayloads.payloads), "the payloads the logical handler read");
+            OperationStatsMXBean c = dsoap.stats("client", "EchoService.EchoPort", "echoDoubles");
+            assertEquals(Map.of("HANDLER_BODY", (long) CALLS), c.getWriteFallbacks());
+            assertEquals(Map.of("HANDLER_BODY", (long) CALLS), c.getReadFallbacks());
+        }
+    }
+
+    /**
+     * A client handler that answers a request itself (puts the answer in the message and returns {@code false}): as on
+     * a plain proxy, nothing is sent and the caller gets the handler's answer; the next call goes out as usual.
+     */
+    @Test
+    void aClientHandlerThatAnswersItself() throws Exception {
+        try (Cxf plain = new Cxf(); Cxf dsoap = new Cxf()) {
+            String p = publish(plain, new EchoImpl(), List.of());
+            String d = publish(dsoap, new DsoapEchoImpl(), List.of());
+            Echo pc = plain.plain(p);
+            ((BindingProvider) pc).getBinding().setHandlerChain(List.of(new Answering()));
+            Echo dc = dsoap.dsoap(d);
+            ((BindingProvider) dc).getBinding().setHandlerChain(List.of(new Answering()));
+            for (Echo c : new Echo[] {pc, dc}) {
+                String who = c == pc ? "plain proxy" : "dsoap proxy";
+                ((BindingProvider) c).getRequestContext().put(ANSWER_HERE, Boolean.TRUE);
+                sameBits(who + ", answered by the handler", new double[] {42.5}, c.echoDoubles(new double[] {-1}));
+                ((BindingProvider) c).getRequestContext().remove(ANSWER_HERE);
+                sameBits(who + ", sent", new double[] {1, Double.NaN}, c.echoDoubles(new double[] {1, Double.NaN}));
+            }
+            OperationStatsMXBean s = dsoap.stats("server", "EchoService.EchoPort", "echoDoubles");
+            assertEquals(1, s.getMessagesRead(), "only the second call reached the endpoint");
+            OperationStatsMXBean c = dsoap.stats("client", "EchoService.EchoPort", "echoDoubles");
+            assertEquals(Map.of("HANDLER_BODY", 1L), c.getWriteFallbacks(), "the call the handler answered");
+            assertEquals(1, c.getMessagesWritten(), "the call sent");
+            assertEquals(1, c.getMessagesRead(), "its answer");
+        }
+    }
+
+    /**
      * 30 calls through {@code plain} (to the plain endpoint) and {@code dsoap} (to the dsoap one), each with a
      * correlation block the client sends: values bit for bit, the answer's stamped block in the response headers; with
      * {@code carried}, dsoap read and wrote every call.
@@ -433,7 +541,8 @@ class HandlerChainTest {
             String where = what + " call " + call + " (seed " + SEED + ")";
             for (Echo c : new Echo[] {plain, dsoap}) {
                 String id = "id-" + call + (c == plain ? "" : "");
-                ((BindingProvider) c).getRequestContext().put(Header.HEADER_LIST, List.of(id(id, true)));
+                // a list CXF may add to (a client's handlers: CXF takes the answer's header list from their message)
+                ((BindingProvider) c).getRequestContext().put(Header.HEADER_LIST, new ArrayList<>(List.of(id(id, true))));
                 double[] back = c.echoDoubles(v);
                 sameBits(where, v, back);
                 assertEquals(id + "-answer", answerId(c), where + ": the block the handler stamped");
@@ -468,6 +577,17 @@ class HandlerChainTest {
             }
         }
         return null;
+    }
+
+    /** The bits of the xsd:double after the {@code =} of a {@link #texts} entry. */
+    private static long bits(String entry) {
+        String v = entry.substring(entry.indexOf('=') + 1);
+        double d = switch (v) {
+            case "INF" -> Double.POSITIVE_INFINITY;
+            case "-INF" -> Double.NEGATIVE_INFINITY;
+            default -> Double.parseDouble(v);
+        };
+        return Double.doubleToRawLongBits(d);
     }
 
     private static void sameBits(String what, double[] want, double[] got) {
@@ -562,11 +682,21 @@ class HandlerChainTest {
     static final class Timing extends PlainHandler {
         final AtomicInteger messages = new AtomicInteger();
         final AtomicInteger closed = new AtomicInteger();
+        /** Whether it is a client's: the exchange starts with the outgoing message. */
+        private final boolean client;
+
+        Timing() {
+            this(false);
+        }
+
+        Timing(boolean client) {
+            this.client = client;
+        }
 
         @Override
         public boolean handleMessage(SOAPMessageContext context) {
             messages.incrementAndGet();
-            if (!(Boolean) context.get(MessageContext.MESSAGE_OUTBOUND_PROPERTY)) {
+            if ((Boolean) context.get(MessageContext.MESSAGE_OUTBOUND_PROPERTY) == client) {
                 context.put("started", System.nanoTime());
             } else if (!(context.get("started") instanceof Long)) {
                 throw new IllegalStateException("no start time on the answer's context");
@@ -758,6 +888,59 @@ class HandlerChainTest {
                 throw new ProtocolException("refused by the handler");
             }
             return !"stop".equals(id);
+        }
+    }
+
+    /** A client's handler: reads the answer block from each answer's SOAP header. */
+    static final class AnswerReading extends PlainHandler {
+        final ConcurrentLinkedQueue<String> seen = new ConcurrentLinkedQueue<>();
+
+        @Override
+        public boolean handleMessage(SOAPMessageContext context) {
+            if (!(Boolean) context.get(MessageContext.MESSAGE_OUTBOUND_PROPERTY)) {
+                try {
+                    SOAPHeader h = context.getMessage().getSOAPHeader();
+                    String found = null;
+                    if (h != null) {
+                        for (var it = h.examineAllHeaderElements(); it.hasNext(); ) {
+                            SOAPHeaderElement e = it.next();
+                            if (ANSWER.equals(e.getElementQName())) {
+                                found = e.getTextContent();
+                            }
+                        }
+                    }
+                    seen.add(String.valueOf(found));
+                } catch (SOAPException e) {
+                    throw new IllegalStateException(e);
+                }
+            }
+            return true;
+        }
+    }
+
+    /** The request context property that makes {@link Answering} answer a call itself. */
+    static final String ANSWER_HERE = "dev.dsoap.test.answerHere";
+
+    /**
+     * A client's handler that answers a call whose request context sets {@link #ANSWER_HERE} itself (a cache would):
+     * puts an answer of 42.5 in the message's body and returns {@code false}; other requests pass untouched.
+     */
+    static final class Answering extends PlainHandler {
+        @Override
+        public boolean handleMessage(SOAPMessageContext context) {
+            if (!(Boolean) context.get(MessageContext.MESSAGE_OUTBOUND_PROPERTY) || context.get(ANSWER_HERE) == null) {
+                return true;
+            }
+            try {
+                jakarta.xml.soap.SOAPBody body = context.getMessage().getSOAPBody();
+                body.removeContents();
+                SOAPElement answer = body.addChildElement(new QName(Echo.NS, "echoDoublesResponse", "e"));
+                answer.addChildElement(new QName("", "return")).setTextContent("42.5");
+                context.getMessage().saveChanges();
+                return false;
+            } catch (SOAPException e) {
+                throw new IllegalStateException(e);
+            }
         }
     }
 }

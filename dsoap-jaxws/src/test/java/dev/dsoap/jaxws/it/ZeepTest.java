@@ -210,4 +210,61 @@ class ZeepTest {
                     "endpoint with logging, gzip and addressing, called by zeep");
         }
     }
+
+    /**
+     * zeep against endpoints with a JAX-WS handler chain: a timing handler (context properties only), a handler reading
+     * the request's SOAP header, and the {@code @HandlerChain} file's handler stamping a {@code Ticket} block into every
+     * answer. The same chain on a plain CXF endpoint and on a {@code @DifferentialSoap} one: zeep gets the same answers
+     * from both (the seeded mix of doubles, ints and strings), each with the stamped block; dsoap read and wrote every
+     * call of every operation itself, the handlers saw every message.
+     */
+    @Test
+    @SuppressWarnings("rawtypes")
+    void zeepAgainstEndpointsWithHandlers() throws Exception {
+        long seed = 0x42L;
+        HandlerChainTest.Timing plainTime = new HandlerChainTest.Timing();
+        HandlerChainTest.Timing dsoapTime = new HandlerChainTest.Timing();
+        HandlerChainTest.Correlating plainRead = new HandlerChainTest.Correlating();
+        HandlerChainTest.Correlating dsoapRead = new HandlerChainTest.Correlating();
+        try (Cxf handlers = new Cxf()) {
+            String p = handlers.publish(new EchoImpl());
+            handlers.lastEndpoint().getBinding().setHandlerChain(List.<jakarta.xml.ws.handler.Handler>of(plainTime,
+                    plainRead, new TicketHandler()));
+            String d = handlers.publish(new DsoapEchoImpl());
+            handlers.lastEndpoint().getBinding().setHandlerChain(List.<jakarta.xml.ws.handler.Handler>of(dsoapTime,
+                    dsoapRead, new TicketHandler()));
+            List<String> want = wired(p, seed);
+            List<String> got = wired(d, seed);
+            assertEquals(want, got, "seed " + seed + ": zeep's answers and the answers' header blocks (plain CXF first)");
+            assertEquals(8 * CALLS, got.size());
+            for (String line : got) {
+                if (line.startsWith("wire ")) {
+                    List<String> blocks = List.of(line.substring(line.lastIndexOf(' ') + 1).split(","));
+                    assertTrue(blocks.contains("Ticket") && blocks.contains("AnswerId"),
+                            "the blocks the handlers stamped, as zeep got them: " + line);
+                }
+            }
+            for (String op : new String[] {"echoDoubles", "sum", "echoInts", "echoStrings"}) {
+                FeaturesTest.carried(handlers.stats("server", "EchoService.EchoPort", op, true), CALLS,
+                        op + " with handlers, called by zeep");
+            }
+            assertEquals(8 * CALLS, dsoapTime.messages.get(), "the timing handler saw every message both ways");
+            assertEquals(plainTime.messages.get(), dsoapTime.messages.get());
+            assertEquals(List.copyOf(plainRead.seen), List.copyOf(dsoapRead.seen), "what the header reader found");
+        }
+    }
+
+    /** zeep's answers and wire lines (the answer's header blocks last) calling {@code address} with the seeded mix. */
+    private static List<String> wired(String address, long seed) throws Exception {
+        Run r = run(List.of(python.toString(), script().toString(), address, Long.toString(seed), Integer.toString(CALLS),
+                "cxf", "--wire"), 300);
+        assertEquals(0, r.code, "zeep against " + address + ": " + r.output);
+        List<String> lines = new ArrayList<>();
+        for (String line : r.output.split("\n")) {
+            if (line.matches("^(wire )?(echoDoubles|sum|echoInts|echoStrings) \\d+ .*")) {
+                lines.add(line);
+            }
+        }
+        return lines;
+    }
 }

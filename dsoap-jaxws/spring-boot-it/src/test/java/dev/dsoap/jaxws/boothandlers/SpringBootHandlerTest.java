@@ -7,9 +7,9 @@ import jakarta.xml.ws.Service;
 import org.apache.cxf.binding.soap.SoapHeader;
 import org.apache.cxf.headers.Header;
 import org.apache.cxf.helpers.DOMUtils;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.Test;
+import dev.dsoap.jaxws.bootxml.XmlHandledApplication;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 import org.springframework.boot.SpringApplication;
 import org.springframework.boot.web.context.WebServerApplicationContext;
 import org.springframework.context.ConfigurableApplicationContext;
@@ -30,32 +30,26 @@ import java.util.Set;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 /**
- * A JAX-WS SOAP handler declared as a Spring bean on a {@code @DifferentialSoap} endpoint bean of a real Spring Boot 3.5
- * application ({@link HandledApplication}, embedded Tomcat, CXF's JAX-WS starter): a plain JAX-WS proxy's 20 calls of
+ * A JAX-WS SOAP handler declared as a Spring bean on a {@code @DifferentialSoap} endpoint of a real Spring Boot 3.5
+ * application (embedded Tomcat, CXF's JAX-WS starter), the two ways applications declare it: an endpoint bean whose
+ * {@code setHandlers} names the handler bean ({@link HandledApplication}), and {@code <jaxws:endpoint>} with
+ * {@code <jaxws:handlers>} in Spring XML ({@link XmlHandledApplication}). A plain JAX-WS proxy's 20 calls of
  * 1,000 doubles, a tenth changed each time, each with a ticket header block the handler reads and names in the block it
  * stamps into the answer. Every answer holds the values sent and the stamped block; dsoap read and wrote every call.
  */
 class SpringBootHandlerTest {
     private static final int CALLS = 20;
-    private static ConfigurableApplicationContext app;
-    private static int port;
 
-    @BeforeAll
-    static void start() {
-        app = SpringApplication.run(HandledApplication.class, "--server.address=127.0.0.1", "--server.port=0",
-                "--spring.main.banner-mode=off", "--spring.jmx.enabled=false");
-        port = ((WebServerApplicationContext) app).getWebServer().getPort();
-    }
-
-    @AfterAll
-    static void stop() {
-        if (app != null) {
-            app.close();
+    @ParameterizedTest
+    @ValueSource(classes = {HandledApplication.class, XmlHandledApplication.class})
+    void aHandlerBeanThatTouchesOnlyHeadersKeepsDsoapsPath(Class<?> application) throws Exception {
+        try (ConfigurableApplicationContext app = SpringApplication.run(application, "--server.address=127.0.0.1",
+                "--server.port=0", "--spring.main.banner-mode=off", "--spring.jmx.enabled=false")) {
+            calls(app, ((WebServerApplicationContext) app).getWebServer().getPort());
         }
     }
 
-    @Test
-    void aHandlerBeanThatTouchesOnlyHeadersKeepsDsoapsPath() throws Exception {
+    private static void calls(ConfigurableApplicationContext app, int port) throws Exception {
         String address = "http://127.0.0.1:" + port + "/services/handled";
         Service service = Service.create(URI.create(address + "?wsdl").toURL(), new QName(Echo.NS, "BootHandledService"));
         Echo client = service.getPort(new QName(Echo.NS, "EchoPort"), Echo.class);

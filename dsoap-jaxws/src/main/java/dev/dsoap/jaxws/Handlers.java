@@ -85,6 +85,8 @@ final class Handlers {
     static final Set<String> INTERCEPTORS = Set.of(SOAP_INTERCEPTOR, LOGICAL_IN, LOGICAL_OUT);
     /** Message property: the {@link Deferred} request, from {@link ReadIn} to {@link In}. */
     private static final String DEFERRED = Handlers.class.getName() + ".deferred";
+    /** CXF's reader of header parameters from the header list. */
+    private static final String HEADER_PARTS = "org.apache.cxf.binding.soap.interceptor.SoapHeaderInterceptor";
     /** Readers of the request that run after the SOAP handlers: they stay in the chain until the handlers are done. */
     private static final Set<String> LATE_READERS = Set.of(
             "org.apache.cxf.binding.soap.interceptor.CheckFaultInterceptor",
@@ -162,6 +164,17 @@ final class Handlers {
      */
     private static final Set<String> REPLACED = replaced(Chains.READERS);
     private static final Set<String> REPLACED_BUT_MUST_UNDERSTAND = replaced(Chains.READERS_BUT_MUST_UNDERSTAND);
+
+    /** What {@link ReadIn#deliver} takes out of a chain whose header parameters CXF binds from the header list. */
+    private static final Set<String> READERS_BUT_HEADER_PARTS = without(Chains.READERS, HEADER_PARTS);
+    private static final Set<String> READERS_BUT_HEADER_PARTS_AND_MUST_UNDERSTAND = without(
+            Chains.READERS_BUT_MUST_UNDERSTAND, HEADER_PARTS);
+
+    private static Set<String> without(Set<String> s, String name) {
+        Set<String> out = new HashSet<>(s);
+        out.remove(name);
+        return Set.copyOf(out);
+    }
 
     private static Set<String> replaced(Set<String> readers) {
         Set<String> s = new HashSet<>(readers);
@@ -255,12 +268,43 @@ final class Handlers {
                     return;
                 }
                 if (saaj.made()) {
+                    if (d.op().readHeaders.length > 0) {
+                        // a handler may have changed the blocks of header parameters: CXF binds them from the header
+                        // list the handlers leave, as without dsoap (the list holding them as CXF's would)
+                        headerPartBlocks(m, d);
+                        SAAJInInterceptor.replaceHeaders(saaj, m);
+                        ReadIn.deliver(m, ex, d.bop(), d.op(), d.values(), null, d.client(),
+                                d.hostBlocks() ? READERS_BUT_HEADER_PARTS_AND_MUST_UNDERSTAND : READERS_BUT_HEADER_PARTS);
+                        return;
+                    }
                     SAAJInInterceptor.replaceHeaders(saaj, m); // the header the handlers left (as CXF takes it)
                 }
             } catch (SOAPException | XMLStreamException e) {
                 throw new Fault(e);
             }
             ReadIn.deliver(m, ex, d.bop(), d.op(), d.values(), d.headers(), d.client(), d.hostBlocks());
+        }
+
+        /** The blocks of {@code d}'s header parameters, put in {@code m}'s header list where CXF's reader would put them. */
+        private static void headerPartBlocks(SoapMessage m, Deferred d) {
+            List<org.apache.cxf.headers.Header> blocks;
+            try {
+                blocks = InHeaders.read(m, d.raw(), d.length());
+            } catch (InHeaders.Unreadable e) {
+                throw new Fault(e); // read once already, when dsoap read the message: not expected
+            }
+            for (HeaderPart p : d.op().readHeaders) {
+                QName name = new QName(p.namespace, p.localName);
+                if (m.getHeader(name) != null) {
+                    continue;
+                }
+                for (org.apache.cxf.headers.Header b : blocks) {
+                    if (name.equals(b.getName())) {
+                        m.getHeaders().add(b);
+                        break;
+                    }
+                }
+            }
         }
 
         /**

@@ -178,11 +178,6 @@ final class ReadIn extends DsoapInterceptor {
         // blocks the handlers leave
         jakarta.xml.ws.Binding handlers = reason == null && m instanceof SoapMessage && Handlers.inChain(m)
                 ? Handlers.carried(m) : null;
-        if (handlers != null && op.readHeaders.length > 0) {
-            reason = Fallback.INTERCEPTORS;
-            why = "JAX-WS handlers on an operation with header parameters";
-            handlers = null;
-        }
         List<Header> blocks = null;
         if (reason == null && hostBlocks != null && op.carrier.reads()) {
             if (m instanceof SoapMessage sm) {
@@ -251,11 +246,21 @@ final class ReadIn extends DsoapInterceptor {
      */
     static void deliver(Message m, Exchange ex, BindingOperationInfo bop, Operation op, Object[] values,
                                 Object[] headers, boolean client, boolean hostBlocks) {
+        deliver(m, ex, bop, op, values, headers, client, hostBlocks ? Chains.READERS_BUT_MUST_UNDERSTAND : Chains.READERS);
+    }
+
+    /**
+     * As {@link #deliver(Message, Exchange, BindingOperationInfo, Operation, Object[], Object[], boolean, boolean)},
+     * taking {@code readers} out of the chain: the header parts of {@code headers} {@code null} are left to a reader
+     * that stays in it (CXF's {@code SoapHeaderInterceptor}, binding them from the header list).
+     */
+    static void deliver(Message m, Exchange ex, BindingOperationInfo bop, Operation op, Object[] values,
+                        Object[] headers, boolean client, java.util.Set<String> readers) {
         BindingOperationInfo target = bop.isUnwrappedCapable() && !bop.isUnwrapped() ? bop.getUnwrappedOperation() : bop;
         setMessage(m, ex, target, client);
         m.setContent(List.class, new MessageContentsList(arguments(op, values, headers)));
         m.removeContent(InputStream.class);
-        Chains.remove(m, hostBlocks ? Chains.READERS_BUT_MUST_UNDERSTAND : Chains.READERS);
+        Chains.remove(m, readers);
     }
 
     // ------------------------------------------------------------------------------------------ binary

@@ -523,6 +523,59 @@ class HandlerChainTest {
     }
 
     /**
+     * An operation with header parameters ({@code Extras.stamp}: a token and a scale in the SOAP header) on endpoints
+     * with handlers: a timing handler alone (the header parameters are dsoap's), then with one that rewrites the token's
+     * header block (the service gets the handler's token, bound by CXF from the header the handlers left). The same
+     * answers as the plain endpoint with the same handlers, for tokens with markup, non-ASCII and surrogate pairs, absent
+     * tokens and scales, and edge values; every call carried both ways.
+     */
+    @Test
+    @SuppressWarnings("rawtypes")
+    void headerParametersWithHandlers() throws Exception {
+        String[] tokens = {"t", "&<>\"'", "gr\u00fc\u00dfe \ud834\udd1e", "tab\there\r", "", null};
+        double[] scales = {1.5, Double.NaN, -0.0, Double.NEGATIVE_INFINITY, Double.MIN_VALUE, Double.MAX_VALUE};
+        for (boolean rewriting : new boolean[] {false, true}) {
+            List<Handler> chain = new ArrayList<>();
+            chain.add(new Timing());
+            if (rewriting) {
+                chain.add(new TokenRewriting());
+            }
+            try (Cxf plain = new Cxf(); Cxf dsoap = new Cxf()) {
+                String p = plain.publish(new ExtrasImpl());
+                plain.lastEndpoint().getBinding().setHandlerChain(chain);
+                String d = dsoap.publish(new DsoapExtrasImpl());
+                List<Handler> dsoapChain = new ArrayList<>();
+                dsoapChain.add(new Timing());
+                if (rewriting) {
+                    dsoapChain.add(new TokenRewriting());
+                }
+                dsoap.lastEndpoint().getBinding().setHandlerChain(dsoapChain);
+                Extras pc = plain.client(p, Extras.class, "ExtrasService", "ExtrasPort");
+                Extras dc = dsoap.client(d, Extras.class, "ExtrasService", "ExtrasPort");
+                Random r = new Random(SEED);
+                double[] v = new double[200];
+                for (int call = 0; call < CALLS; call++) {
+                    for (int k = 0; k < 20; k++) {
+                        v[r.nextInt(v.length)] = r.nextInt(8) == 0 ? EDGES[r.nextInt(EDGES.length)] : r.nextDouble() * 1e4;
+                    }
+                    String token = tokens[call % tokens.length];
+                    Double scale = call % 7 == 3 ? null : scales[call % scales.length];
+                    String where = (rewriting ? "token-rewriting" : "timing") + " handler, call " + call + " (seed " + SEED + ")";
+                    String want = pc.stamp(v, token, scale);
+                    assertEquals(want, dc.stamp(v, token, scale), where);
+                    if (rewriting && token != null) {
+                        assertTrue(want.contains("+seen"), where + ": the handler's token reached the service: " + want);
+                    }
+                }
+                OperationStatsMXBean s = dsoap.stats("server", "ExtrasService.ExtrasPort", "stamp");
+                assertEquals(CALLS, s.getMessagesRead(), s.getReadFallbacks().toString());
+                assertEquals(CALLS, s.getMessagesWritten(), s.getWriteFallbacks().toString());
+                assertEquals(Map.of(), s.getReadFallbacks());
+            }
+        }
+    }
+
+    /**
      * 30 calls through {@code plain} (to the plain endpoint) and {@code dsoap} (to the dsoap one), each with a
      * correlation block the client sends: values bit for bit, the answer's stamped block in the response headers; with
      * {@code carried}, dsoap read and wrote every call.
@@ -941,6 +994,30 @@ class HandlerChainTest {
             } catch (SOAPException e) {
                 throw new IllegalStateException(e);
             }
+        }
+    }
+
+    /** Appends "+seen" to the text of a request's {@code token} header block (a header parameter), through SAAJ. */
+    static final class TokenRewriting extends PlainHandler {
+        @Override
+        public boolean handleMessage(SOAPMessageContext context) {
+            if ((Boolean) context.get(MessageContext.MESSAGE_OUTBOUND_PROPERTY)) {
+                return true;
+            }
+            try {
+                SOAPHeader h = context.getMessage().getSOAPHeader();
+                if (h != null) {
+                    for (var it = h.examineAllHeaderElements(); it.hasNext(); ) {
+                        SOAPHeaderElement e = it.next();
+                        if ("token".equals(e.getElementQName().getLocalPart())) {
+                            e.setTextContent(e.getTextContent() + "+seen");
+                        }
+                    }
+                }
+            } catch (SOAPException e) {
+                throw new IllegalStateException(e);
+            }
+            return true;
         }
     }
 }

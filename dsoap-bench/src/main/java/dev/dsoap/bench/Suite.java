@@ -123,6 +123,11 @@ public record Suite(String name, List<Entry> entries, int warmups, int iteration
         // stack, which takes some 10 s of calls on two cores, so one-second iterations would time the interpreter)
         // (send time against the dummy server, serialization and deserialization by item type, strings and base64 are in
         // the full suite)
+        // Eclipse Metro's endpoints called by plain Metro proxies (default settings), with the feed-like updates and the
+        // transport floor, at 10K doubles, in iterations of 2 s (a round of three calls takes some 110 ms, most of it the
+        // Metro client's own; a plain Metro call of 100K some 0.4 s: its point, and the handlers', are in the full suite)
+        e.add(seconds(methods(entry("metro.MetroPlainProxyEchoBench", "size", "10000", "percent", "10", "pattern",
+                "scattered", "widths", "changing"), "pairedPlainProxyWithFloor"), 2));
         // coalescing: 64 identical concurrent requests against one, and its cost with none identical (16 distinct, on
         // and off in one paired run); the other batches, the mix and dsoap alone beside the identical ones are in the
         // full suite
@@ -177,6 +182,13 @@ public record Suite(String name, List<Entry> entries, int warmups, int iteration
         // both; one timing from context properties, a logical one letting messages pass, a payload logger), beside none,
         // in one run
         e.add(methods(entry("cxf.CxfPlainProxyEchoBench", "size", "10000", "percent", "10", "pattern", "scattered",
+                "widths", "changing", "features", "none,header_reader,header_stamper,header_handlers,timing,logical_passing,"
+                        + "payload_logger"), "pairedPlainProxy"));
+        // Eclipse Metro: its endpoints on the JDK HTTP server called by plain Metro proxies, beside the transport floor, at
+        // both sizes; and the same JAX-WS handlers beside none, in one run
+        e.add(methods(entry("metro.MetroPlainProxyEchoBench", "size", "10000,100000", "percent", "10", "pattern", "scattered",
+                "widths", "changing"), "pairedPlainProxyWithFloor"));
+        e.add(methods(entry("metro.MetroPlainProxyEchoBench", "size", "10000", "percent", "10", "pattern", "scattered",
                 "widths", "changing", "features", "none,header_reader,header_stamper,header_handlers,timing,logical_passing,"
                         + "payload_logger"), "pairedPlainProxy"));
         // and on Axis2: the WS-Addressing handlers, and compressed requests, on the servers and the plain RPCServiceClient

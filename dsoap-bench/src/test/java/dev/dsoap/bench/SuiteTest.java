@@ -47,7 +47,7 @@ class SuiteTest {
 
     /**
      * The request dsoap leaves to Axis2 is judged against 3 %: the short suite measures it where dsoap's part is the
-     * largest (10K doubles) in iterations long enough for some 90 pairs of calls; the other entries take the suite's.
+     * largest (10K doubles) in iterations long enough for some 90 pairs of calls.
      */
     @Test
     void theShortSuitesFallbackCellIsPairedAtTenThousandInLongerIterations() {
@@ -58,7 +58,10 @@ class SuiteTest {
         assertEquals(java.util.List.of("10000"), java.util.List.of(e.params().get("size")));
         assertEquals("pairedRpcClient", e.methods());
         assertEquals(3, e.seconds());
-        assertTrue(s.entries().stream().filter(x -> x != e).allMatch(x -> x.seconds() < 0));
+        // and the Metro point, whose rounds take some 110 ms, in 2-second iterations; the other entries take the suite's
+        Suite.Entry metro = entry(s, "metro.MetroPlainProxyEchoBench");
+        assertEquals(2, metro.seconds());
+        assertTrue(s.entries().stream().filter(x -> x != e && x != metro).allMatch(x -> x.seconds() < 0));
     }
 
     /**

@@ -30,6 +30,11 @@ final class Families {
         CXF("End to end: Apache CXF 4 with and without @DifferentialSoap", "Two JAX-WS endpoints on CXF's Jetty "
                 + "transport, called through real JAX-WS proxies; the dsoap endpoint and its proxies carry "
                 + "@DifferentialSoap. Latency and throughput include the client's own work on the same cores."),
+        METRO("End to end: Eclipse Metro with and without @DifferentialSoap", "Two JAX-WS endpoints on Eclipse Metro "
+                + "(jaxws-rt 4.0), each on a JDK HTTP server of its own (Endpoint.create(...).publish(HttpContext)), "
+                + "called through plain Metro proxies at default settings; the dsoap endpoint carries @DifferentialSoap. "
+                + "Metro runs in a class loader of its own beside the benchmarks' CXF. Server CPU per request: the "
+                + "server's request threads."),
         VOID("End to end: echoVoid latency", "The operation void echoVoid(), no parameters and no result, on "
                 + "the end-to-end servers, plain against dsoap, one client: what a call costs with no values to carry. "
                 + "Axis2: the POJO service, which Axis2 deploys as in-only (the request, then HTTP 202 with no body); "
@@ -79,7 +84,7 @@ final class Families {
          * single % changed), and they have server CPU charts.
          */
         boolean endToEnd() {
-            return section == Section.AXIS2 || section == Section.CXF || section == Section.VOID;
+            return section == Section.AXIS2 || section == Section.CXF || section == Section.METRO || section == Section.VOID;
         }
 
         /** Whether its methods are calls over HTTP: its charts say "ms per call". */
@@ -153,6 +158,8 @@ final class Families {
             new Family("CxfDistinctClientsBench", Section.CXF, "CXF, many distinct plain clients",
                     "CXF echo called in turn by 1 or 64 plain JAX-WS proxies with nothing alike", "", Set.of(),
                     Set.of("clients")),
+            new Family("MetroPlainProxyEchoBench", Section.METRO, "Metro end to end, plain proxy with default settings",
+                    "Metro echo called by a plain Metro proxy with default settings", "", Set.of(), Set.of("size")),
             new Family("VoidLatencyBench", Section.VOID, "echoVoid latency", "echoVoid over HTTP: an empty call", "",
                     Set.of("host"), Set.of()),
             new Family(GSOAP_BENCH, Section.GSOAP, "gSOAP peer", "gSOAP 2.8 beside CXF and Axis2, over HTTP", "", Set.of(),

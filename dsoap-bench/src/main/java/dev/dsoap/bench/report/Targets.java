@@ -62,6 +62,8 @@ final class Targets {
             + "each to a value of another width; plain clients at default settings)";
     private static final String FEATURES = "Standard features (10K doubles, 10 % changed at random positions, each to a "
             + "value of another width; plain clients with the same features)";
+    private static final String METRO = "Eclipse Metro end to end (plain Metro proxy at default settings, 10 % changed at "
+            + "random positions, each to a value of another width)";
     private static final String FALLBACK = "What dsoap does not carry (the host's own path)";
     private static final String COALESCE = "Coalescing (CXF, 1 ms of service CPU per call)";
     private static final String COALESCE_SHARING = "Response sharing (CXF feed endpoint, 1000 doubles)";
@@ -208,6 +210,26 @@ final class Targets {
         t.add(new Target(FEATURES, "Axis2, WS-Addressing and compressed requests: the server CPU dsoap saves per request at "
                 + "least 80 % of what it saves without, in the same run", r -> withFeatures(r, axis2Features,
                 "addressing_gzip", true, 0.8, "dsoapRpcClient", "baselineRpcClient")));
+        Predicate<Measurement> metroFeed = bench("MetroPlainProxyEchoBench").and(eq("percent", "10"))
+                .and(eq("pattern", "scattered")).and(eq("widths", "changing")).and(noFeatures());
+        t.add(new Target(METRO, "@DifferentialSoap on a Metro endpoint (JDK HTTP server), 100K doubles: server CPU per "
+                + "request ≥ 20x lower than plain Metro", r -> cpuAtLeast(r, metroFeed.and(eq("size", "100000")),
+                "dsoapPlainProxy", "baselinePlainProxy", 20)));
+        t.add(new Target(METRO, "the same at 10K doubles: ≥ 8x lower than plain Metro", r -> cpuAtLeast(r,
+                metroFeed.and(eq("size", "10000")), "dsoapPlainProxy", "baselinePlainProxy", 8)));
+        t.add(new Target(METRO, "100K doubles: dsoap's server CPU per request ≤ 3x the transport floor (the same client "
+                + "and bytes against a JDK HTTP server doing no SOAP work)", r -> {
+                    List<Results.Pair> pairs = new ArrayList<>(r.pairs(metroFeed.and(eq("size", "100000")),
+                            "dsoapPlainProxy", "floorPlainProxy"));
+                    pairs.removeIf(x -> Double.isNaN(x.cpuRatio()));
+                    return judge(pairs, x -> x.cpuRatio() >= 1 / 3.0, x -> String.format(Locale.ROOT, "%.2fx the floor",
+                            1 / x.cpuRatio()), List.of());
+                }));
+        Predicate<Measurement> metroFeatures = bench("MetroPlainProxyEchoBench").and(featurePoint);
+        t.add(new Target(METRO, "10K doubles, a JAX-WS SOAP handler reading the request's header and one stamping a header "
+                + "block into each answer on the endpoint: the server CPU ratio (plain / dsoap, the same handlers on both) at "
+                + "least 80 % of the ratio without handlers, in the same run", r -> withFeatures(r, metroFeatures,
+                "header_handlers", false, 0.8, "dsoapPlainProxy", "baselinePlainProxy")));
         Predicate<Measurement> leftToAxis2 = bench("RpcClientEchoBench").and(eq("form", "primitive")).and(noFeatures());
         t.add(new Target(FALLBACK, "a request dsoap leaves to the host costs at most 3 % more server CPU than plain (plain "
                 + "RPCServiceClient passing a primitive double[], which dsoap leaves to Axis2)", r -> {

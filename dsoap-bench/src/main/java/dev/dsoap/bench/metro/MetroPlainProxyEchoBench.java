@@ -1,0 +1,213 @@
+package dev.dsoap.bench.metro;
+
+import dev.dsoap.bench.deserialize.DdsMessages;
+import dev.dsoap.bench.echo.CpuWindow;
+import dev.dsoap.bench.echo.EchoValues;
+import dev.dsoap.bench.echo.MeasuredServer;
+import dev.dsoap.bench.echo.OperationStats;
+import dev.dsoap.bench.echo.Partners;
+import dev.dsoap.bench.echo.Shape;
+import dev.dsoap.bench.echo.ThreadCpu;
+import dev.dsoap.bench.echo.Turns;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
+import org.openjdk.jmh.annotations.Warmup;
+import org.openjdk.jmh.infra.BenchmarkParams;
+
+import java.util.concurrent.Callable;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Function;
+
+/**
+ * Eclipse Metro endpoints called by the Metro client most users have: a plain Metro proxy
+ * ({@code Service.create(URL?wsdl, QName).getPort(...)}, default settings: requests with a {@code Content-Length}),
+ * calling a plain Metro endpoint ({@code baselinePlainProxy}: Metro + JAXB) and the same endpoint with
+ * {@code @DifferentialSoap} ({@code dsoapPlainProxy}: dsoap reads the requests and writes the answers), each published
+ * with {@code Endpoint.create(...).publish(HttpContext)} on a JDK HTTP server of its own (the server Metro's
+ * {@code Endpoint.publish} uses). Metro runs in a class loader of its own ({@link MetroWorlds}).
+ *
+ * <p>Paired runs only, as the CXF plain-proxy points: each request of an {@link EchoValues} stream of doubles
+ * ({@code size} items, {@code percent} % of them changed from one call to the next, where {@code pattern} says, to values
+ * whose printed width {@code widths} says) goes to the dsoap endpoint and through a second proxy to the plain one (and
+ * with the floor, through a third to a transport floor: the same kind of JDK HTTP server in front of the plain endpoint,
+ * doing no SOAP work), each first in turn. {@link Partners} gives each server's CPU per request: the CPU time of the
+ * server's own request threads (its executor's; the JDK server's single dispatcher thread, which accepts connections
+ * and hands them over, is not counted, on any side alike). The setup checks that both endpoints echo arrays 0 and 1 bit
+ * for bit, and that dsoap read and wrote them itself (or, with the payload logger, that they went Metro's way, counted).
+ *
+ * <p>{@code features} puts the same JAX-WS handlers on both endpoints: {@code none}, {@code header_reader},
+ * {@code header_stamper}, {@code header_handlers} (both), {@code timing}, {@code logical_passing},
+ * {@code payload_logger} (as the CXF points' handlers).
+ *
+ * <pre>
+ * java -jar dsoap-bench/target/benchmarks.jar 'MetroPlainProxyEchoBench.pairedPlainProxyWithFloor' -p size=10000
+ * java -jar dsoap-bench/target/benchmarks.jar 'MetroPlainProxyEchoBench.pairedPlainProxy$' -p size=10000 \
+ *     -p features=none,header_reader,header_stamper,header_handlers,timing,logical_passing,payload_logger
+ * </pre>
+ */
+@State(Scope.Benchmark)
+@BenchmarkMode(Mode.AverageTime)
+@OutputTimeUnit(TimeUnit.MILLISECONDS)
+@Warmup(iterations = 3, time = 2)
+@Measurement(iterations = 5, time = 2)
+@Fork(value = 1, jvmArgsAppend = {"-Xms2g", "-Xmx2g", "-XX:+AlwaysPreTouch"})
+public class MetroPlainProxyEchoBench {
+    @Param({"10000", "100000"})
+    public int size;
+    @Param({"10"})
+    public int percent;
+    /** Where the changed items fall: {@code clustered}, {@code scattered}, {@code every_kth}. */
+    @Param({"scattered"})
+    public String pattern;
+    /** What a changed item's printed width does: {@code hard}, {@code changing}, {@code mixed}. */
+    @Param({"changing"})
+    public String widths;
+    /** The JAX-WS handlers on both endpoints (see the class comment). */
+    @Param({"none"})
+    public String features;
+
+    private static final AtomicInteger IDS = new AtomicInteger();
+    private static final String SERVICE = "DsoapEchoService.EchoPort";
+
+    private MetroWorlds.World world;
+    private EchoValues values;
+    private Function<double[], double[]> dsoapPort;
+    private Function<double[], double[]> plainPort;
+    private Function<double[], double[]> floorPort;
+    private CpuWindow window;
+    private CpuWindow baselineWindow;
+    private CpuWindow floorWindow;
+    private String dsoapThreads;
+    private long next;
+
+    @Setup(Level.Trial)
+    public void setup(BenchmarkParams params, MeasuredServer server) throws Exception {
+        String method = params.getBenchmark().substring(params.getBenchmark().lastIndexOf('.') + 1);
+        boolean withFloor = method.endsWith("WithFloor");
+        if (withFloor && !features.equals("none")) {
+            throw new IllegalStateException(method + " runs with features=none only, not " + features);
+        }
+        ThreadCpu.enable();
+        String id = "dsoap-metro-" + IDS.incrementAndGet();
+        dsoapThreads = id + "-dsoap-";
+        String plainThreads = id + "-plain-";
+        world = MetroWorlds.start(features, plainThreads, dsoapThreads);
+        try {
+            values = new EchoValues(Shape.DOUBLES, size, percent, EchoValues.SEED, DdsMessages.Pattern.of(pattern),
+                    DdsMessages.Widths.of(widths));
+            String dsoap = world.dsoapAddress();
+            String plain = world.plainAddress();
+            dsoapPort = world.proxy(dsoap, dsoap);
+            plainPort = world.proxy(plain, plain);
+            for (long n = 0; n < 2; n++) {
+                double[] sent = (double[]) values.values(n);
+                same("the dsoap endpoint", sent, dsoapPort.apply(sent));
+                same("the plain endpoint", sent, plainPort.apply(sent));
+            }
+            OperationStats st = OperationStats.of("MetroOperation", "server", SERVICE, "echoDoubles");
+            boolean carried = !features.equals("payload_logger");
+            if (carried ? st.get("MessagesRead") < 2 || st.get("MessagesWritten") < 2 : st.map("ReadFallbacks").isEmpty()) {
+                throw new IllegalStateException("dsoap on Metro with features=" + features + ": read "
+                        + st.get("MessagesRead") + ", wrote " + st.get("MessagesWritten") + " of the check's 2 calls; "
+                        + "fallbacks " + st.map("ReadFallbacks") + " / " + st.map("WriteFallbacks"));
+            }
+            window = new CpuWindow("the dsoap Metro endpoint", () -> ThreadCpu.of(dsoapThreads));
+            baselineWindow = new CpuWindow("the plain Metro endpoint", () -> ThreadCpu.of(plainThreads));
+            server.watch(window);
+            server.watchBaseline(baselineWindow);
+            if (withFloor) {
+                String floorThreads = id + "-floor-";
+                floorPort = world.proxy(plain, world.floor(floorThreads));
+                floorWindow = new CpuWindow("the transport floor", () -> ThreadCpu.of(floorThreads));
+                server.watchFloor(floorWindow);
+            }
+        } catch (Exception | Error e) {
+            world.close();
+            throw e;
+        }
+        next = 2;
+    }
+
+    private static void same(String what, double[] sent, double[] got) {
+        if (got == null || got.length != sent.length) {
+            throw new IllegalStateException(what + " echoed " + (got == null ? "null" : got.length + " items") + " of "
+                    + sent.length);
+        }
+        for (int i = 0; i < sent.length; i++) {
+            if (Double.doubleToRawLongBits(sent[i]) != Double.doubleToRawLongBits(got[i])) {
+                throw new IllegalStateException(what + ": item " + i + " sent " + sent[i] + ", echoed " + got[i]);
+            }
+        }
+    }
+
+    @Setup(Level.Iteration)
+    public void openWindows() {
+        window.open();
+        baselineWindow.open();
+        if (floorWindow != null) {
+            floorWindow.open();
+        }
+    }
+
+    @TearDown(Level.Trial)
+    public void tearDown() throws Exception {
+        window.awaitClosed();
+        baselineWindow.awaitClosed();
+        if (floorWindow != null) {
+            floorWindow.awaitClosed();
+            System.out.printf("%n[metro, plain proxy with default settings] transport floor: %d requests%n",
+                    world.floorRequests());
+        }
+        OperationStats st = OperationStats.of("MetroOperation", "server", SERVICE, "echoDoubles");
+        System.out.printf("%n[metro, plain proxy with default settings, features=%s] dsoap on %s: server read %d, wrote %d,"
+                + " fallbacks %s / %s%n", features, values, st.get("MessagesRead"), st.get("MessagesWritten"),
+                st.map("ReadFallbacks"), st.map("WriteFallbacks"));
+        world.close();
+    }
+
+    private double[] call() throws Exception {
+        long n = next++;
+        double[] sent = (double[]) values.values(n);
+        Callable<double[]> dsoapCall = () -> timed(dsoapPort, sent, window, "the dsoap Metro endpoint");
+        Callable<double[]> plainCall = () -> timed(plainPort, sent, baselineWindow, "the plain Metro endpoint");
+        return floorPort == null ? Turns.inTurn(n, dsoapCall, plainCall)
+                : Turns.inTurn(n, dsoapCall, plainCall, () -> timed(floorPort, sent, floorWindow, "the transport floor"));
+    }
+
+    /** One call through {@code p}, counted in {@code w}; fails unless as many items come back. */
+    private double[] timed(Function<double[], double[]> p, double[] sent, CpuWindow w, String server) {
+        long start = System.nanoTime();
+        double[] got = p.apply(sent);
+        w.completedSince(start);
+        if (got == null || got.length != size) {
+            throw new IllegalStateException(server + " echoed " + (got == null ? "null" : got.length) + " of " + size + " items");
+        }
+        return got;
+    }
+
+    /**
+     * dsoap and plain Metro in one run: each request goes to the {@code @DifferentialSoap} endpoint and, through a second
+     * plain proxy, to the plain endpoint, each first in every other round.
+     */
+    @Benchmark
+    public double[] pairedPlainProxy(Partners partners) throws Exception {
+        return call();
+    }
+
+    /** As {@link #pairedPlainProxy}, and each request also to the transport floor ({@code features=none} only). */
+    @Benchmark
+    public double[] pairedPlainProxyWithFloor(Partners partners) throws Exception {
+        return call();
+    }
+}

@@ -1,0 +1,57 @@
+package dev.dsoap.bench.metro;
+
+import dev.dsoap.bench.echo.OperationStats;
+import dev.dsoap.bench.echo.ThreadCpu;
+import org.junit.jupiter.api.Test;
+
+import java.util.Random;
+import java.util.function.Function;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * The Metro benchmarks' world, in its own class loader beside this module's CXF: a plain and a {@code @DifferentialSoap}
+ * Metro endpoint with the header handlers, called by plain Metro proxies, echo edge values bit for bit; dsoap (in the
+ * world's loader, its MXBeans on the JVM's platform server) read and wrote the dsoap endpoint's calls; the transport
+ * floor answers with the plain endpoint's first answer; the servers' request threads are found by their names.
+ */
+class MetroWorldsTest {
+    @Test
+    void metroRunsInALoaderOfItsOwnAndDsoapCarriesItsEndpoint() throws Exception {
+        ThreadCpu.enable();
+        double[] edges = {Double.NaN, -0.0, Double.POSITIVE_INFINITY, Double.NEGATIVE_INFINITY, Double.MIN_VALUE,
+                Double.MAX_VALUE, 1.0 / 3, -1e-300};
+        try (MetroWorlds.World w = MetroWorlds.start("header_handlers", "test-metro-plain-", "test-metro-dsoap-")) {
+            assertNotEquals(getClass().getClassLoader(), MetroWorlds.loader());
+            Function<double[], double[]> dsoap = w.proxy(w.dsoapAddress(), w.dsoapAddress());
+            Function<double[], double[]> plain = w.proxy(w.plainAddress(), w.plainAddress());
+            Random r = new Random(41);
+            double[] v = new double[500];
+            for (int call = 0; call < 5; call++) {
+                for (int i = 0; i < v.length; i++) {
+                    v[i] = r.nextInt(10) == 0 ? edges[r.nextInt(edges.length)] : r.nextGaussian() * 1e4;
+                }
+                same("dsoap, call " + call, v, dsoap.apply(v));
+                same("plain, call " + call, v, plain.apply(v));
+            }
+            OperationStats st = OperationStats.of("MetroOperation", "server", "DsoapEchoService.EchoPort", "echoDoubles");
+            assertEquals(5, st.get("MessagesRead"), st.map("ReadFallbacks").toString());
+            assertEquals(5, st.get("MessagesWritten"), st.map("WriteFallbacks").toString());
+            assertTrue(ThreadCpu.of("test-metro-dsoap-").threads() > 0, "the dsoap endpoint's request threads");
+            Function<double[], double[]> floor = w.proxy(w.plainAddress(), w.floor("test-metro-floor-"));
+            double[] first = floor.apply(v);
+            assertEquals(v.length, floor.apply(new double[] {1}).length, "the floor answers every call with its first answer");
+            same("the floor's first answer (relayed)", v, first);
+            assertEquals(2, w.floorRequests());
+        }
+    }
+
+    private static void same(String what, double[] want, double[] got) {
+        assertEquals(want.length, got.length, what);
+        for (int i = 0; i < want.length; i++) {
+            assertEquals(Double.doubleToRawLongBits(want[i]), Double.doubleToRawLongBits(got[i]), what + ", item " + i);
+        }
+    }
+}

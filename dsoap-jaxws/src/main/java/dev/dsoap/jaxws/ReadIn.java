@@ -174,8 +174,7 @@ final class ReadIn extends DsoapInterceptor {
             reason = Fallback.INTERCEPTORS;
             why = "schema validation enabled";
         }
-        // the JAX-WS handlers, which dsoap runs itself (Handlers), unless an operation's header parameters would need the
-        // blocks the handlers leave
+        // the JAX-WS handlers, which dsoap runs itself (Handlers)
         jakarta.xml.ws.Binding handlers = reason == null && m instanceof SoapMessage && Handlers.inChain(m)
                 ? Handlers.carried(m) : null;
         List<Header> blocks = null;

@@ -184,10 +184,11 @@ public record Suite(String name, List<Entry> entries, int warmups, int iteration
         e.add(methods(entry("cxf.CxfPlainProxyEchoBench", "size", "10000", "percent", "10", "pattern", "scattered",
                 "widths", "changing", "features", "none,header_reader,header_stamper,header_handlers,timing,logical_passing,"
                         + "payload_logger"), "pairedPlainProxy"));
-        // Eclipse Metro: its endpoints on the JDK HTTP server called by plain Metro proxies, beside the transport floor, at
-        // both sizes; and the same JAX-WS handlers beside none, in one run
+        // Eclipse Metro: its endpoints on the JDK HTTP server and as sun-jaxws.xml web applications in Tomcat, called by
+        // plain Metro proxies, beside the transport floor, at both sizes; and the same JAX-WS handlers beside none, in
+        // one run
         e.add(methods(entry("metro.MetroPlainProxyEchoBench", "size", "10000,100000", "percent", "10", "pattern", "scattered",
-                "widths", "changing"), "pairedPlainProxyWithFloor"));
+                "widths", "changing", "container", "jdk,tomcat"), "pairedPlainProxyWithFloor"));
         e.add(methods(entry("metro.MetroPlainProxyEchoBench", "size", "10000", "percent", "10", "pattern", "scattered",
                 "widths", "changing", "features", "none,header_reader,header_stamper,header_handlers,timing,logical_passing,"
                         + "payload_logger"), "pairedPlainProxy"));

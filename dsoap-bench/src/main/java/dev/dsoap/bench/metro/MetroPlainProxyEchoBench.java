@@ -35,7 +35,8 @@ import java.util.function.Function;
  * calling a plain Metro endpoint ({@code baselinePlainProxy}: Metro + JAXB) and the same endpoint with
  * {@code @DifferentialSoap} ({@code dsoapPlainProxy}: dsoap reads the requests and writes the answers), each published
  * with {@code Endpoint.create(...).publish(HttpContext)} on a JDK HTTP server of its own (the server Metro's
- * {@code Endpoint.publish} uses). Metro runs in a class loader of its own ({@link MetroWorlds}).
+ * {@code Endpoint.publish} uses), or in a Tomcat of its own as a {@code sun-jaxws.xml} web application
+ * ({@code container}). Metro runs in a class loader of its own ({@link MetroWorlds}).
  *
  * <p>Paired runs only, as the CXF plain-proxy points: each request of an {@link EchoValues} stream of doubles
  * ({@code size} items, {@code percent} % of them changed from one call to the next, where {@code pattern} says, to values
@@ -76,6 +77,13 @@ public class MetroPlainProxyEchoBench {
     /** The JAX-WS handlers on both endpoints (see the class comment). */
     @Param({"none"})
     public String features;
+    /**
+     * Where the endpoints run: {@code jdk} (the JDK HTTP server, {@code Endpoint.create(...).publish(HttpContext)}) or
+     * {@code tomcat} (an embedded Tomcat 10.1 running a web application whose {@code WEB-INF/sun-jaxws.xml} declares the
+     * endpoint, served by Metro's {@code WSServlet}; {@code features=none} only); the floor is the same kind of server.
+     */
+    @Param({"jdk"})
+    public String container;
 
     private static final AtomicInteger IDS = new AtomicInteger();
     private static final String SERVICE = "DsoapEchoService.EchoPort";
@@ -102,7 +110,7 @@ public class MetroPlainProxyEchoBench {
         String id = "dsoap-metro-" + IDS.incrementAndGet();
         dsoapThreads = id + "-dsoap-";
         String plainThreads = id + "-plain-";
-        world = MetroWorlds.start(features, plainThreads, dsoapThreads);
+        world = MetroWorlds.start(container, features, plainThreads, dsoapThreads);
         try {
             values = new EchoValues(Shape.DOUBLES, size, percent, EchoValues.SEED, DdsMessages.Pattern.of(pattern),
                     DdsMessages.Widths.of(widths));
@@ -170,8 +178,8 @@ public class MetroPlainProxyEchoBench {
                     world.floorRequests());
         }
         OperationStats st = OperationStats.of("MetroOperation", "server", SERVICE, "echoDoubles");
-        System.out.printf("%n[metro, plain proxy with default settings, features=%s] dsoap on %s: server read %d, wrote %d,"
-                + " fallbacks %s / %s%n", features, values, st.get("MessagesRead"), st.get("MessagesWritten"),
+        System.out.printf("%n[metro in %s, plain proxy with default settings, features=%s] dsoap on %s: server read %d,"
+                + " wrote %d, fallbacks %s / %s%n", container, features, values, st.get("MessagesRead"), st.get("MessagesWritten"),
                 st.map("ReadFallbacks"), st.map("WriteFallbacks"));
         world.close();
     }

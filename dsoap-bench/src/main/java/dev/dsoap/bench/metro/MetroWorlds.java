@@ -77,13 +77,14 @@ final class MetroWorlds {
     }
 
     /**
-     * A running Metro world: the plain and the dsoap endpoint with the handlers {@code features} names, their request
-     * threads named {@code plainThreads} and {@code dsoapThreads} and a number.
+     * A running Metro world: the plain and the dsoap endpoint in {@code container} ({@code jdk}: the JDK HTTP server;
+     * {@code tomcat}: a {@code sun-jaxws.xml} web application in an embedded Tomcat) with the handlers {@code features}
+     * names, their request threads named {@code plainThreads} and {@code dsoapThreads} and a number.
      */
-    static World start(String features, String plainThreads, String dsoapThreads) throws Exception {
+    static World start(String container, String features, String plainThreads, String dsoapThreads) throws Exception {
         Class<?> c = Class.forName("dev.dsoap.bench.metro.world.MetroWorld", true, loader());
-        Object w = call(c.getMethod("start", String.class, String.class, String.class), null, features, plainThreads,
-                dsoapThreads);
+        Object w = call(c.getMethod("start", String.class, String.class, String.class, String.class), null, container,
+                features, plainThreads, dsoapThreads);
         return new World(c, w);
     }
 

@@ -23,7 +23,8 @@ class MetroWorldsTest {
         ThreadCpu.enable();
         double[] edges = {Double.NaN, -0.0, Double.POSITIVE_INFINITY, Double.NEGATIVE_INFINITY, Double.MIN_VALUE,
                 Double.MAX_VALUE, 1.0 / 3, -1e-300};
-        try (MetroWorlds.World w = MetroWorlds.start("header_handlers", "test-metro-plain-", "test-metro-dsoap-")) {
+        try (MetroWorlds.World w = MetroWorlds.start("jdk", "header_handlers", "test-metro-plain-",
+                "test-metro-dsoap-")) {
             assertNotEquals(getClass().getClassLoader(), MetroWorlds.loader());
             Function<double[], double[]> dsoap = w.proxy(w.dsoapAddress(), w.dsoapAddress());
             Function<double[], double[]> plain = w.proxy(w.plainAddress(), w.plainAddress());
@@ -45,6 +46,25 @@ class MetroWorldsTest {
             assertEquals(v.length, floor.apply(new double[] {1}).length, "the floor answers every call with its first answer");
             same("the floor's first answer (relayed)", v, first);
             assertEquals(2, w.floorRequests());
+        }
+    }
+
+    /** The same in Tomcat: sun-jaxws.xml web applications, Metro's WSServlet, the floor a servlet. */
+    @Test
+    void inTomcatToo() throws Exception {
+        ThreadCpu.enable();
+        try (MetroWorlds.World w = MetroWorlds.start("tomcat", "none", "test-tomcat-plain-", "test-tomcat-dsoap-")) {
+            Function<double[], double[]> dsoap = w.proxy(w.dsoapAddress(), w.dsoapAddress());
+            double[] v = {1.5, Double.NaN, -0.0, 1e300};
+            for (int call = 0; call < 3; call++) {
+                v[0] = call;
+                same("dsoap in Tomcat, call " + call, v, dsoap.apply(v));
+            }
+            OperationStats st = OperationStats.of("MetroOperation", "server", "DsoapEchoService.EchoPort", "echoDoubles");
+            assertEquals(3, st.get("MessagesRead"), st.map("ReadFallbacks").toString());
+            assertTrue(ThreadCpu.of("test-tomcat-dsoap-").threads() > 0, "the dsoap Tomcat's request threads");
+            Function<double[], double[]> floor = w.proxy(w.plainAddress(), w.floor("test-tomcat-floor-"));
+            same("the floor in Tomcat", v, floor.apply(v));
         }
     }
 

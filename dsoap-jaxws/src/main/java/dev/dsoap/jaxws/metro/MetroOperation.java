@@ -24,7 +24,7 @@ import java.util.List;
 /**
  * One operation of a carried Metro endpoint: its request and answer shapes, as Metro's model binds them
  * (document/literal wrapped: the wrapper elements and their child elements, named by {@code @WebParam} and
- * {@code @WebResult} or JAX-WS's defaults), turned into the operation's {@link Carrier}, and where each part goes among
+ * {@code @WebResult} or JAX-WS's defaults; bare: the one body element of each, the parameter and the return value), turned into the operation's {@link Carrier}, and where each part goes among
  * the Java method's arguments. Built on the operation's first request. Thread-safe.
  */
 final class MetroOperation {
@@ -68,7 +68,26 @@ final class MetroOperation {
         } else {
             WrapperParameter in = wrapper(jm.getRequestParameters());
             if (in == null) {
-                problem = "a bare operation (not carried on Metro yet)";
+                // bare: the body element is the one parameter itself, and the answer's the return value
+                ParameterImpl p = bodyPart(jm.getRequestParameters());
+                if (p == null || !p.isIN()) {
+                    problem = "a bare operation whose body is not one IN parameter (not carried on Metro yet)";
+                } else if ((problem = bareProblem(p)) == null) {
+                    // a bare null is an element with xsi:nil (Metro's JAXB writes one, and reads it as null)
+                    Part part = part(p);
+                    request = MessageShape.bare(part.namespace(), part.name(), part.type(), true);
+                    args.add(p.getIndex());
+                    prims.add(p.getTypeInfo().type instanceof Class<?> c && c.isPrimitive() ? c : null);
+                    if (!oneWay) {
+                        ParameterImpl r = bodyPart(jm.getResponseParameters());
+                        if (r == null || !r.isReturnValue()) {
+                            problem = "a bare operation whose answer is not its return value (not carried on Metro yet)";
+                        } else if ((problem = bareProblem(r)) == null) {
+                            Part result = part(r);
+                            response = MessageShape.bare(result.namespace(), result.name(), result.type(), true);
+                        }
+                    }
+                }
             } else {
                 List<Part> parts = new ArrayList<>();
                 for (ParameterImpl p : in.getWrapperChildren()) {
@@ -128,6 +147,20 @@ final class MetroOperation {
         this.carrier = b.build();
         this.argument = args.stream().mapToInt(Integer::intValue).toArray();
         this.primitive = prims.toArray(new Class<?>[0]);
+    }
+
+    /** The one body parameter of a bare message, or {@code null} when it has none, several, or header parts. */
+    private static ParameterImpl bodyPart(List<ParameterImpl> ps) {
+        return ps.size() == 1 && !(ps.get(0) instanceof WrapperParameter) && !ps.get(0).getBinding().isHeader()
+                ? ps.get(0) : null;
+    }
+
+    /** Why a bare body parameter is not carried, or {@code null}. */
+    private static String bareProblem(ParameterImpl p) {
+        if (p.getTypeInfo().type instanceof Class<?> c && c.isArray()) {
+            return "bare array parameter " + p.getName().getLocalPart() + " (not carried on Metro yet)";
+        }
+        return annotated(p);
     }
 
     /** The request's wrapper parameter, or {@code null} when the operation is not wrapped. */

@@ -93,7 +93,7 @@ final class MetroCarryTest {
         return s.getPort(new QName(MetroEcho.NS, port), MetroEcho.class);
     }
 
-    private static int freePort() throws IOException {
+    static int freePort() throws IOException {
         try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
             return s.getLocalPort();
         }

@@ -2,10 +2,18 @@ package dev.dsoap.bench.metro.world;
 
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
+import jakarta.servlet.http.HttpServlet;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
 import jakarta.xml.ws.BindingProvider;
 import jakarta.xml.ws.Endpoint;
 import jakarta.xml.ws.Service;
 import jakarta.xml.ws.handler.Handler;
+import org.apache.catalina.Context;
+import org.apache.catalina.LifecycleException;
+import org.apache.catalina.connector.Connector;
+import org.apache.catalina.core.StandardThreadExecutor;
+import org.apache.catalina.startup.Tomcat;
 
 import javax.xml.namespace.QName;
 import java.io.IOException;
@@ -14,9 +22,9 @@ import java.io.OutputStream;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ExecutorService;
@@ -27,39 +35,62 @@ import java.util.function.Function;
 
 /**
  * The Metro benchmarks' endpoints and clients, in the class loader dsoap-bench made for Metro: a plain echo endpoint
- * and a {@code @DifferentialSoap} one, each on a JDK HTTP server of its own ({@code Endpoint.create(...).publish(
- * HttpContext)}, the JDK server Metro's own {@code Endpoint.publish} uses) whose requests run on an executor of its own
- * threads, named by a prefix the caller gives (their CPU time is the server's); the same JAX-WS handlers on both;
- * plain Metro proxies at default settings; and a transport floor on the same kind of server. Speaks only in JDK types,
- * so that code in another class loader can use it; every entry sets this loader as the thread's context class loader
- * (JAX-WS and JAXB find their implementations through it). Thread-safe once started.
+ * and a {@code @DifferentialSoap} one, each in a server of its own whose requests run on threads of its own, named by a
+ * prefix the caller gives (their CPU time is the server's); the same JAX-WS handlers on both; plain Metro proxies at
+ * default settings; and a transport floor on the same kind of server. Two containers: {@code jdk}, the JDK HTTP server
+ * ({@code Endpoint.create(...).publish(HttpContext)}, the server Metro's own {@code Endpoint.publish} uses), and
+ * {@code tomcat}, an embedded Tomcat running a web application whose {@code WEB-INF/sun-jaxws.xml} declares the
+ * endpoint (Metro's {@code WSServlet}, registered by its {@code WSServletContainerInitializer}). Speaks only in JDK
+ * types, so that code in another class loader can use it; every entry sets this loader as the thread's context class
+ * loader (JAX-WS and JAXB find their implementations through it). Thread-safe once started.
  */
 public final class MetroWorld implements AutoCloseable {
     private static final ClassLoader LOADER = MetroWorld.class.getClassLoader();
 
+    private final String container;
     private final List<HttpServer> servers = new ArrayList<>();
     private final List<ExecutorService> pools = new ArrayList<>();
     private final List<Endpoint> endpoints = new ArrayList<>();
+    private final List<Tomcat> tomcats = new ArrayList<>();
+    private final List<Path> dirs = new ArrayList<>();
     private String plainAddress;
     private String dsoapAddress;
-    private final AtomicInteger floorRequests = new AtomicInteger();
+    private FloorAnswer floor;
 
-    private MetroWorld() {
+    private MetroWorld(String container) {
+        this.container = container;
+    }
+
+    /** {@link #start(String, String, String, String)} on the JDK HTTP server. */
+    public static MetroWorld start(String features, String plainThreads, String dsoapThreads) throws Exception {
+        return start("jdk", features, plainThreads, dsoapThreads);
     }
 
     /**
-     * Publishes the plain and the dsoap endpoint with the handlers {@code features} names on both
-     * ({@link BenchHandlers#chain}), their request threads named {@code plainThreads} and {@code dsoapThreads}
-     * followed by a number.
+     * Publishes the plain and the dsoap endpoint in {@code container} ({@code jdk} or {@code tomcat}) with the handlers
+     * {@code features} names on both ({@link BenchHandlers#chain}; in Tomcat {@code none} only), their request threads
+     * named {@code plainThreads} and {@code dsoapThreads} followed by a number.
      */
-    public static MetroWorld start(String features, String plainThreads, String dsoapThreads) throws IOException {
-        MetroWorld w = new MetroWorld();
+    public static MetroWorld start(String container, String features, String plainThreads, String dsoapThreads)
+            throws Exception {
+        if (!container.equals("jdk") && !container.equals("tomcat")) {
+            throw new IllegalArgumentException("container: jdk or tomcat, not " + container);
+        }
+        if (container.equals("tomcat") && !features.equals("none")) {
+            throw new IllegalArgumentException("in Tomcat the endpoints run without handlers (features=none), not " + features);
+        }
+        MetroWorld w = new MetroWorld(container);
         ClassLoader before = enter();
         try {
-            w.plainAddress = w.publish(new PlainEcho(), features, plainThreads);
-            w.dsoapAddress = w.publish(new DsoapEcho(), features, dsoapThreads);
+            if (container.equals("jdk")) {
+                w.plainAddress = w.publish(new PlainEcho(), features, plainThreads);
+                w.dsoapAddress = w.publish(new DsoapEcho(), features, dsoapThreads);
+            } else {
+                w.plainAddress = w.deploy(PlainEcho.class, plainThreads);
+                w.dsoapAddress = w.deploy(DsoapEcho.class, dsoapThreads);
+            }
             return w;
-        } catch (IOException | RuntimeException e) {
+        } catch (Exception | Error e) {
             w.close();
             throw e;
         } finally {
@@ -97,6 +128,45 @@ public final class MetroWorld implements AutoCloseable {
         return s;
     }
 
+    /** A web application of one endpoint ({@code impl} at {@code /echo}) in a Tomcat of its own. */
+    private String deploy(Class<?> impl, String threads) throws IOException, LifecycleException {
+        Path base = Files.createTempDirectory("dsoap-bench-metro-tomcat");
+        dirs.add(base);
+        Path war = Files.createDirectories(base.resolve("webapps").resolve("echo"));
+        Path webInf = Files.createDirectories(war.resolve("WEB-INF"));
+        Files.writeString(webInf.resolve("sun-jaxws.xml"), """
+                <?xml version="1.0" encoding="UTF-8"?>
+                <endpoints xmlns="http://java.sun.com/xml/ns/jax-ws/ri/runtime" version="2.0">
+                  <endpoint name="echo" implementation="%s" url-pattern="/echo"/>
+                </endpoints>
+                """.formatted(impl.getName()), StandardCharsets.UTF_8);
+        Tomcat t = tomcat(base, threads);
+        Context c = t.addWebapp("", war.toString());
+        c.setParentClassLoader(LOADER);
+        // jaxws-rt's manifest names its API jars as neighbours, which a copied class path does not have: not scanned
+        ((org.apache.tomcat.util.scan.StandardJarScanner) c.getJarScanner()).setScanManifest(false);
+        t.start();
+        return "http://127.0.0.1:" + t.getConnector().getLocalPort() + "/echo";
+    }
+
+    /** An embedded Tomcat on 127.0.0.1 whose requests run on threads named {@code threads} and a number. */
+    private Tomcat tomcat(Path base, String threads) {
+        Tomcat t = new Tomcat();
+        t.setBaseDir(base.toString());
+        StandardThreadExecutor pool = new StandardThreadExecutor();
+        pool.setName(threads + "pool");
+        pool.setNamePrefix(threads);
+        pool.setDaemon(true);
+        t.getService().addExecutor(pool);
+        Connector connector = new Connector();
+        connector.setPort(0);
+        connector.setProperty("address", "127.0.0.1");
+        connector.getProtocolHandler().setExecutor(pool);
+        t.setConnector(connector);
+        tomcats.add(t);
+        return t;
+    }
+
     public String plainAddress() {
         return plainAddress;
     }
@@ -106,82 +176,81 @@ public final class MetroWorld implements AutoCloseable {
     }
 
     /**
-     * Starts the transport floor in front of the plain endpoint: a JDK HTTP server like the endpoints', doing no SOAP
-     * work, whose threads are named {@code threads} and a number. It reads each request to its end and answers with the
-     * plain endpoint's answer to the first request, relayed there once; returns its address.
+     * Starts the transport floor in front of the plain endpoint: a server of the world's kind doing no SOAP work, whose
+     * request threads are named {@code threads} and a number. It reads each request to its end and answers with the
+     * plain endpoint's answer to the first request, relayed there once ({@link FloorAnswer}); returns its address.
      */
-    public String floor(String threads) throws IOException {
+    public String floor(String threads) throws Exception {
         ClassLoader before = enter();
         try {
-            HttpServer s = server(threads);
-            byte[][] answer = new byte[1][];
-            String[] type = new String[1];
-            s.createContext("/echo", x -> answer(x, answer, type));
-            s.start();
-            return "http://127.0.0.1:" + s.getAddress().getPort() + "/echo";
+            FloorAnswer f = new FloorAnswer(plainAddress);
+            floor = f;
+            if (container.equals("jdk")) {
+                HttpServer s = server(threads);
+                s.createContext("/echo", x -> answer(x, f));
+                s.start();
+                return "http://127.0.0.1:" + s.getAddress().getPort() + "/echo";
+            }
+            Path base = Files.createTempDirectory("dsoap-bench-metro-floor");
+            dirs.add(base);
+            Tomcat t = tomcat(base, threads);
+            Context c = t.addContext("", base.toString());
+            Tomcat.addServlet(c, "floor", new FloorServlet(f));
+            c.addServletMappingDecoded("/echo", "floor");
+            t.start();
+            return "http://127.0.0.1:" + t.getConnector().getLocalPort() + "/echo";
         } finally {
             leave(before);
         }
     }
 
-    private void answer(HttpExchange x, byte[][] answer, String[] type) throws IOException {
-        byte[] reply;
-        synchronized (answer) {
-            if (answer[0] == null) {
-                byte[] body;
-                try (InputStream in = x.getRequestBody()) {
-                    body = in.readAllBytes();
-                }
-                HttpRequest.Builder b = HttpRequest.newBuilder(URI.create(plainAddress))
-                        .POST(HttpRequest.BodyPublishers.ofByteArray(body));
-                for (String h : new String[] {"Content-Type", "SOAPAction"}) {
-                    String v = x.getRequestHeaders().getFirst(h);
-                    if (v != null) {
-                        b.header(h, v);
-                    }
-                }
-                HttpResponse<byte[]> r;
-                try {
-                    r = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build()
-                            .send(b.build(), HttpResponse.BodyHandlers.ofByteArray());
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                    throw new IOException(e);
-                }
-                if (r.statusCode() != 200) {
-                    throw new IOException("the plain endpoint answered the floor's relayed request with " + r.statusCode());
-                }
-                type[0] = r.headers().firstValue("Content-Type").orElse("text/xml; charset=utf-8");
-                answer[0] = r.body();
-                reply = answer[0];
+    private static void answer(HttpExchange x, FloorAnswer f) throws IOException {
+        try (InputStream in = x.getRequestBody()) {
+            if (f.known()) {
+                FloorAnswer.drain(in);
             } else {
-                reply = answer[0];
-                drain(x);
+                f.learn(in.readAllBytes(), x.getRequestHeaders().getFirst("Content-Type"),
+                        x.getRequestHeaders().getFirst("SOAPAction"));
             }
         }
-        floorRequests.incrementAndGet();
-        x.getResponseHeaders().set("Content-Type", type[0]);
+        byte[] reply = f.answer();
+        x.getResponseHeaders().set("Content-Type", f.contentType());
         x.sendResponseHeaders(200, reply.length);
         try (OutputStream out = x.getResponseBody()) {
             out.write(reply);
         }
     }
 
-    private static final ThreadLocal<byte[]> SCRATCH = ThreadLocal.withInitial(() -> new byte[64 * 1024]);
+    /** The floor in Tomcat: a servlet doing no SOAP work. */
+    private static final class FloorServlet extends HttpServlet {
+        private final transient FloorAnswer f;
 
-    /** Reads a request to its end into a reused buffer: the bytes are moved, not kept. */
-    private static void drain(HttpExchange x) throws IOException {
-        byte[] b = SCRATCH.get();
-        try (InputStream in = x.getRequestBody()) {
-            while (in.read(b) >= 0) {
-                // moved, not kept
+        FloorServlet(FloorAnswer f) {
+            this.f = f;
+        }
+
+        @Override
+        protected void doPost(HttpServletRequest req, HttpServletResponse resp) throws IOException {
+            try (InputStream in = req.getInputStream()) {
+                if (f.known()) {
+                    FloorAnswer.drain(in);
+                } else {
+                    f.learn(in.readAllBytes(), req.getContentType(), req.getHeader("SOAPAction"));
+                }
+            }
+            byte[] reply = f.answer();
+            resp.setStatus(200);
+            resp.setContentType(f.contentType());
+            resp.setContentLength(reply.length);
+            try (OutputStream out = resp.getOutputStream()) {
+                out.write(reply);
             }
         }
     }
 
     /** Requests the floor answered. */
     public int floorRequests() {
-        return floorRequests.get();
+        return floor == null ? 0 : floor.requests();
     }
 
     /**
@@ -241,8 +310,27 @@ public final class MetroWorld implements AutoCloseable {
                     Thread.currentThread().interrupt();
                 }
             }
+            for (Tomcat t : tomcats) {
+                try {
+                    t.stop();
+                    t.destroy();
+                } catch (LifecycleException e) {
+                    throw new IllegalStateException(e);
+                }
+            }
+            for (Path d : dirs) {
+                deleteTree(d);
+            }
         } finally {
             leave(before);
+        }
+    }
+
+    private static void deleteTree(Path d) {
+        try (var all = Files.walk(d)) {
+            all.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+        } catch (IOException e) {
+            // a temporary directory left behind
         }
     }
 }

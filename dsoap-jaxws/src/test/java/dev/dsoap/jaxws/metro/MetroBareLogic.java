@@ -1,0 +1,34 @@
+package dev.dsoap.jaxws.metro;
+
+import jakarta.jws.WebService;
+
+/** The bare service's logic, the same for the plain and the dsoap endpoint. */
+abstract class MetroBareLogic implements MetroBareEcho {
+    @Override
+    public Point move(Point p) {
+        return p == null ? null : new Point(p.getX() + 1, p.getY() / 2, p.getLabel());
+    }
+
+    @Override
+    public double halve(double x) {
+        return x / 2;
+    }
+
+    @Override
+    public String bracket(String s) {
+        return s == null ? null : "[" + s + "]";
+    }
+
+    /** The plain endpoint. */
+    @WebService(endpointInterface = "dev.dsoap.jaxws.metro.MetroBareEcho", targetNamespace = MetroEcho.NS,
+            serviceName = "PlainBareService", portName = "PlainBarePort")
+    public static class Plain extends MetroBareLogic {
+    }
+
+    /** The dsoap endpoint. */
+    @dev.dsoap.jaxws.DifferentialSoap
+    @WebService(endpointInterface = "dev.dsoap.jaxws.metro.MetroBareEcho", targetNamespace = MetroEcho.NS,
+            serviceName = "DsoapBareService", portName = "DsoapBarePort")
+    public static class Dsoap extends MetroBareLogic {
+    }
+}

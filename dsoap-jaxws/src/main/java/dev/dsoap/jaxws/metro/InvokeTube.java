@@ -65,6 +65,15 @@ final class InvokeTube extends AbstractFilterTubeImpl {
         }
         MetroOperation op = carried.operation;
         Object[] args = op.arguments(carried.values);
+        String unread = op.headers.isEmpty() ? null : op.headers.read(carried.hasHeaders() ? carried.getHeaders() : null, args);
+        if (unread != null) {
+            // Metro binds the request from these bytes, and answers as it would without dsoap
+            op.stats.readFallback(Fallback.REQUEST_SHAPE, unread);
+            if (!op.oneWay) {
+                op.carrier.write(op.answer(null), Fallback.REQUEST_SHAPE, "the request went Metro's way: " + unread);
+            }
+            return doInvoke(next, request);
+        }
         if (op.oneWay && request.transportBackChannel != null) {
             request.transportBackChannel.close();
         }

@@ -24,7 +24,8 @@ import java.util.List;
 /**
  * One operation of a carried Metro endpoint: its request and answer shapes, as Metro's model binds them
  * (document/literal wrapped: the wrapper elements and their child elements, named by {@code @WebParam} and
- * {@code @WebResult} or JAX-WS's defaults; bare: the one body element of each, the parameter and the return value), turned into the operation's {@link Carrier}, and where each part goes among
+ * {@code @WebResult} or JAX-WS's defaults, and IN header parameters beside them; bare: the one body element of each,
+ * the parameter and the return value), turned into the operation's {@link Carrier}, and where each part goes among
  * the Java method's arguments. Built on the operation's first request. Thread-safe.
  */
 final class MetroOperation {
@@ -46,6 +47,8 @@ final class MetroOperation {
     private final Class<?>[] primitive;
     /** Whether the method returns nothing, so the answer has no part. */
     private final boolean returnsVoid;
+    /** The request's header parameters ({@code @WebParam(header = true)}), read from Metro's header list. */
+    final HeaderParts headers;
 
     MetroOperation(JavaMethod m, SoapVersion version, Settings settings, OperationStats stats, MemoryBudget budget,
                    PlanCache plans) {
@@ -59,6 +62,7 @@ final class MetroOperation {
         Carrier.Builder b = Carrier.builder(settings, stats, budget, plans);
         List<Integer> args = new ArrayList<>();
         List<Class<?>> prims = new ArrayList<>();
+        List<ParameterImpl> headerParts = new ArrayList<>();
         String problem = null;
         MessageShape request = null;
         MessageShape response = null;
@@ -66,8 +70,19 @@ final class MetroOperation {
                 || m.getBinding().getStyle() != jakarta.jws.soap.SOAPBinding.Style.DOCUMENT) {
             problem = "not a document/literal operation";
         } else {
-            WrapperParameter in = wrapper(jm.getRequestParameters());
-            if (in == null) {
+            List<ParameterImpl> body = new ArrayList<>();
+            for (ParameterImpl p : jm.getRequestParameters()) {
+                if (p.getBinding().isHeader() && p.isIN() && !(p.getTypeInfo().type instanceof Class<?> c && c.isArray())
+                        && annotated(p) == null) {
+                    headerParts.add(p); // read from Metro's header list (HeaderParts)
+                } else {
+                    body.add(p);
+                }
+            }
+            WrapperParameter in = wrapper(body);
+            if (in == null && !headerParts.isEmpty()) {
+                problem = "header parameters of a bare operation (not carried on Metro yet)";
+            } else if (in == null) {
                 // bare: the body element is the one parameter itself, and the answer's the return value
                 ParameterImpl p = bodyPart(jm.getRequestParameters());
                 if (p == null || !p.isIN()) {
@@ -145,6 +160,7 @@ final class MetroOperation {
             }
         }
         this.carrier = b.build();
+        this.headers = new HeaderParts(problem == null ? headerParts : List.of());
         this.argument = args.stream().mapToInt(Integer::intValue).toArray();
         this.primitive = prims.toArray(new Class<?>[0]);
     }

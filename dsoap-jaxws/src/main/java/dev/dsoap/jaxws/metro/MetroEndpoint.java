@@ -62,7 +62,7 @@ final class MetroEndpoint {
         this.binding = endpoint.getBinding();
         this.service = endpoint.getServiceName().getLocalPart() + "." + endpoint.getPortName().getLocalPart();
         String where = "Metro endpoint " + endpoint.getPortName();
-        this.settings = Settings.read(values, where);
+        this.settings = Settings.read(values, where, MetroLimits.of(System::getProperty));
         this.metroVersion = binding.getSOAPVersion();
         this.version = metroVersion == SOAPVersion.SOAP_12 ? SoapVersion.SOAP_12 : SoapVersion.SOAP_11;
         this.budget = acquireBudget(values, where);

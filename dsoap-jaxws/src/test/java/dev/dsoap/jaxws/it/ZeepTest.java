@@ -5,21 +5,16 @@ import org.apache.cxf.ext.logging.event.LogEvent;
 import org.apache.cxf.transport.common.gzip.GZIPFeature;
 import org.apache.cxf.ws.addressing.WSAddressingFeature;
 import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import dev.dsoap.host.OperationStatsMXBean;
+import dev.dsoap.jaxws.Zeep;
 
-import java.io.IOException;
-import java.io.InputStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.Paths;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -34,7 +29,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * tests are skipped with the reason printed.
  */
 class ZeepTest {
-    private static final String ZEEP = "zeep==4.3.3";
     private static final int CALLS = 40;
     static Cxf cxf;
     static String plain;
@@ -43,7 +37,7 @@ class ZeepTest {
 
     @BeforeAll
     static void start() throws Exception {
-        python = zeep();
+        python = Zeep.python();
         cxf = new Cxf();
         plain = cxf.publish(new EchoImpl());
         dsoap = cxf.publish(new DsoapEchoImpl());
@@ -56,74 +50,20 @@ class ZeepTest {
         }
     }
 
-    /** The venv's python with zeep installed, made once per build directory; skips the test when it cannot be had. */
-    private static Path zeep() throws Exception {
-        Path venv = Paths.get("..", "target", "zeep-venv").toAbsolutePath().normalize(); // shared by the modules
-        Path py = venv.resolve("bin").resolve("python");
-        if (!Files.isExecutable(py) || run(List.of(py.toString(), "-c", "import zeep"), 60).code != 0) {
-            Run made = run(List.of("python3", "-m", "venv", venv.toString()), 120);
-            skipUnless(made, "python3 -m venv");
-            Run pip = run(List.of(py.toString(), "-m", "pip", "install", "--quiet", "--disable-pip-version-check", ZEEP), 300);
-            skipUnless(pip, "pip install " + ZEEP);
-        }
-        return py;
-    }
-
-    private static void skipUnless(Run r, String what) {
-        if (r.code != 0) {
-            String why = "zeep is not available (" + what + " exited " + r.code + "): " + r.output.strip();
-            System.out.println("ZeepTest skipped: " + why);
-            Assumptions.abort(why);
-        }
-    }
-
-    private record Run(int code, String output) {
-    }
-
-    private static Run run(List<String> command, int seconds) throws IOException, InterruptedException {
-        Process p;
-        try {
-            p = new ProcessBuilder(command).redirectErrorStream(true).start();
-        } catch (IOException e) {
-            return new Run(-1, e.getMessage());
-        }
-        p.getOutputStream().close();
-        byte[][] out = new byte[1][];
-        Thread reader = new Thread(() -> {
-            try (InputStream in = p.getInputStream()) {
-                out[0] = in.readAllBytes();
-            } catch (IOException e) {
-                out[0] = new byte[0];
-            }
-        });
-        reader.start();
-        if (!p.waitFor(seconds, TimeUnit.SECONDS)) {
-            p.destroyForcibly();
-            reader.join(5000);
-            return new Run(-2, "timed out after " + seconds + " s");
-        }
-        reader.join(5000);
-        return new Run(p.exitValue(), out[0] == null ? "" : new String(out[0], StandardCharsets.UTF_8));
-    }
-
-    private static Path script() {
-        return Paths.get("..", "dsoap-core", "src", "test", "python", "zeep_calls.py").toAbsolutePath().normalize();
-    }
-
     private static List<String> calls(String address, long seed) throws Exception {
-        Run r = run(List.of(python.toString(), script().toString(), address, Long.toString(seed), Integer.toString(CALLS),
+        Zeep.Run r = Zeep.run(List.of(python.toString(), Zeep.script().toString(), address, Long.toString(seed), Integer.toString(CALLS),
                 "cxf"), 300);
-        assertEquals(0, r.code, "zeep against " + address + ": " + r.output);
+        assertEquals(0, r.code(), "zeep against " + address + ": " + r.output());
         // zeep reads the endpoint's WSDL with dsoap's assertion in it and says nothing about it (a warning of zeep's
         // would name it; Python prints warnings and unhandled log records to standard error, merged here)
-        assertFalse(r.output.contains("urn:dsoap:policy") || r.output.contains("BinaryEncoding"), r.output);
+        assertFalse(r.output().contains("urn:dsoap:policy") || r.output().contains("BinaryEncoding"), r.output());
         List<String> lines = new ArrayList<>();
-        for (String line : r.output.split("\n")) {
+        for (String line : r.output().split("\n")) {
             if (line.matches("^(echoDoubles|sum|echoInts|echoStrings) \\d+ .*")) {
                 lines.add(line);
             }
         }
-        assertEquals(4 * CALLS, lines.size(), "zeep's output: " + r.output);
+        assertEquals(4 * CALLS, lines.size(), "zeep's output: " + r.output());
         return lines;
     }
 
@@ -169,20 +109,20 @@ class ZeepTest {
             FeaturesTest.Captured log = new FeaturesTest.Captured();
             String address = FeaturesTest.publish(features, new DsoapEchoImpl(),
                     FeaturesTest.logging(log, FeaturesTest.WHOLE), new GZIPFeature(), new WSAddressingFeature());
-            Run r = run(List.of(python.toString(), script().toString(), address, "0", Integer.toString(calls.size()), "cxf",
+            Zeep.Run r = Zeep.run(List.of(python.toString(), Zeep.script().toString(), address, "0", Integer.toString(calls.size()), "cxf",
                     "--values", values.toString(), "--wsa", "--wire"), 300);
-            assertEquals(0, r.code, "zeep against " + address + ": " + r.output);
+            assertEquals(0, r.code(), "zeep against " + address + ": " + r.output());
             List<String> answers = new ArrayList<>();
             List<String[]> wire = new ArrayList<>();
-            for (String line : r.output.split("\n")) {
+            for (String line : r.output().split("\n")) {
                 if (line.startsWith("echoDoubles ")) {
                     answers.add(line);
                 } else if (line.startsWith("wire echoDoubles ")) {
                     wire.add(line.split(" "));
                 }
             }
-            assertEquals(calls.size(), answers.size(), "zeep's output: " + r.output);
-            assertEquals(calls.size(), wire.size(), "zeep's output: " + r.output);
+            assertEquals(calls.size(), answers.size(), "zeep's output: " + r.output());
+            assertEquals(calls.size(), wire.size(), "zeep's output: " + r.output());
             log.await(EventType.RESP_OUT, calls.size());
             List<LogEvent> requests = log.of(EventType.REQ_IN);
             List<LogEvent> sent = log.of(EventType.RESP_OUT);
@@ -256,15 +196,6 @@ class ZeepTest {
 
     /** zeep's answers and wire lines (the answer's header blocks last) calling {@code address} with the seeded mix. */
     private static List<String> wired(String address, long seed) throws Exception {
-        Run r = run(List.of(python.toString(), script().toString(), address, Long.toString(seed), Integer.toString(CALLS),
-                "cxf", "--wire"), 300);
-        assertEquals(0, r.code, "zeep against " + address + ": " + r.output);
-        List<String> lines = new ArrayList<>();
-        for (String line : r.output.split("\n")) {
-            if (line.matches("^(wire )?(echoDoubles|sum|echoInts|echoStrings) \\d+ .*")) {
-                lines.add(line);
-            }
-        }
-        return lines;
+        return Zeep.wired(python, address, seed, CALLS);
     }
 }

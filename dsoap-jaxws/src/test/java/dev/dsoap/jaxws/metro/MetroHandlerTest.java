@@ -47,7 +47,7 @@ final class MetroHandlerTest {
     private static final long SEED = Long.getLong("dsoap.seed", 20260514L) + 31;
     private static final int CALLS = 12;
     private static final String SERVICE = "HandlerDsoapService.HandlerDsoapPort";
-    private static final QName STAMP = new QName("urn:dsoap:test:stamp", "Stamp");
+    static final QName STAMP = new QName("urn:dsoap:test:stamp", "Stamp");
 
     /** A SOAP handler that lets faults pass, has nothing to close and understands no header block. */
     abstract static class QuietSoapHandler implements SOAPHandler<SOAPMessageContext> {

@@ -2,6 +2,7 @@ package dev.dsoap.bench.metro.world;
 
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
+import dev.dsoap.bench.handlers.JaxwsHandlers;
 import jakarta.servlet.http.HttpServlet;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
@@ -68,7 +69,7 @@ public final class MetroWorld implements AutoCloseable {
 
     /**
      * Publishes the plain and the dsoap endpoint in {@code container} ({@code jdk} or {@code tomcat}) with the handlers
-     * {@code features} names on both ({@link BenchHandlers#chain}; in Tomcat {@code none} only), their request threads
+     * {@code features} names on both ({@link JaxwsHandlers#chain}; in Tomcat {@code none} only), their request threads
      * named {@code plainThreads} and {@code dsoapThreads} followed by a number.
      */
     public static MetroWorld start(String container, String features, String plainThreads, String dsoapThreads)
@@ -101,7 +102,11 @@ public final class MetroWorld implements AutoCloseable {
     @SuppressWarnings("rawtypes")
     private String publish(Object impl, String features, String threads) throws IOException {
         Endpoint e = Endpoint.create(impl);
-        List<Handler> chain = BenchHandlers.chain(features);
+        if (!features.equals("none") && !JaxwsHandlers.names(features)) {
+            throw new IllegalArgumentException("features on Metro: none, header_reader, header_stamper, header_handlers,"
+                    + " timing, logical_passing, payload_logger; not " + features);
+        }
+        List<Handler> chain = JaxwsHandlers.chain(features);
         if (!chain.isEmpty()) {
             e.getBinding().setHandlerChain(chain);
         }

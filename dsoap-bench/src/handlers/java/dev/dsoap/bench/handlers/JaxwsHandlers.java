@@ -1,4 +1,4 @@
-package dev.dsoap.bench.metro.world;
+package dev.dsoap.bench.handlers;
 
 import jakarta.xml.soap.SOAPException;
 import jakarta.xml.soap.SOAPHeader;
@@ -19,38 +19,51 @@ import java.util.Set;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * The JAX-WS handlers the Metro benchmarks put on both endpoints alike, as the CXF benchmarks' do: one reading the
- * request's SOAP header, one stamping a correlation block into each answer, one timing exchanges from context
- * properties, a logical handler letting messages pass, and a payload logger writing each message out whole.
+ * JAX-WS handlers as production endpoints have them, for the benchmarks' handler points on every JAX-WS runtime: one
+ * reading the request's SOAP header (a correlation id, a credential), one stamping a correlation block into each
+ * answer, one timing exchanges from message context properties only, a logical handler letting every message pass, and
+ * a payload logger writing each message out whole. Only JAX-WS and SAAJ API: the CXF benchmarks and the Metro ones
+ * (on a class path of their own) compile this same source. Thread-safe.
  */
-final class BenchHandlers {
-    static final QName CORRELATION = new QName("urn:dsoap:bench:handlers", "Correlation");
+public final class JaxwsHandlers {
+    /** The namespace of the stamped block. */
+    public static final String NS = "urn:dsoap:bench:handlers";
+    /** The block the stamper adds to each answer. */
+    public static final QName CORRELATION = new QName(NS, "Correlation");
 
-    private BenchHandlers() {
+    private JaxwsHandlers() {
     }
 
     /**
-     * The handlers {@code features} names: {@code none}, {@code header_reader}, {@code header_stamper},
-     * {@code header_handlers} (both), {@code timing}, {@code logical_passing}, {@code payload_logger}.
+     * New instances of the handlers {@code features} names: {@code header_reader}, {@code header_stamper},
+     * {@code header_handlers} (both), {@code timing}, {@code logical_passing}, {@code payload_logger}; none for any
+     * other name.
      */
     @SuppressWarnings("rawtypes")
-    static List<Handler> chain(String features) {
+    public static List<Handler> chain(String features) {
         List<Handler> h = new ArrayList<>();
-        switch (features) {
-            case "none" -> { }
-            case "header_reader" -> h.add(new HeaderReader());
-            case "header_stamper" -> h.add(new HeaderStamper());
-            case "header_handlers" -> {
-                h.add(new HeaderReader());
-                h.add(new HeaderStamper());
-            }
-            case "timing" -> h.add(new Timing());
-            case "logical_passing" -> h.add(new Passing());
-            case "payload_logger" -> h.add(new PayloadLogger());
-            default -> throw new IllegalArgumentException("features on Metro: none, header_reader, header_stamper,"
-                    + " header_handlers, timing, logical_passing, payload_logger; not " + features);
+        if (features.equals("header_reader") || features.equals("header_handlers")) {
+            h.add(new HeaderReader());
+        }
+        if (features.equals("header_stamper") || features.equals("header_handlers")) {
+            h.add(new HeaderStamper());
+        }
+        if (features.equals("timing")) {
+            h.add(new Timing());
+        }
+        if (features.equals("logical_passing")) {
+            h.add(new Passing());
+        }
+        if (features.equals("payload_logger")) {
+            h.add(new PayloadLogger());
         }
         return h;
+    }
+
+    /** Whether {@code features} names handlers of {@link #chain}. */
+    public static boolean names(String features) {
+        return features.startsWith("header_") || features.equals("timing") || features.equals("logical_passing")
+                || features.equals("payload_logger");
     }
 
     /** A SOAP handler that lets faults pass, closes nothing and understands no header block. */
@@ -72,6 +85,7 @@ final class BenchHandlers {
 
     /** Reads the request's SOAP header, as a handler looking for a correlation id or a credential does. */
     static final class HeaderReader extends PlainHandler {
+        /** Header blocks seen, so that the reading is not optimized away. */
         static final AtomicLong BLOCKS = new AtomicLong();
 
         @Override
@@ -92,7 +106,7 @@ final class BenchHandlers {
         }
     }
 
-    /** Adds a correlation header block to each answer. */
+    /** Adds a correlation header block to each answer, and saves the message, as handlers commonly do after a change. */
     static final class HeaderStamper extends PlainHandler {
         private final AtomicLong next = new AtomicLong();
 
@@ -156,24 +170,29 @@ final class BenchHandlers {
 
         @Override
         public boolean handleMessage(SOAPMessageContext context) {
-            long[] n = new long[1];
+            Counting out = new Counting();
             try {
-                context.getMessage().writeTo(new OutputStream() {
-                    @Override
-                    public void write(int b) {
-                        n[0]++;
-                    }
-
-                    @Override
-                    public void write(byte[] b, int off, int len) {
-                        n[0] += len;
-                    }
-                });
+                context.getMessage().writeTo(out);
             } catch (SOAPException | IOException e) {
                 throw new IllegalStateException(e);
             }
-            BYTES.addAndGet(n[0]);
+            BYTES.addAndGet(out.count);
             return true;
+        }
+    }
+
+    /** Counts what is written to it, and drops it. */
+    private static final class Counting extends OutputStream {
+        long count;
+
+        @Override
+        public void write(int b) {
+            count++;
+        }
+
+        @Override
+        public void write(byte[] b, int off, int len) {
+            count += len;
         }
     }
 }

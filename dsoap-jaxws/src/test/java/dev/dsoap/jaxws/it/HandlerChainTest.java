@@ -494,6 +494,39 @@ class HandlerChainTest {
     }
 
     /**
+     * Handlers on clients with one-way calls and faults: a counting handler on a dsoap proxy sees the same messages,
+     * faults and closes as on a plain proxy; the one-way requests are written by dsoap, the faults read CXF's way.
+     */
+    @Test
+    void clientHandlersWithOneWayCallsAndFaults() throws Exception {
+        Counting plainCount = new Counting();
+        Counting dsoapCount = new Counting();
+        try (Cxf plain = new Cxf(); Cxf dsoap = new Cxf()) {
+            String p = publish(plain, new EchoImpl(), List.of());
+            String d = publish(dsoap, new DsoapEchoImpl(), List.of());
+            Echo pc = plain.plain(p);
+            ((BindingProvider) pc).getBinding().setHandlerChain(List.of(plainCount));
+            Echo dc = dsoap.dsoap(d);
+            ((BindingProvider) dc).getBinding().setHandlerChain(List.of(dsoapCount));
+            for (int i = 0; i < 5; i++) {
+                pc.record(i + 0.5);
+                dc.record(i + 0.5);
+            }
+            for (Echo c : new Echo[] {pc, dc}) {
+                org.junit.jupiter.api.Assertions.assertThrows(EchoFault.class, () -> c.fail("no"));
+                sameBits("after the fault", new double[] {2.5}, c.echoDoubles(new double[] {2.5}));
+            }
+            assertEquals(plainCount.toString(), dsoapCount.toString(), "what the client's handler saw");
+            assertEquals(1, dsoapCount.faults.get(), dsoapCount.toString());
+            assertEquals(5, dsoap.stats("client", "EchoService.EchoPort", "record").getMessagesWritten());
+            OperationStatsMXBean f = dsoap.stats("client", "EchoService.EchoPort", "fail");
+            assertEquals(Map.of("FAULT", 1L), f.getReadFallbacks());
+            OperationStatsMXBean e = dsoap.stats("client", "EchoService.EchoPort", "echoDoubles");
+            assertEquals(1, e.getMessagesRead(), e.getReadFallbacks().toString());
+        }
+    }
+
+    /**
      * A client handler that answers a request itself (puts the answer in the message and returns {@code false}): as on
      * a plain proxy, nothing is sent and the caller gets the handler's answer; the next call goes out as usual.
      */

@@ -58,7 +58,7 @@ final class InvokeTube extends AbstractFilterTubeImpl {
         if (request.getInternalMessage() != carried || !carried.inBytes()) {
             // something (a handler) read the body as Metro's message, and may have changed it: Metro binds and answers it
             if (!carried.operation.oneWay) {
-                carried.operation.carrier.write(carried.operation.answer(null), carried.bodyReason(),
+                carried.operation.carrier.write(carried.operation.answer(null, null), carried.bodyReason(),
                         "the request's body was read in Metro's chain: Metro answers it");
             }
             return doInvoke(next, request);
@@ -70,7 +70,7 @@ final class InvokeTube extends AbstractFilterTubeImpl {
             // Metro binds the request from these bytes, and answers as it would without dsoap
             op.stats.readFallback(Fallback.REQUEST_SHAPE, unread);
             if (!op.oneWay) {
-                op.carrier.write(op.answer(null), Fallback.REQUEST_SHAPE, "the request went Metro's way: " + unread);
+                op.carrier.write(op.answer(null, null), Fallback.REQUEST_SHAPE, "the request went Metro's way: " + unread);
             }
             return doInvoke(next, request);
         }
@@ -88,7 +88,7 @@ final class InvokeTube extends AbstractFilterTubeImpl {
         if (op.oneWay) {
             return doReturnWith(request.createServerResponse(null, endpoint.port, endpoint.model, endpoint.binding));
         }
-        Reply reply = op.carrier.write(op.answer(result), null, null);
+        Reply reply = op.carrier.write(op.answer(result, args), null, null);
         if (reply == null) {
             return metros(request, op, args, result, null, null, null); // counted: Metro's writer writes it
         }
@@ -106,7 +106,7 @@ final class InvokeTube extends AbstractFilterTubeImpl {
     private NextAction metros(Packet request, MetroOperation op, Object[] args, Object result, Throwable thrown,
                               Fallback reason, String detail) {
         if (reason != null) {
-            op.carrier.write(op.answer(null), reason, detail);
+            op.carrier.write(op.answer(null, null), reason, detail);
         }
         Databinding db = ((AbstractSEIModelImpl) endpoint.model).getDatabinding();
         JavaCallInfo call = db.createJavaCallInfo(op.method, args);

@@ -14,6 +14,7 @@ import dev.dsoap.host.OperationStats;
 import dev.dsoap.host.Settings;
 import dev.dsoap.template.MemoryBudget;
 import jakarta.xml.bind.annotation.XmlElement;
+import jakarta.xml.ws.Holder;
 
 import javax.xml.namespace.QName;
 import java.lang.reflect.Method;
@@ -45,8 +46,12 @@ final class MetroOperation {
      * them), else null.
      */
     private final Class<?>[] primitive;
-    /** Whether the method returns nothing, so the answer has no part. */
-    private final boolean returnsVoid;
+    /** Per request part, whether it is an in-out parameter: its argument a {@code Holder} of the value. */
+    private final boolean[] holder;
+    /** Per answer part (plan order), the argument whose {@code Holder} holds it, or -1 for the return value. */
+    private final int[] result;
+    /** The out parameters (in no request): each argument a new, empty {@code Holder}. */
+    private final int[] outOnly;
     /** The request's header parameters ({@code @WebParam(header = true)}), read from Metro's header list. */
     final HeaderParts headers;
 
@@ -57,12 +62,14 @@ final class MetroOperation {
         this.stats = stats;
         this.requestElement = m instanceof JavaMethodImpl jm ? jm.getRequestPayloadName() : null;
         this.responseElement = m instanceof JavaMethodImpl jm ? jm.getResponsePayloadName() : null;
-        this.returnsVoid = method.getReturnType() == void.class;
         WireConvention conv = convention(version);
         Carrier.Builder b = Carrier.builder(settings, stats, budget, plans);
         List<Integer> args = new ArrayList<>();
         List<Class<?>> prims = new ArrayList<>();
         List<ParameterImpl> headerParts = new ArrayList<>();
+        List<Boolean> holders = new ArrayList<>();
+        List<Integer> results = new ArrayList<>();
+        List<Integer> outs = new ArrayList<>();
         String problem = null;
         MessageShape request = null;
         MessageShape response = null;
@@ -92,6 +99,7 @@ final class MetroOperation {
                     Part part = part(p);
                     request = MessageShape.bare(part.namespace(), part.name(), part.type(), true);
                     args.add(p.getIndex());
+                    holders.add(false);
                     prims.add(p.getTypeInfo().type instanceof Class<?> c && c.isPrimitive() ? c : null);
                     if (!oneWay) {
                         ParameterImpl r = bodyPart(jm.getResponseParameters());
@@ -100,14 +108,15 @@ final class MetroOperation {
                         } else if ((problem = bareProblem(r)) == null) {
                             Part result = part(r);
                             response = MessageShape.bare(result.namespace(), result.name(), result.type(), true);
+                            results.add(-1);
                         }
                     }
                 }
             } else {
                 List<Part> parts = new ArrayList<>();
                 for (ParameterImpl p : in.getWrapperChildren()) {
-                    if (!p.isIN() || p.getBinding().isHeader()) {
-                        problem = "Holder or header parameter " + p.getName().getLocalPart() + " (not carried on Metro yet)";
+                    if (p.getBinding().isHeader()) {
+                        problem = "in-out header parameter " + p.getName().getLocalPart() + " (not carried on Metro yet)";
                         break;
                     }
                     if ((problem = annotated(p)) != null) {
@@ -115,8 +124,9 @@ final class MetroOperation {
                     }
                     parts.add(part(p));
                     args.add(p.getIndex());
+                    holders.add(p.isINOUT());
                     Type t = p.getTypeInfo().type;
-                    prims.add(t instanceof Class<?> c && (c.isPrimitive() || c.isArray()) ? c : null);
+                    prims.add(!p.isINOUT() && t instanceof Class<?> c && (c.isPrimitive() || c.isArray()) ? c : null);
                 }
                 if (problem == null) {
                     QName w = jm.getRequestPayloadName();
@@ -125,14 +135,19 @@ final class MetroOperation {
                         WrapperParameter out = wrapper(jm.getResponseParameters());
                         List<Part> answer = new ArrayList<>();
                         for (ParameterImpl p : out == null ? List.<ParameterImpl>of() : out.getWrapperChildren()) {
-                            if (!p.isReturnValue()) {
-                                problem = "out parameter " + p.getName().getLocalPart() + " (not carried on Metro yet)";
+                            if (!p.isReturnValue() && p.getBinding().isHeader()) {
+                                problem = "out header parameter " + p.getName().getLocalPart() + " (not carried on Metro yet)";
                                 break;
                             }
                             if ((problem = annotated(p)) != null) {
                                 break;
                             }
                             answer.add(part(p));
+                            // the return value, or an out or in-out parameter's Holder, by the argument it is
+                            results.add(p.isReturnValue() ? -1 : p.getIndex());
+                            if (p.isOUT() && !p.isReturnValue()) {
+                                outs.add(p.getIndex());
+                            }
                         }
                         if (out == null || responseElement == null) {
                             problem = "no answer wrapper";
@@ -162,6 +177,12 @@ final class MetroOperation {
         this.carrier = b.build();
         this.headers = new HeaderParts(problem == null ? headerParts : List.of());
         this.argument = args.stream().mapToInt(Integer::intValue).toArray();
+        this.holder = new boolean[holders.size()];
+        for (int i = 0; i < holder.length; i++) {
+            holder[i] = holders.get(i);
+        }
+        this.result = results.stream().mapToInt(Integer::intValue).toArray();
+        this.outOnly = outs.stream().mapToInt(Integer::intValue).toArray();
         this.primitive = prims.toArray(new Class<?>[0]);
     }
 
@@ -220,13 +241,24 @@ final class MetroOperation {
                 v = c.isArray() ? java.lang.reflect.Array.newInstance(c.getComponentType(), 0)
                         : java.lang.reflect.Array.get(java.lang.reflect.Array.newInstance(c, 1), 0);
             }
-            a[argument[i]] = v;
+            a[argument[i]] = holder[i] ? new Holder<>(v) : v;
+        }
+        for (int out : outOnly) {
+            a[out] = new Holder<>();
         }
         return a;
     }
 
-    /** The answer's parts (plan order) for the method's result. */
-    Object[] answer(Object result) {
-        return returnsVoid ? new Object[0] : new Object[] {result};
+    /**
+     * The answer's parts (plan order): the method's result and the values its out and in-out parameters' Holders hold
+     * after the call ({@code args} the call's arguments; {@code null} when there was no call).
+     */
+    Object[] answer(Object returned, Object[] args) {
+        Object[] parts = new Object[result.length];
+        for (int i = 0; i < parts.length; i++) {
+            int at = result[i];
+            parts[i] = at < 0 ? returned : args == null || !(args[at] instanceof Holder<?> h) ? null : h.value;
+        }
+        return parts;
     }
 }

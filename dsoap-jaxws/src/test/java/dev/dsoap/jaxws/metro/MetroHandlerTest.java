@@ -45,7 +45,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 @Timeout(value = 60, unit = TimeUnit.SECONDS, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
 final class MetroHandlerTest {
     private static final long SEED = Long.getLong("dsoap.seed", 20260514L) + 31;
-    private static final int CALLS = 12;
+    private static final int CALLS = 30;
     private static final String SERVICE = "HandlerDsoapService.HandlerDsoapPort";
     static final QName STAMP = new QName("urn:dsoap:test:stamp", "Stamp");
 

@@ -235,6 +235,23 @@ public final class Reply implements AutoCloseable {
         return binary != null ? binary.length() : serializer != null ? serializer.messageLength() : copy.length;
     }
 
+    /**
+     * The length in bytes of the message {@link #writeTo(OutputStream, byte[])} writes with {@code blocks}: what its
+     * {@code Content-Length} header says.
+     *
+     * @throws IllegalStateException if {@code blocks} are given and the message is binary, or if it was closed after it
+     *                               had been sent
+     */
+    public synchronized long length(byte[] blocks) {
+        if (blocks == null || blocks.length == 0) {
+            return length();
+        }
+        if (headerAt < 0) {
+            throw new IllegalStateException("a binary message carries no SOAP header blocks");
+        }
+        return length() + headerOpen.length + blocks.length + headerClose.length;
+    }
+
     /** A copy of the message (as many times as asked, until closed after sending). */
     public synchronized byte[] toByteArray() {
         requireMessage();

@@ -68,6 +68,9 @@ final class CarriedReply extends Carried {
         return contentType;
     }
 
+    /** The header blocks {@link #wireLength} made for the write that follows it, or {@code null}. */
+    private byte[] blocks;
+
     /** Writes the answer, with the header blocks added to it, to {@code out}. */
     void writeTo(OutputStream out) throws IOException {
         if (inBytes()) {
@@ -85,7 +88,23 @@ final class CarriedReply extends Carried {
     }
 
     private void write(OutputStream out) throws IOException {
-        reply.writeTo(out, hasHeaders() ? blocks(getHeaders().asList()) : null);
+        byte[] b = blocks;
+        blocks = null;
+        reply.writeTo(out, b != null ? b : hasHeaders() ? blocks(getHeaders().asList()) : null);
+    }
+
+    /**
+     * The length of the answer as {@link #writeTo(OutputStream)} is about to write it from the template, with the
+     * header blocks Metro's tubes added (made now, and written as made); -1 when something read Metro's message of it,
+     * or when the endpoint has JAX-WS handlers (whose SAAJ header, if they used one, is what goes out). Called by the
+     * codec just before the write, so that the answer goes out with a {@code Content-Length}.
+     */
+    long wireLength() throws IOException {
+        if (!inBytes() || handlers) {
+            return -1;
+        }
+        blocks = hasHeaders() ? blocks(getHeaders().asList()) : null;
+        return reply.length(blocks);
     }
 
     /** {@code headers} written one after another, or {@code null} when there are none. */

@@ -48,7 +48,24 @@ final class DsoapCodec implements Codec {
 
     @Override
     public ContentType getStaticContentType(Packet packet) {
-        return handled(packet) != null ? answerType() : metro.getStaticContentType(packet);
+        CarriedReply r = handled(packet);
+        if (r == null) {
+            return metro.getStaticContentType(packet);
+        }
+        if (packet.getInternalMessage() == r) {
+            // the answer's length is known before it is written: it goes out with a Content-Length, not in chunks
+            com.sun.xml.ws.transport.http.WSHTTPConnection con = packet.getSatellite(
+                    com.sun.xml.ws.transport.http.WSHTTPConnection.class);
+            try {
+                long n = con == null ? -1 : r.wireLength();
+                if (n >= 0 && n <= Integer.MAX_VALUE) {
+                    con.setContentLengthResponseHeader((int) n);
+                }
+            } catch (IOException e) {
+                throw new java.io.UncheckedIOException(e);
+            }
+        }
+        return answerType();
     }
 
     /**

@@ -309,6 +309,28 @@ final class MetroCarryTest {
         }
     }
 
+    /**
+     * dsoap knows its answer's length before writing it: the answer goes out with a {@code Content-Length} equal to its
+     * bytes (plain Metro streams its answers in chunks), with and without header blocks in the request.
+     */
+    @Test
+    void answersGoOutWithTheirLength() throws Exception {
+        String body = "<m:echoDoubles xmlns:m=\"" + MetroEcho.NS + "\"><v>1.5</v><v>-0.0</v><v>NaN</v></m:echoDoubles>";
+        for (String header : new String[] {"", "<S:Header><x:Note xmlns:x=\"urn:x\">n</x:Note></S:Header>"}) {
+            String envelope = "<S:Envelope xmlns:S=\"http://schemas.xmlsoap.org/soap/envelope/\">" + header + "<S:Body>"
+                    + body + "</S:Body></S:Envelope>";
+            java.net.http.HttpResponse<byte[]> r = java.net.http.HttpClient.newHttpClient().send(
+                    java.net.http.HttpRequest.newBuilder(URI.create(dsoapAddress))
+                            .header("Content-Type", "text/xml; charset=utf-8").header("SOAPAction", "\"\"")
+                            .POST(java.net.http.HttpRequest.BodyPublishers.ofString(envelope)).build(),
+                    java.net.http.HttpResponse.BodyHandlers.ofByteArray());
+            assertEquals(200, r.statusCode(), new String(r.body(), java.nio.charset.StandardCharsets.UTF_8));
+            assertEquals(java.util.Optional.of(Integer.toString(r.body().length)), r.headers().firstValue("Content-Length"),
+                    "with header \"" + header + "\": " + r.headers().map());
+            assertTrue(new String(r.body(), java.nio.charset.StandardCharsets.UTF_8).contains("<return>NaN</return>"));
+        }
+    }
+
     @Test
     void plainEndpointsHaveNoDsoapMBean() {
         double[] x = {1.5, -0.0, Double.NaN};

@@ -128,6 +128,9 @@ public record Suite(String name, List<Entry> entries, int warmups, int iteration
         // Metro client's own; a plain Metro call of 100K some 0.4 s: its point, and the handlers', are in the full suite)
         e.add(seconds(methods(entry("metro.MetroPlainProxyEchoBench", "size", "10000", "percent", "10", "pattern",
                 "scattered", "widths", "changing"), "pairedPlainProxyWithFloor"), 2));
+        // and 64 distinct plain Metro proxies calling at once, beside one
+        e.add(entry("metro.MetroDistinctClientsBench", "clients", "1,64", "size", "1000", "percent", "10", "pattern",
+                "scattered", "widths", "changing"));
         // coalescing: 64 identical concurrent requests against one, and its cost with none identical (16 distinct, on
         // and off in one paired run); the other batches, the mix and dsoap alone beside the identical ones are in the
         // full suite
@@ -184,6 +187,9 @@ public record Suite(String name, List<Entry> entries, int warmups, int iteration
         e.add(methods(entry("cxf.CxfPlainProxyEchoBench", "size", "10000", "percent", "10", "pattern", "scattered",
                 "widths", "changing", "features", "none,header_reader,header_stamper,header_handlers,timing,logical_passing,"
                         + "payload_logger"), "pairedPlainProxy"));
+        // many distinct plain Metro proxies at once, anonymous and named
+        e.add(entry("metro.MetroDistinctClientsBench", "clients", "1,8,64", "size", "1000", "percent", "10", "pattern",
+                "scattered", "widths", "changing", "names", "anonymous,named"));
         // Eclipse Metro: its endpoints on the JDK HTTP server and as sun-jaxws.xml web applications in Tomcat, called by
         // plain Metro proxies, beside the transport floor, at both sizes; and the same JAX-WS handlers beside none, in
         // one run

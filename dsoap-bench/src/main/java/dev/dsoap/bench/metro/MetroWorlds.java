@@ -127,10 +127,15 @@ final class MetroWorlds {
         }
 
         /** A plain Metro proxy at default settings for the endpoint at {@code address}, calling {@code callAddress}. */
-        @SuppressWarnings("unchecked")
         Function<double[], double[]> proxy(String address, String callAddress) throws Exception {
-            return (Function<double[], double[]>) call(type.getMethod("proxy", String.class, String.class), world, address,
-                    callAddress);
+            return proxy(address, callAddress, null);
+        }
+
+        /** As {@link #proxy(String, String)}, naming itself {@code client} ({@code X-Dsoap-Client}) unless {@code null}. */
+        @SuppressWarnings("unchecked")
+        Function<double[], double[]> proxy(String address, String callAddress, String client) throws Exception {
+            return (Function<double[], double[]>) call(type.getMethod("proxy", String.class, String.class, String.class),
+                    world, address, callAddress, client);
         }
 
         @Override

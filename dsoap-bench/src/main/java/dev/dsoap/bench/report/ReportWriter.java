@@ -437,7 +437,7 @@ public final class ReportWriter {
         return switch (simple) {
             case "Axis2EchoBench", "RpcClientEchoBench", "DistinctClientsBench" -> "Axis2";
             case "CxfEchoBench", "CxfPlainProxyEchoBench", "CxfDistinctClientsBench" -> "CXF";
-            case "MetroPlainProxyEchoBench" -> "Metro";
+            case "MetroPlainProxyEchoBench", "MetroDistinctClientsBench" -> "Metro";
             default -> null;
         };
     }

@@ -225,6 +225,11 @@ final class Targets {
                     return judge(pairs, x -> x.cpuRatio() >= 1 / 3.0, x -> String.format(Locale.ROOT, "%.2fx the floor (%s)",
                             1 / x.cpuRatio(), container(x.dsoap())), List.of());
                 }));
+        t.add(new Target(METRO, "64 distinct plain Metro proxies (1000 doubles each), all calling at once → "
+                + "@DifferentialSoap endpoint: the server CPU ratio (plain / dsoap) at least 70 % of the one-client ratio",
+                r -> distinctClients(r, bench("MetroDistinctClientsBench").and(eq("size", "1000")).and(eq("percent", "10"))
+                        .and(eq("pattern", "scattered")).and(eq("widths", "changing")).and(eq("names", "anonymous")),
+                        "dsoapMetro", "baselineMetro")));
         Predicate<Measurement> metroFeatures = bench("MetroPlainProxyEchoBench").and(featurePoint);
         t.add(new Target(METRO, "10K doubles, a JAX-WS SOAP handler reading the request's header and one stamping a header "
                 + "block into each answer on the endpoint: the server CPU ratio (plain / dsoap, the same handlers on both) at "

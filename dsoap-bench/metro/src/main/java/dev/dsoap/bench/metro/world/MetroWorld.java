@@ -263,6 +263,14 @@ public final class MetroWorld implements AutoCloseable {
      * {@code callAddress} (the endpoint itself, or the floor in front of it).
      */
     public Function<double[], double[]> proxy(String address, String callAddress) {
+        return proxy(address, callAddress, null);
+    }
+
+    /**
+     * As {@link #proxy(String, String)}, the proxy naming itself {@code client} in an {@code X-Dsoap-Client} header
+     * (dsoap's client id header) when not {@code null}.
+     */
+    public Function<double[], double[]> proxy(String address, String callAddress, String client) {
         ClassLoader before = enter();
         try {
             String service = address.equals(dsoapAddress) ? "DsoapEchoService" : "EchoService";
@@ -270,6 +278,10 @@ public final class MetroWorld implements AutoCloseable {
             EchoPort port = s.getPort(new QName(EchoPort.NAMESPACE, "EchoPort"), EchoPort.class);
             if (!callAddress.equals(address)) {
                 ((BindingProvider) port).getRequestContext().put(BindingProvider.ENDPOINT_ADDRESS_PROPERTY, callAddress);
+            }
+            if (client != null) {
+                ((BindingProvider) port).getRequestContext().put(jakarta.xml.ws.handler.MessageContext.HTTP_REQUEST_HEADERS,
+                        java.util.Map.of("X-Dsoap-Client", List.of(client)));
             }
             return v -> {
                 ClassLoader was = enter();

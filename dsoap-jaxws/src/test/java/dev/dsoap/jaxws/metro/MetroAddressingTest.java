@@ -64,6 +64,19 @@ final class MetroAddressingTest {
     public static class AddressedPlainEcho extends MetroEchoLogic {
     }
 
+    @Addressing
+    @DifferentialSoap
+    @WebService(endpointInterface = "dev.dsoap.jaxws.metro.MetroEcho", serviceName = "HandledDsoapService",
+            portName = "HandledDsoapPort", targetNamespace = MetroEcho.NS)
+    public static class HandledDsoapEcho extends MetroEchoLogic {
+    }
+
+    @Addressing
+    @WebService(endpointInterface = "dev.dsoap.jaxws.metro.MetroEcho", serviceName = "HandledPlainService",
+            portName = "HandledPlainPort", targetNamespace = MetroEcho.NS)
+    public static class HandledPlainEcho extends MetroEchoLogic {
+    }
+
     /** Records, for each answer, the request's wsa:MessageID and the answer's wsa:RelatesTo (client side). */
     static final class WsaWatch implements SOAPHandler<SOAPMessageContext> {
         final List<String[]> exchanges = new ArrayList<>();
@@ -168,6 +181,64 @@ final class MetroAddressingTest {
         assertEquals(Map.of(), s.getReadFallbacks(), all);
         assertEquals(Map.of(), s.getWriteFallbacks(), all);
         assertTrue(s.getBytesSkipped() > s.getBytesParsed(), all);
+    }
+
+    /**
+     * WS-Addressing and a JAX-WS handler together: endpoints with {@code @Addressing} and a handler stamping a header block
+     * into each answer (beside Metro's wsa blocks), called by proxies with {@code AddressingFeature}: 30 calls carried
+     * both ways, each answer relating to its request and stamped, as on plain Metro.
+     */
+    @Test
+    @SuppressWarnings("rawtypes")
+    void addressingWithAHandlerStampingEachAnswer() throws IOException {
+        List<Endpoint> handled = new ArrayList<>();
+        try {
+            for (Object[] e : new Object[][] {{new HandledPlainEcho(), "/plainHandled"}, {new HandledDsoapEcho(), "/dsoapHandled"}}) {
+                Endpoint ep = Endpoint.create(e[0]);
+                List<Handler> chain = new ArrayList<>(ep.getBinding().getHandlerChain());
+                chain.add(new MetroHandlerTest.Stamper(true));
+                ep.getBinding().setHandlerChain(chain);
+                ep.publish(base + e[1]);
+                handled.add(ep);
+            }
+            WsaWatch plainWatch = new WsaWatch();
+            WsaWatch dsoapWatch = new WsaWatch();
+            MetroHandlerTest.Stamper plainStamps = new MetroHandlerTest.Stamper(false);
+            MetroHandlerTest.Stamper dsoapStamps = new MetroHandlerTest.Stamper(false);
+            MetroEcho plain = proxy("/plainHandled", "HandledPlain", plainWatch, plainStamps);
+            MetroEcho dsoap = proxy("/dsoapHandled", "HandledDsoap", dsoapWatch, dsoapStamps);
+            MetroGen g = new MetroGen(SEED + 1);
+            double[] v = null;
+            int calls = 30;
+            for (int step = 0; step < calls; step++) {
+                v = g.doubles(v);
+                String at = "step " + step + " (seed " + (SEED + 1) + ")";
+                assertArrayEquals(bits(plain.echoDoubles(v)), bits(dsoap.echoDoubles(v)), at);
+            }
+            for (int i = 0; i < calls; i++) {
+                String[] d = dsoapWatch.exchanges.get(i);
+                assertTrue(d[0] != null && d[0].equals(d[1]), "answer " + i + " relates to its request: " + d[0] + " / " + d[1]);
+                assertEquals(plainWatch.exchanges.get(i)[2], d[2], "answer " + i + "'s wsa:Action");
+            }
+            assertEquals(calls, plainStamps.stamps.get(), "stamped answers from plain Metro");
+            assertEquals(calls, dsoapStamps.stamps.get(), "stamped answers from the dsoap endpoint");
+            OperationStatsMXBean s = MetroCarryTest.stats("HandledDsoapService.HandledDsoapPort", "echoDoubles");
+            assertEquals(calls, s.getMessagesRead(), s.getReadFallbacks().toString());
+            assertEquals(calls, s.getMessagesWritten(), s.getWriteFallbacks().toString());
+            assertEquals(Map.of(), s.getReadFallbacks());
+            assertEquals(Map.of(), s.getWriteFallbacks());
+        } finally {
+            handled.forEach(Endpoint::stop);
+        }
+    }
+
+    @SuppressWarnings("rawtypes")
+    private static MetroEcho proxy(String path, String service, WsaWatch watch, Handler<?> also) throws IOException {
+        MetroEcho p = proxy(path, service, watch);
+        List<Handler> chain = new ArrayList<>(((BindingProvider) p).getBinding().getHandlerChain());
+        chain.add(also);
+        ((BindingProvider) p).getBinding().setHandlerChain(chain);
+        return p;
     }
 
     private static long[] bits(double[] v) {

@@ -79,15 +79,24 @@ final class MetroOperation {
         } else {
             List<ParameterImpl> body = new ArrayList<>();
             for (ParameterImpl p : jm.getRequestParameters()) {
-                if (p.getBinding().isHeader() && p.isIN() && !(p.getTypeInfo().type instanceof Class<?> c && c.isArray())
-                        && annotated(p) == null) {
-                    headerParts.add(p); // read from Metro's header list (HeaderParts)
-                } else {
+                if (!p.getBinding().isHeader()) {
                     body.add(p);
+                } else if (p.isIN() && !(p.getTypeInfo().type instanceof Class<?> c && c.isArray()) && annotated(p) == null) {
+                    headerParts.add(p); // read from Metro's header list (HeaderParts)
+                } else if (problem == null) {
+                    problem = "header parameter " + p.getName().getLocalPart() + " (in-out, an array or adapted: not"
+                            + " carried on Metro yet)";
+                }
+            }
+            for (ParameterImpl p : jm.getResponseParameters()) {
+                if (problem == null && p.getBinding().isHeader()) {
+                    problem = "out header parameter " + p.getName().getLocalPart() + " (not carried on Metro yet)";
                 }
             }
             WrapperParameter in = wrapper(body);
-            if (in == null && !headerParts.isEmpty()) {
+            if (problem != null) {
+                // a header parameter dsoap does not read: the operation goes Metro's way
+            } else if (in == null && !headerParts.isEmpty()) {
                 problem = "header parameters of a bare operation (not carried on Metro yet)";
             } else if (in == null) {
                 // bare: the body element is the one parameter itself, and the answer's the return value
@@ -114,11 +123,7 @@ final class MetroOperation {
                 }
             } else {
                 List<Part> parts = new ArrayList<>();
-                for (ParameterImpl p : in.getWrapperChildren()) {
-                    if (p.getBinding().isHeader()) {
-                        problem = "in-out header parameter " + p.getName().getLocalPart() + " (not carried on Metro yet)";
-                        break;
-                    }
+                for (ParameterImpl p : in.getWrapperChildren()) { // body parameters: Metro models header ones apart
                     if ((problem = annotated(p)) != null) {
                         break;
                     }
@@ -135,10 +140,6 @@ final class MetroOperation {
                         WrapperParameter out = wrapper(jm.getResponseParameters());
                         List<Part> answer = new ArrayList<>();
                         for (ParameterImpl p : out == null ? List.<ParameterImpl>of() : out.getWrapperChildren()) {
-                            if (!p.isReturnValue() && p.getBinding().isHeader()) {
-                                problem = "out header parameter " + p.getName().getLocalPart() + " (not carried on Metro yet)";
-                                break;
-                            }
                             if ((problem = annotated(p)) != null) {
                                 break;
                             }

@@ -47,7 +47,9 @@ import java.util.concurrent.TimeUnit;
  * <p>Score: ms per batch. The auxiliary counters {@code serverCpuNanos}/{@code serverRequests} give the server's
  * CPU time (its Jetty threads) per request: a batch of 64 identical requests costs {@code 64 x} that. With
  * {@code distinct} requests coalescing can only cost (a hash, a table, a digest of the caller); the two methods'
- * difference there is its overhead. Each trial prints its requests' latency percentiles (p50, p95, p99, from
+ * difference there is its overhead. {@code floorCoalesced}: the same batches to a transport floor (Jetty, CXF's HTTP
+ * server, doing no SOAP work and answering every request with the endpoint's first answer): what moving a batch's
+ * bytes costs any server, the part of a coalesced batch's CPU no coalescing can remove. Each trial prints its requests' latency percentiles (p50, p95, p99, from
  * sending a request to its whole answer, measured iterations only).
  */
 @State(Scope.Benchmark)
@@ -83,6 +85,8 @@ public class CoalesceBench {
     private CpuWindow aloneWindow;
     private HttpClient http;
     private CpuWindow window;
+    /** {@code floorCoalesced}: the transport floor in front of the endpoint; else null. */
+    private dev.dsoap.bench.echo.FloorServer floor;
     private long next;
     /** Each request's latency (ns) in the measured iterations, at most {@link #MAX_SAMPLES}; guarded by itself. */
     private final long[] latencies = new long[MAX_SAMPLES];
@@ -111,6 +115,11 @@ public class CoalesceBench {
         endpoint = p.endpoint;
         uri = p.uri;
         window = p.window;
+        if (method.equals("floorCoalesced")) {
+            floor = dev.dsoap.bench.echo.FloorServer.relaying(uri);
+            uri = floor.uri();
+            window = new CpuWindow(floor, floor::requestCpu);
+        }
         server.watch(window);
         if (paired) {
             Published alone;
@@ -180,6 +189,9 @@ public class CoalesceBench {
         }
         System.out.printf(java.util.Locale.ROOT, "[coalesce] %s batch %d %s, %d caller(s): %d answers checked, %d of another"
                 + " caller's%n", method, batch, requests, callers, checked.get(), leaked.get());
+        if (floor != null) {
+            floor.close();
+        }
         endpoint.stop();
         bus.shutdown(true);
         if (leaked.get() > 0) {
@@ -256,7 +268,7 @@ public class CoalesceBench {
                 if (timed) {
                     sample(System.nanoTime() - start);
                 }
-                if (r != null && r.statusCode() == 200) {
+                if (r != null && r.statusCode() == 200 && floor == null) { // the floor answers every symbol alike
                     check(r.body(), symbol, key);
                 }
             });
@@ -271,6 +283,16 @@ public class CoalesceBench {
 
     @Benchmark
     public long dsoapAlone(ServerCpu cpu) throws Exception {
+        return batch();
+    }
+
+    /**
+     * The same batches to the transport floor in front of the coalescing endpoint (its first answer, relayed once,
+     * answers every request): the server CPU per request any server on Jetty spends to take a request on a connection
+     * of its own and send an answer of this length.
+     */
+    @Benchmark
+    public long floorCoalesced(ServerCpu cpu) throws Exception {
         return batch();
     }
 

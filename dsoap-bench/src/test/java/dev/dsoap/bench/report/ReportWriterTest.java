@@ -322,6 +322,28 @@ class ReportWriterTest {
         assertFalse(html.contains("+32.5 % (batch 16)"), "not the separate runs'");
     }
 
+    /**
+     * What coalescing saves at 64 identical requests: the CPU per request of dsoap without coalescing (the paired run's
+     * baseline row) less dsoap's with it, over the service CPU of the 63 calls of 64 it can spare.
+     */
+    @Test
+    void coalescingsSavingIsJudgedAgainstTheServiceWorkItCanSpare() throws Exception {
+        for (double coalesced : new double[] {400, 800}) {
+            StringBuilder results = new StringBuilder();
+            String params = "batch=64 callers=1 requests=identical size=1000 workMicros=1000";
+            String measure = "avgt x1 paired in pairedCoalesced";
+            result(results, "CoalesceBench", "dsoapCoalesced", params, measure, 60, coalesced);
+            result(results, "CoalesceBench", "baselineCoalesced", params, measure, 90, 1400);
+            Path index = ReportWriter.write(List.of(new ReportWriter.Input("coalesce.json",
+                    run("2026-01-02T03:04:05Z", "Coalesce", results), null, null)), dir, ReportWriter.Origin.STORED, false);
+            // 1000 of 984 µs spared per request: 102 %; 600 of 984: 61 %
+            expect(ReportXml.targets(index), "64 identical concurrent requests: coalescing saves at least 80 %",
+                    coalesced == 400 ? MET : NOT_MET);
+            assertTrue(Files.readString(index).contains(coalesced == 400 ? "102 % (1400 → 400 µs per request"
+                    : "61 % (1400 → 800 µs per request"), "the share saved");
+        }
+    }
+
     @Test
     void scaleOutIsJudgedFromTheRatioAtOneAndThreeServers() throws Exception {
         for (double dsoapAtThree : new double[] {2_200, 2_600}) {

@@ -21,16 +21,23 @@ final class CarriedRequest extends Carried {
     private final String contentType;
     private final boolean handlers;
 
+    /** The answer of an identical request this one joined ({@link Coalescing}; its values are then not read), or {@code null}. */
+    final dev.dsoap.coalesce.SharedResponse shared;
+
     /**
-     * @param host Metro's message of the same bytes with their header blocks read (its body not), or {@code null} when
-     *             the request has none
+     * @param host   Metro's message of the same bytes with their header blocks read (its body not), or {@code null} when
+     *               the request has none
+     * @param shared the answer of the identical request this one joined ({@code values} then {@code null}), or
+     *               {@code null}
      */
     CarriedRequest(SOAPVersion version, MetroOperation operation, Object[] values, byte[] raw, int length,
-                   String contentType, Codec metro, boolean handlers, com.sun.xml.ws.api.message.Message host) {
+                   String contentType, Codec metro, boolean handlers, com.sun.xml.ws.api.message.Message host,
+                   dev.dsoap.coalesce.SharedResponse shared) {
         super(version, operation.requestElement, metro, host);
         this.handlers = handlers;
         this.operation = operation;
         this.values = values;
+        this.shared = shared;
         this.raw = raw;
         this.length = length;
         this.contentType = contentType;

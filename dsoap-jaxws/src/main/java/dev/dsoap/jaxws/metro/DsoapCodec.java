@@ -48,6 +48,13 @@ final class DsoapCodec implements Codec {
 
     @Override
     public ContentType getStaticContentType(Packet packet) {
+        if (packet.getInternalMessage() instanceof SharedReply shared) {
+            WSHTTPConnection con = packet.getSatellite(WSHTTPConnection.class);
+            if (con != null && shared.inBytes()) {
+                con.setContentLengthResponseHeader(shared.length());
+            }
+            return answerType();
+        }
         CarriedReply r = handled(packet);
         if (r == null) {
             return metro.getStaticContentType(packet);
@@ -85,10 +92,15 @@ final class DsoapCodec implements Codec {
         Message m = packet.getInternalMessage();
         if (m instanceof CarriedReply r) {
             try {
-                r.writeTo(out);
+                Coalescing.write(packet, r, out, endpoint.answerType());
             } finally {
                 r.close();
             }
+            return answerType();
+        }
+        Coalescing.settle(packet); // a leader whose answer is not dsoap's (a fault, Metro's): the waiting go on alone
+        if (m instanceof SharedReply shared) {
+            shared.writeTo(out);
             return answerType();
         }
         CarriedReply handled = handled(packet);
@@ -111,6 +123,7 @@ final class DsoapCodec implements Codec {
 
     @Override
     public ContentType encode(Packet packet, WritableByteChannel buffer) {
+        Coalescing.settle(packet);
         return metro.encode(packet, buffer);
     }
 
@@ -197,16 +210,27 @@ final class DsoapCodec implements Codec {
             }
             host = packet.getInternalMessage();
         }
+        if (op.coalescer != null && host == null && !endpoint.handlers) {
+            dev.dsoap.coalesce.SharedResponse shared = Coalescing.arrived(op, raw, len, packet,
+                    op.coalescer.settings().ignoredHeaders());
+            if (shared != null) {
+                // an identical request's answer: this one is neither read nor invoked
+                return new CarriedRequest(endpoint.metroVersion, op, null, raw, len, contentType, metro, false, null, shared);
+            }
+        }
         Object[] values;
         try {
             values = op.carrier.read(raw, len, sender(packet), true, null, null);
         } catch (RejectedMessageException e) {
+            Coalescing.settle(packet);
             return null; // counted; Metro answers the bytes as it would without dsoap
         }
         if (values == null) {
+            Coalescing.settle(packet); // Metro reads it: its answer is Metro's, not shared
             return null;
         }
-        return new CarriedRequest(endpoint.metroVersion, op, values, raw, len, contentType, metro, endpoint.handlers, host);
+        return new CarriedRequest(endpoint.metroVersion, op, values, raw, len, contentType, metro, endpoint.handlers, host,
+                null);
     }
 
     /**
@@ -258,12 +282,52 @@ final class DsoapCodec implements Codec {
             }
         }
 
+        /**
+         * What else the transport tells of the caller, for coalescing's identity: the TLS client certificate (the JDK
+         * server's HTTPS exchange, or the servlet request's), and a servlet session.
+         */
+        static void describe(WSHTTPConnection con, dev.dsoap.coalesce.Callers.Identity id) {
+            String exchange = com.sun.xml.ws.developer.JAXWSProperties.HTTP_EXCHANGE;
+            if (con.supports(exchange) && con.get(exchange) instanceof com.sun.net.httpserver.HttpExchange ex) {
+                java.security.cert.Certificate[] certs = null;
+                if (ex instanceof com.sun.net.httpserver.HttpsExchange tls) {
+                    try {
+                        certs = tls.getSSLSession().getPeerCertificates();
+                    } catch (javax.net.ssl.SSLPeerUnverifiedException e) {
+                        certs = null; // no client certificate
+                    }
+                }
+                id.certificate(certs == null || certs.length == 0 ? null : certs[0]);
+                return;
+            }
+            if (SERVLET) {
+                Servlet.describe(con, id);
+            }
+        }
+
         /** The servlet API's part, loaded only when it is there. */
         private static final class Servlet {
             static java.net.InetSocketAddress of(WSHTTPConnection con) {
                 String request = jakarta.xml.ws.handler.MessageContext.SERVLET_REQUEST;
                 return con.supports(request) && con.get(request) instanceof jakarta.servlet.ServletRequest r
                         ? java.net.InetSocketAddress.createUnresolved(r.getRemoteAddr(), r.getRemotePort()) : null;
+            }
+
+            static void describe(WSHTTPConnection con, dev.dsoap.coalesce.Callers.Identity id) {
+                String request = jakarta.xml.ws.handler.MessageContext.SERVLET_REQUEST;
+                if (!con.supports(request) || !(con.get(request) instanceof jakarta.servlet.http.HttpServletRequest r)) {
+                    return;
+                }
+                if (r.getAttribute("jakarta.servlet.request.X509Certificate") instanceof java.security.cert.Certificate[] c
+                        && c.length > 0) {
+                    id.certificate(c[0]);
+                }
+                try {
+                    jakarta.servlet.http.HttpSession s = r.getSession(false);
+                    id.session(s == null ? null : s.getId());
+                } catch (RuntimeException e) {
+                    id.session(null); // no session support here
+                }
             }
         }
     }

@@ -64,6 +64,11 @@ final class InvokeTube extends AbstractFilterTubeImpl {
             return doInvoke(next, request);
         }
         MetroOperation op = carried.operation;
+        if (carried.shared != null) {
+            // an identical request's answer, as dsoap wrote it for that one
+            return doReturnWith(request.createServerResponse(new SharedReply(endpoint.metroVersion, op.responseElement,
+                    carried.shared, endpoint.codec()), endpoint.port, endpoint.model, endpoint.binding));
+        }
         Object[] args = op.arguments(carried.values);
         String unread = op.headers.isEmpty() ? null : op.headers.read(carried.hasHeaders() ? carried.getHeaders() : null, args);
         if (unread != null) {

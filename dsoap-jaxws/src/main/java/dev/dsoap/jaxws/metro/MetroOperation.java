@@ -54,6 +54,8 @@ final class MetroOperation {
     private final int[] outOnly;
     /** The request's header parameters ({@code @WebParam(header = true)}), read from Metro's header list. */
     final HeaderParts headers;
+    /** Coalescing of identical concurrent requests ({@code dsoap.coalesce}), or {@code null}. */
+    final dev.dsoap.coalesce.Coalescer<dev.dsoap.coalesce.SharedResponse> coalescer;
 
     MetroOperation(JavaMethod m, SoapVersion version, Settings settings, OperationStats stats, MemoryBudget budget,
                    PlanCache plans) {
@@ -185,6 +187,12 @@ final class MetroOperation {
         this.result = results.stream().mapToInt(Integer::intValue).toArray();
         this.outOnly = outs.stream().mapToInt(Integer::intValue).toArray();
         this.primitive = prims.toArray(new Class<?>[0]);
+        dev.dsoap.coalesce.CoalescerSettings coalescing = settings.coalescing(m.getOperationName());
+        this.coalescer = oneWay || !coalescing.enabled() ? null
+                : new dev.dsoap.coalesce.Coalescer<>(coalescing, dev.dsoap.coalesce.SharedResponse::bytes, budget);
+        if (coalescer != null) {
+            stats.coalescing(coalescer);
+        }
     }
 
     /** The one body parameter of a bare message, or {@code null} when it has none, several, or header parts. */

@@ -22,17 +22,17 @@ import java.util.concurrent.atomic.AtomicLong;
 @WebService(endpointInterface = "dev.dsoap.jaxws.it.Quotes", targetNamespace = Echo.NS, serviceName = "QuoteService",
         portName = "QuotePort")
 public class QuotesImpl implements Quotes {
-    static final AtomicInteger QUOTES = new AtomicInteger();
-    static final AtomicInteger REFUSALS = new AtomicInteger();
-    static final AtomicLong TICKS = new AtomicLong();
+    public static final AtomicInteger QUOTES = new AtomicInteger();
+    public static final AtomicInteger REFUSALS = new AtomicInteger();
+    public static final AtomicLong TICKS = new AtomicLong();
     /** Calls wait here, at most 30 s, until a test opens it; open by default. */
-    static volatile CountDownLatch gate = new CountDownLatch(0);
+    public static volatile CountDownLatch gate = new CountDownLatch(0);
 
     @Resource
     private WebServiceContext context;
 
     /** The price a caller gets: a function of the symbol, the index and the caller. */
-    static double price(String symbol, int i, String caller) {
+    public static double price(String symbol, int i, String caller) {
         return symbol.hashCode() * 0.001 + i * 1.25 + (caller == null ? 0 : caller.hashCode() % 1000) * 1e-6;
     }
 

@@ -24,10 +24,10 @@ import java.util.concurrent.atomic.AtomicInteger;
         portName = "TenantsPort")
 public class TenantsImpl implements Tenants {
     /** How the service tells callers apart. */
-    enum Mode { API_KEY, QUERY, HOST, COOKIE, SESSION, ADDRESS, FORWARDED, LANGUAGE, PRINCIPAL, SET_COOKIE }
+    public enum Mode { API_KEY, QUERY, HOST, COOKIE, SESSION, ADDRESS, FORWARDED, LANGUAGE, PRINCIPAL, SET_COOKIE }
 
-    static volatile Mode mode = Mode.API_KEY;
-    static final AtomicInteger CALLS = new AtomicInteger();
+    public static volatile Mode mode = Mode.API_KEY;
+    public static final AtomicInteger CALLS = new AtomicInteger();
     private static final AtomicInteger TOKENS = new AtomicInteger();
 
     @Resource

@@ -21,6 +21,13 @@ public final class BinaryMediaType {
     private BinaryMediaType() {
     }
 
+    /** Whether {@code contentType} is the binary media type, with or without parameters ({@code null}: no). */
+    public static boolean is(String contentType) {
+        return contentType != null && contentType.length() >= NAME.length()
+                && contentType.regionMatches(true, 0, NAME, 0, NAME.length())
+                && (contentType.length() == NAME.length() || ";, \t".indexOf(contentType.charAt(NAME.length())) >= 0);
+    }
+
     /**
      * The {@code Accept} value a dsoap client sends to ask for binary answers while still accepting XML.
      *

@@ -16,6 +16,18 @@ class BinaryMediaTypeTest {
     private static final String SOAP12 = "application/soap+xml";
 
     @Test
+    void theContentTypeIsTheBinaryTypeWithOrWithoutParameters() {
+        assertTrue(BinaryMediaType.is("application/vnd.dsoap.binary"));
+        assertTrue(BinaryMediaType.is("Application/VND.dsoap.Binary; format=00ff"));
+        assertTrue(BinaryMediaType.is("application/vnd.dsoap.binary\t;q=1"));
+        assertFalse(BinaryMediaType.is("application/vnd.dsoap.binaryx"));
+        assertFalse(BinaryMediaType.is("application/vnd.dsoap.bin"));
+        assertFalse(BinaryMediaType.is("text/xml; charset=UTF-8"));
+        assertFalse(BinaryMediaType.is(""));
+        assertFalse(BinaryMediaType.is(null));
+    }
+
+    @Test
     void aFormatParameterNamesTheOnlyAnswerTheClientReads() {
         String accept = BinaryMediaType.accept("text/xml", "00112233aabbccdd");
         assertTrue(BinaryMediaType.asked(accept, "text/xml", "00112233AABBCCDD"));

@@ -7,7 +7,6 @@ import org.apache.cxf.helpers.CastUtils;
 import org.apache.cxf.message.Message;
 
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
 
@@ -30,9 +29,7 @@ final class Binary {
 
     /** Whether {@code contentType} is dsoap's binary media type (with or without parameters). */
     static boolean is(String contentType) {
-        return contentType != null && contentType.toLowerCase(Locale.ROOT).startsWith(BinaryMediaType.NAME)
-                && (contentType.length() == BinaryMediaType.NAME.length()
-                || ";, \t".indexOf(contentType.charAt(BinaryMediaType.NAME.length())) >= 0);
+        return BinaryMediaType.is(contentType);
     }
 
     /** The XML media type of {@code version}. */

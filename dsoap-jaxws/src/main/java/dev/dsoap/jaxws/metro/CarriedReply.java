@@ -54,6 +54,7 @@ final class CarriedReply extends Carried {
 
     @Override
     byte[] bytes() {
+        xml();
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         try {
             write(out);
@@ -130,8 +131,18 @@ final class CarriedReply extends Carried {
         return handlers;
     }
 
+    /** Refuses to hand a binary answer to what wants XML. */
+    private void xml() {
+        if (reply.binary()) {
+            // binary answers are not written where something needs the messages in XML (binaryObstacle)
+            throw new jakarta.xml.ws.WebServiceException("dsoap: something in Metro's chain asked for a binary answer's "
+                    + "body as XML");
+        }
+    }
+
     @Override
     java.io.InputStream envelope() {
+        xml();
         try {
             return reply.lazyInput(hasHeaders() ? blocks(getHeaders().asList()) : null);
         } catch (IOException e) {

@@ -21,6 +21,10 @@ final class CarriedRequest extends Carried {
     private final String contentType;
     private final boolean handlers;
 
+    /** {@code null} when the answer is XML; else it goes binary, with its format descriptor when {@code true}. */
+    final Boolean binaryAnswer;
+    /** Whether the request came in dsoap's binary form (its bytes are no XML). */
+    private final boolean binary;
     /** The answer of an identical request this one joined ({@link Coalescing}; its values are then not read), or {@code null}. */
     final dev.dsoap.coalesce.SharedResponse shared;
 
@@ -29,15 +33,18 @@ final class CarriedRequest extends Carried {
      *               the request has none
      * @param shared the answer of the identical request this one joined ({@code values} then {@code null}), or
      *               {@code null}
+     * @param binaryAnswer {@code null} when the answer is XML, else whether the binary answer carries its descriptor
      */
     CarriedRequest(SOAPVersion version, MetroOperation operation, Object[] values, byte[] raw, int length,
                    String contentType, Codec metro, boolean handlers, com.sun.xml.ws.api.message.Message host,
-                   dev.dsoap.coalesce.SharedResponse shared) {
+                   dev.dsoap.coalesce.SharedResponse shared, Boolean binaryAnswer) {
         super(version, operation.requestElement, metro, host);
         this.handlers = handlers;
         this.operation = operation;
         this.values = values;
         this.shared = shared;
+        this.binaryAnswer = binaryAnswer;
+        this.binary = dev.dsoap.negotiation.BinaryMediaType.is(contentType);
         this.raw = raw;
         this.length = length;
         this.contentType = contentType;
@@ -45,7 +52,17 @@ final class CarriedRequest extends Carried {
 
     @Override
     byte[] bytes() {
+        xml();
         return length == raw.length ? raw : Arrays.copyOf(raw, length);
+    }
+
+    /** Refuses to hand a binary request's bytes to what wants XML. */
+    private void xml() {
+        if (binary) {
+            // the endpoint refuses binary requests where something needs them in XML (binaryObstacle): not one of those
+            throw new jakarta.xml.ws.WebServiceException("dsoap: something in Metro's chain asked for a binary request's "
+                    + "body as XML; binary requests are read by dsoap only");
+        }
     }
 
     @Override
@@ -60,6 +77,7 @@ final class CarriedRequest extends Carried {
 
     @Override
     java.io.InputStream envelope() {
+        xml();
         return new java.io.ByteArrayInputStream(raw, 0, length);
     }
 

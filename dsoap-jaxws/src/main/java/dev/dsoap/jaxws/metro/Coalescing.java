@@ -40,7 +40,9 @@ final class Coalescing {
     private static final String TICKET = Coalescing.class.getName() + ".ticket";
     /** Response headers the transport, Metro or dsoap set on every answer, lower case. */
     private static final Set<String> OWN_HEADERS = Set.of("content-type", "content-length", "date", "server",
-            "transfer-encoding");
+            "transfer-encoding", "vary", "x-dsoap-request-format");
+    /** Of those, the ones dsoap set that a shared answer carries as the first did ({@code Vary}, the binary formats). */
+    private static final Set<String> SHARED_HEADERS = Set.of("vary", "x-dsoap-request-format");
 
     private Coalescing() {
     }
@@ -135,10 +137,24 @@ final class Coalescing {
             ByteArrayOutputStream copy = new ByteArrayOutputStream(8192);
             r.writeTo(copy);
             copy.writeTo(out);
-            t.complete(new SharedResponse(copy.toByteArray(), 200, contentType, Map.of()));
+            t.complete(new SharedResponse(copy.toByteArray(), 200, contentType, shared(con)));
         } finally {
             t.cancel(); // ignored once finished: a write that broke off lets the waiting requests go on alone
         }
+    }
+
+    /** The headers of the answer on {@code con} that a shared copy of it carries too. */
+    private static Map<String, List<String>> shared(WSHTTPConnection con) {
+        Map<String, List<String>> headers = con.getResponseHeaders();
+        Map<String, List<String>> kept = new java.util.TreeMap<>(String.CASE_INSENSITIVE_ORDER);
+        if (headers != null) {
+            for (Map.Entry<String, List<String>> h : headers.entrySet()) {
+                if (h.getKey() != null && SHARED_HEADERS.contains(h.getKey().toLowerCase(Locale.ROOT))) {
+                    kept.put(h.getKey(), List.copyOf(h.getValue()));
+                }
+            }
+        }
+        return kept;
     }
 
     /** Whether the answer on {@code con} carries only dsoap's status (200) and headers Metro and dsoap set. */

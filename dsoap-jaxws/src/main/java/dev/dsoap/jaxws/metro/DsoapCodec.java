@@ -51,9 +51,10 @@ final class DsoapCodec implements Codec {
         if (packet.getInternalMessage() instanceof SharedReply shared) {
             WSHTTPConnection con = packet.getSatellite(WSHTTPConnection.class);
             if (con != null && shared.inBytes()) {
+                shared.headersTo(con);
                 con.setContentLengthResponseHeader(shared.length());
             }
-            return answerType();
+            return new ContentTypeImpl(shared.contentType());
         }
         CarriedReply r = handled(packet);
         if (r == null) {
@@ -72,7 +73,7 @@ final class DsoapCodec implements Codec {
                 throw new java.io.UncheckedIOException(e);
             }
         }
-        return answerType();
+        return new ContentTypeImpl(r.contentType());
     }
 
     /**
@@ -92,16 +93,16 @@ final class DsoapCodec implements Codec {
         Message m = packet.getInternalMessage();
         if (m instanceof CarriedReply r) {
             try {
-                Coalescing.write(packet, r, out, endpoint.answerType());
+                Coalescing.write(packet, r, out, r.contentType());
             } finally {
                 r.close();
             }
-            return answerType();
+            return new ContentTypeImpl(r.contentType());
         }
         Coalescing.settle(packet); // a leader whose answer is not dsoap's (a fault, Metro's): the waiting go on alone
         if (m instanceof SharedReply shared) {
             shared.writeTo(out);
-            return answerType();
+            return new ContentTypeImpl(shared.contentType());
         }
         CarriedReply handled = handled(packet);
         if (handled != null) {
@@ -110,7 +111,7 @@ final class DsoapCodec implements Codec {
             } finally {
                 handled.close();
             }
-            return answerType();
+            return new ContentTypeImpl(handled.contentType());
         }
         try {
             return metro.encode(packet, out);
@@ -139,6 +140,10 @@ final class DsoapCodec implements Codec {
 
     @Override
     public void decode(InputStream in, String contentType, Packet packet) throws IOException {
+        if (dev.dsoap.negotiation.BinaryMediaType.is(contentType)) {
+            readBinary(in, contentType, packet);
+            return;
+        }
         String why = unreadType(contentType);
         if (why != null) {
             endpoint.unplanned.bypass(why.startsWith("charset") ? Fallback.CHARSET : Fallback.ATTACHMENTS, why, null, 0, true);
@@ -215,7 +220,8 @@ final class DsoapCodec implements Codec {
                     op.coalescer.settings().ignoredHeaders());
             if (shared != null) {
                 // an identical request's answer: this one is neither read nor invoked
-                return new CarriedRequest(endpoint.metroVersion, op, null, raw, len, contentType, metro, false, null, shared);
+                return new CarriedRequest(endpoint.metroVersion, op, null, raw, len, contentType, metro, false, null, shared,
+                        null);
             }
         }
         Object[] values;
@@ -230,7 +236,122 @@ final class DsoapCodec implements Codec {
             return null;
         }
         return new CarriedRequest(endpoint.metroVersion, op, values, raw, len, contentType, metro, endpoint.handlers, host,
-                null);
+                null, host == null ? binaryAnswer(packet, op) : null);
+    }
+
+    // ------------------------------------------------------------------------------------------ binary
+
+    /**
+     * Reads a binary request (dsoap's peers only): its operation found by its format, its values read by the operation's
+     * carrier. One of a format no operation here reads, or one the endpoint cannot take in binary now, is refused with
+     * HTTP 415 and a SOAP fault saying why (a dsoap client then sends it again as XML); a malformed one is a sender fault.
+     * Metro has no way of its own to read these bytes.
+     */
+    private void readBinary(InputStream in, String contentType, Packet packet) throws IOException {
+        int limit = endpoint.settings.deserializer().limits().maxMessageBytes();
+        InputStream[] overflow = new InputStream[1];
+        MessageBytes b = MessageBytes.readAtMost(in, limit, -1, overflow, endpoint.budget);
+        if (b == null) {
+            MessageBytes.discard(overflow[0]);
+            endpoint.unknown.rejected();
+            if (MessageBytes.overflowReason(overflow[0]) == Fallback.IN_FLIGHT) {
+                throw refused(packet, 415, "dsoap: binary request refused: no room for it among the bytes of messages in "
+                        + "flight (dsoap.maxInFlightBytes = " + endpoint.budget.inFlightLimitBytes() + "); send it as XML");
+            }
+            throw refused(packet, 0, "dsoap: binary message longer than " + limit + " bytes (dsoap.maxMessageBytes)");
+        }
+        byte[] raw = b.bytes();
+        int len = b.length();
+        MetroOperation op;
+        dev.dsoap.host.FormatRefusal unknown = null;
+        try {
+            long id = dev.dsoap.binary.Frame.formatId(raw, 0, len);
+            op = endpoint.operationOfFormat(id);
+            if (op == null) {
+                unknown = dev.dsoap.host.FormatRefusal.of(raw, len, id, endpoint.binaryFormats());
+            }
+        } catch (dev.dsoap.binary.BinaryFormatException e) {
+            endpoint.unknown.binaryRefused(dev.dsoap.host.BinaryRefusal.MALFORMED, e.getMessage());
+            endpoint.unknown.rejected();
+            throw refused(packet, 0, "dsoap: " + e.getMessage());
+        }
+        String obstacle = unknown != null ? unknown.detail() : endpoint.binaryObstacle();
+        if (obstacle != null) {
+            endpoint.unknown.binaryRefused(unknown != null ? unknown.reason() : dev.dsoap.host.BinaryRefusal.NOT_OFFERED,
+                    obstacle);
+            endpoint.unknown.rejected();
+            throw refused(packet, 415, "dsoap: binary request refused: " + obstacle);
+        }
+        Object[] values;
+        try {
+            values = op.carrier.readBinary(raw, len);
+        } catch (RejectedMessageException e) {
+            throw refused(packet, e.unsupportedMediaType() ? 415 : 0, e.getMessage());
+        }
+        CarriedRequest carried = new CarriedRequest(endpoint.metroVersion, op, values, raw, len, contentType, metro, false,
+                null, null, binaryAnswer(packet, op));
+        packet.setMessage(carried);
+        packet.invocationProperties.put(CarriedRequest.KEY, carried);
+    }
+
+    /**
+     * Whether the answer to a request of {@code op} goes binary: {@code null} for XML, else whether it carries its format
+     * descriptor (the request's {@code Accept} named no format). Binary when the {@code Accept} header asks for it
+     * before XML and nothing on the endpoint needs the messages in XML.
+     */
+    private Boolean binaryAnswer(Packet packet, MetroOperation op) {
+        WSHTTPConnection con = packet.getSatellite(WSHTTPConnection.class);
+        String accept = con == null ? null : con.getRequestHeader("Accept");
+        if (accept == null || !op.binary || !op.carrier.answersBinary(accept, xmlType())
+                || endpoint.binaryObstacle() != null) {
+            return null;
+        }
+        return !accept.toLowerCase(Locale.ROOT).contains("format=");
+    }
+
+    /** The XML media type of the endpoint's SOAP version. */
+    private String xmlType() {
+        return endpoint.version == SoapVersion.SOAP_12 ? "application/soap+xml" : "text/xml";
+    }
+
+    /**
+     * A request dsoap refuses before Metro sees it: a SOAP fault (Client, or Sender in SOAP 1.2) saying why, with HTTP
+     * {@code status} (0: Metro's status for a fault, 500). Metro's adapter logs it and sends the fault.
+     */
+    private com.sun.xml.ws.api.message.ExceptionHasMessage refused(Packet packet, int status, String why) {
+        WSHTTPConnection con = packet.getSatellite(WSHTTPConnection.class);
+        if (con != null && status != 0) {
+            con.setStatus(status);
+        }
+        return new Refused(endpoint.metroVersion, why);
+    }
+
+    /** A request dsoap refused, as Metro's adapter answers a codec's refusal: with its fault message. */
+    static final class Refused extends com.sun.xml.ws.api.message.ExceptionHasMessage {
+        private static final long serialVersionUID = 1L;
+        private final transient com.sun.xml.ws.api.SOAPVersion version;
+        private final String why;
+
+        Refused(com.sun.xml.ws.api.SOAPVersion version, String why) {
+            super(why);
+            this.version = version;
+            this.why = why;
+        }
+
+        @Override
+        public String getMessage() {
+            return why;
+        }
+
+        @Override
+        public String getDefaultResourceBundleName() {
+            return "com.sun.xml.ws.resources.soap"; // not read: the message is given
+        }
+
+        @Override
+        public com.sun.xml.ws.api.message.Message getFaultMessage() {
+            return com.sun.xml.ws.fault.SOAPFaultBuilder.createSOAPFaultMessage(version, why, version.faultCodeClient);
+        }
     }
 
     /**
@@ -345,7 +466,4 @@ final class DsoapCodec implements Codec {
         return MessageBytes.utf8(contentType) ? null : "charset of " + contentType;
     }
 
-    private ContentType answerType() {
-        return new ContentTypeImpl(endpoint.answerType());
-    }
 }

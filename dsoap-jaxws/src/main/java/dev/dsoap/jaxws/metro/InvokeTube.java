@@ -93,12 +93,25 @@ final class InvokeTube extends AbstractFilterTubeImpl {
         if (op.oneWay) {
             return doReturnWith(request.createServerResponse(null, endpoint.port, endpoint.model, endpoint.binding));
         }
-        Reply reply = op.carrier.write(op.answer(result, args), null, null);
+        Reply reply = carried.binaryAnswer == null ? null : op.carrier.writeBinary(op.answer(result, args), carried.binaryAnswer);
+        if (reply == null) {
+            reply = op.carrier.write(op.answer(result, args), null, null);
+        }
         if (reply == null) {
             return metros(request, op, args, result, null, null, null); // counted: Metro's writer writes it
         }
-        CarriedReply answer = new CarriedReply(endpoint.metroVersion, op.responseElement, reply, endpoint.answerType(),
-                endpoint.codec(), op.stats, endpoint.handlers);
+        com.sun.xml.ws.transport.http.WSHTTPConnection con = request.getSatellite(
+                com.sun.xml.ws.transport.http.WSHTTPConnection.class);
+        if (con != null && op.binary && op.carrier.offersBinary()) {
+            con.setResponseHeader("Vary", "Accept"); // the answer's form (XML or binary) depended on Accept
+            String reads = op.carrier.binaryInIds();
+            if (reply.binary() && reads != null) {
+                con.setResponseHeader(dev.dsoap.negotiation.BinaryPeer.REQUEST_FORMATS, reads); // the requests read in binary
+            }
+        }
+        CarriedReply answer = new CarriedReply(endpoint.metroVersion, op.responseElement, reply,
+                reply.binary() ? dev.dsoap.negotiation.BinaryMediaType.NAME : endpoint.answerType(), endpoint.codec(),
+                op.stats, endpoint.handlers);
         Packet response = request.createServerResponse(answer, endpoint.port, endpoint.model, endpoint.binding);
         if (endpoint.handlers) {
             response.invocationProperties.put(CarriedReply.KEY, answer); // a handler may put its SAAJ message in its place

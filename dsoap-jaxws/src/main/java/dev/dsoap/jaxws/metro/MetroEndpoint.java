@@ -20,6 +20,7 @@ import dev.dsoap.parse.XmlScanner;
 import dev.dsoap.template.MemoryBudget;
 
 import javax.xml.namespace.QName;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Function;
@@ -69,6 +70,7 @@ final class MetroEndpoint {
         this.jmx = new Jmx(Settings.jmx(values, where), "Metro", endpoint, LOG::warning);
         jmx.memory(budget);
         this.handlers = !binding.getHandlerChain().isEmpty();
+        this.xmlNeeded = xmlNeeded(binding, handlers);
         // JAX-WS handlers run on dsoap's messages: one that asks for the body gets Metro's message of the same bytes,
         // and that message goes Metro's way (HANDLER_BODY)
         this.unknown = stats("*");
@@ -137,6 +139,79 @@ final class MetroEndpoint {
             shared.close();
             shared = null;
         }
+    }
+
+    /** Operations by the binary formats of their requests, filled on the first binary request. */
+    private final Map<Long, MetroOperation> formats = new ConcurrentHashMap<>();
+
+    /** Every operation of the endpoint, built now if not yet. */
+    private List<MetroOperation> all() {
+        List<MetroOperation> ops = new java.util.ArrayList<>();
+        for (JavaMethod m : model.getJavaMethods()) {
+            MetroOperation op = m instanceof com.sun.xml.ws.model.JavaMethodImpl jm && jm.getRequestPayloadName() != null
+                    ? operation(jm.getRequestPayloadName()) : null;
+            if (op != null) {
+                ops.add(op);
+            }
+        }
+        return ops;
+    }
+
+    /** The operation whose requests' binary format is {@code id}, or {@code null}. */
+    MetroOperation operationOfFormat(long id) {
+        MetroOperation known = formats.get(id);
+        if (known != null) {
+            return known;
+        }
+        for (MetroOperation op : all()) {
+            if (op.binary) {
+                for (dev.dsoap.binary.BinaryFormat f : op.carrier.binaryIns()) {
+                    formats.putIfAbsent(f.id(), op);
+                }
+            }
+        }
+        return formats.get(id);
+    }
+
+    /** The binary formats the endpoint's operations read. */
+    List<dev.dsoap.binary.BinaryFormat> binaryFormats() {
+        List<dev.dsoap.binary.BinaryFormat> formats = new java.util.ArrayList<>();
+        for (MetroOperation op : all()) {
+            if (op.binary) {
+                formats.addAll(op.carrier.binaryIns());
+            }
+        }
+        return formats;
+    }
+
+    /**
+     * What on this endpoint needs its messages in XML (JAX-WS handlers, schema validation, message dumping,
+     * WS-Addressing required, whose header blocks a binary frame does not carry), or {@code null}: binary requests are
+     * then refused (415) and answers stay XML.
+     */
+    String binaryObstacle() {
+        if (xmlNeeded != null) {
+            return xmlNeeded;
+        }
+        return com.sun.xml.ws.transport.http.HttpAdapter.dump ? "Metro's message dump (HttpAdapter.dump)" : null;
+    }
+
+    /** {@link #binaryObstacle()}'s part fixed when the endpoint is assembled, or {@code null}. */
+    private final String xmlNeeded;
+
+    /** What of {@code binding}'s configuration needs the messages in XML, or {@code null}. */
+    private static String xmlNeeded(WSBinding binding, boolean handlers) {
+        if (handlers) {
+            return "JAX-WS handlers";
+        }
+        if (binding.isFeatureEnabled(com.sun.xml.ws.developer.SchemaValidationFeature.class)) {
+            return "schema validation";
+        }
+        if (binding.isFeatureEnabled(com.sun.xml.ws.dump.MessageDumpingFeature.class)) {
+            return "message dumping";
+        }
+        jakarta.xml.ws.soap.AddressingFeature a = binding.getFeature(jakarta.xml.ws.soap.AddressingFeature.class);
+        return a != null && a.isEnabled() && a.isRequired() ? "WS-Addressing required" : null;
     }
 
     /** The content type of the answers dsoap writes. */

@@ -54,6 +54,8 @@ final class MetroOperation {
     private final int[] outOnly;
     /** The request's header parameters ({@code @WebParam(header = true)}), read from Metro's header list. */
     final HeaderParts headers;
+    /** Whether its messages may go binary with dsoap's peers: a binary frame carries no SOAP header parts. */
+    final boolean binary;
     /** Coalescing of identical concurrent requests ({@code dsoap.coalesce}), or {@code null}. */
     final dev.dsoap.coalesce.Coalescer<dev.dsoap.coalesce.SharedResponse> coalescer;
 
@@ -179,6 +181,7 @@ final class MetroOperation {
         }
         this.carrier = b.build();
         this.headers = new HeaderParts(problem == null ? headerParts : List.of());
+        this.binary = problem == null && headerParts.isEmpty();
         this.argument = args.stream().mapToInt(Integer::intValue).toArray();
         this.holder = new boolean[holders.size()];
         for (int i = 0; i < holder.length; i++) {

@@ -36,6 +36,13 @@ final class SharedReply extends Carried {
         return shared.contentType();
     }
 
+    /** Sets the headers dsoap set on the first request's answer (its {@code Vary}, the binary request formats) on {@code con}. */
+    void headersTo(com.sun.xml.ws.transport.http.WSHTTPConnection con) {
+        for (java.util.Map.Entry<String, java.util.List<String>> h : shared.headers().entrySet()) {
+            con.setResponseHeader(h.getKey(), h.getValue());
+        }
+    }
+
     /** The answer's length in bytes. */
     int length() {
         return shared.body().length;

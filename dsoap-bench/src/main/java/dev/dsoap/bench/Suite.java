@@ -199,6 +199,10 @@ public record Suite(String name, List<Entry> entries, int warmups, int iteration
         e.add(methods(entry("metro.MetroPlainProxyEchoBench", "size", "10000", "percent", "10", "pattern", "scattered",
                 "widths", "changing", "features", "none,header_reader,header_stamper,header_handlers,timing,logical_passing,"
                         + "payload_logger"), "pairedPlainProxy"));
+        // and the binary anchor: plain Metro's Fast Infoset between Metro peers beside dsoap's binary form between dsoap's
+        // peers (DsoapClient against the dsoap endpoint), at both sizes
+        e.add(methods(entry("metro.MetroPlainProxyEchoBench", "size", "10000,100000", "percent", "10", "pattern", "scattered",
+                "widths", "changing"), "pairedPeers"));
         // and on Axis2: the WS-Addressing handlers, and compressed requests, on the servers and the plain RPCServiceClient
         e.add(methods(entry("axis2.RpcClientEchoBench", "size", "10000", "percent", "10", "pattern", "scattered",
                 "widths", "changing", "features", "none,addressing,addressing_gzip"), "pairedRpcClient"));

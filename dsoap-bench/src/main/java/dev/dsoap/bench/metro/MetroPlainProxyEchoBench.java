@@ -47,6 +47,13 @@ import java.util.function.Function;
  * and hands them over, is not counted, on any side alike). The setup checks that both endpoints echo arrays 0 and 1 bit
  * for bit, and that dsoap read and wrote them itself (or, with the payload logger, that they went Metro's way, counted).
  *
+ * <p>{@code pairedPeers} is the binary anchor: each side's own peers in their binary forms, as a shop with one kind of
+ * client on both ends would run them. The plain endpoint is called by a Metro proxy negotiating Fast Infoset (Metro's
+ * binary XML; {@code ContentNegotiation.pessimistic}, requests and answers in Fast Infoset after the first), the dsoap
+ * endpoint by dsoap's own client ({@code DsoapClient}) in dsoap's binary form (performance mode: binary answers from the
+ * first call, binary requests from the second). The setup checks that the plain endpoint received Fast Infoset requests
+ * and the dsoap endpoint binary ones ({@code container=jdk}, {@code features=none} only).
+ *
  * <p>{@code features} puts the same JAX-WS handlers on both endpoints: {@code none}, {@code header_reader},
  * {@code header_stamper}, {@code header_handlers} (both), {@code timing}, {@code logical_passing},
  * {@code payload_logger} (as the CXF points' handlers).
@@ -103,8 +110,12 @@ public class MetroPlainProxyEchoBench {
     public void setup(BenchmarkParams params, MeasuredServer server) throws Exception {
         String method = params.getBenchmark().substring(params.getBenchmark().lastIndexOf('.') + 1);
         boolean withFloor = method.endsWith("WithFloor");
-        if (withFloor && !features.equals("none")) {
+        boolean peers = method.equals("pairedPeers");
+        if ((withFloor || peers) && !features.equals("none")) {
             throw new IllegalStateException(method + " runs with features=none only, not " + features);
+        }
+        if (peers && !container.equals("jdk")) {
+            throw new IllegalStateException(method + " runs on the JDK HTTP server only (container=jdk), not " + container);
         }
         ThreadCpu.enable();
         String id = "dsoap-metro-" + IDS.incrementAndGet();
@@ -116,18 +127,25 @@ public class MetroPlainProxyEchoBench {
                     DdsMessages.Widths.of(widths));
             String dsoap = world.dsoapAddress();
             String plain = world.plainAddress();
-            dsoapPort = world.proxy(dsoap, dsoap);
-            plainPort = world.proxy(plain, plain);
+            dsoapPort = peers ? world.binaryClient(dsoap) : world.proxy(dsoap, dsoap);
+            plainPort = peers ? world.fastInfosetProxy(plain) : world.proxy(plain, plain);
             for (long n = 0; n < 2; n++) {
                 double[] sent = (double[]) values.values(n);
                 same("the dsoap endpoint", sent, dsoapPort.apply(sent));
                 same("the plain endpoint", sent, plainPort.apply(sent));
             }
             OperationStats st = OperationStats.of("MetroOperation", "server", SERVICE, "echoDoubles");
+            if (peers && (world.requests(plain, "application/fastinfoset") < 1 || st.get("BinaryMessagesRead") < 1)) {
+                throw new IllegalStateException("the peers did not go binary in the check's 2 calls: Fast Infoset requests "
+                        + world.requests(plain, "application/fastinfoset") + " (of " + world.requests(plain, "text/xml")
+                        + " XML), dsoap binary requests read " + st.get("BinaryMessagesRead"));
+            }
             boolean carried = !features.equals("payload_logger");
-            if (carried ? st.get("MessagesRead") < 2 || st.get("MessagesWritten") < 2 : st.map("ReadFallbacks").isEmpty()) {
+            long read = st.get("MessagesRead") + st.get("BinaryMessagesRead");
+            long written = st.get("MessagesWritten") + st.get("BinaryMessagesWritten");
+            if (carried ? read < 2 || written < 2 : st.map("ReadFallbacks").isEmpty()) {
                 throw new IllegalStateException("dsoap on Metro with features=" + features + ": read "
-                        + st.get("MessagesRead") + ", wrote " + st.get("MessagesWritten") + " of the check's 2 calls; "
+                        + read + ", wrote " + written + " of the check's 2 calls (XML and binary); "
                         + "fallbacks " + st.map("ReadFallbacks") + " / " + st.map("WriteFallbacks"));
             }
             window = new CpuWindow("the dsoap Metro endpoint", () -> ThreadCpu.of(dsoapThreads));
@@ -178,9 +196,9 @@ public class MetroPlainProxyEchoBench {
                     world.floorRequests());
         }
         OperationStats st = OperationStats.of("MetroOperation", "server", SERVICE, "echoDoubles");
-        System.out.printf("%n[metro in %s, plain proxy with default settings, features=%s] dsoap on %s: server read %d,"
-                + " wrote %d, fallbacks %s / %s%n", container, features, values, st.get("MessagesRead"), st.get("MessagesWritten"),
-                st.map("ReadFallbacks"), st.map("WriteFallbacks"));
+        System.out.printf("%n[metro in %s, plain proxy with default settings, features=%s] dsoap on %s: server read %d"
+                + " (%d binary), wrote %d, fallbacks %s / %s%n", container, features, values, st.get("MessagesRead"),
+                st.get("BinaryMessagesRead"), st.get("MessagesWritten"), st.map("ReadFallbacks"), st.map("WriteFallbacks"));
         world.close();
     }
 
@@ -210,6 +228,15 @@ public class MetroPlainProxyEchoBench {
      */
     @Benchmark
     public double[] pairedPlainProxy(Partners partners) throws Exception {
+        return call();
+    }
+
+    /**
+     * The binary anchor (see the class comment): the plain endpoint called by a Metro proxy in Fast Infoset, the dsoap
+     * endpoint by dsoap's own client in dsoap's binary form, each first in every other round.
+     */
+    @Benchmark
+    public double[] pairedPeers(Partners partners) throws Exception {
         return call();
     }
 

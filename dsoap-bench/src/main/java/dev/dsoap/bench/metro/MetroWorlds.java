@@ -138,6 +138,23 @@ final class MetroWorlds {
                     world, address, callAddress, client);
         }
 
+        /** A Metro proxy for the endpoint at {@code address} negotiating Fast Infoset with it. */
+        @SuppressWarnings("unchecked")
+        Function<double[], double[]> fastInfosetProxy(String address) throws Exception {
+            return (Function<double[], double[]>) call(type.getMethod("fastInfosetProxy", String.class), world, address);
+        }
+
+        /** dsoap's own client for the dsoap endpoint at {@code address}, in binary with it (performance mode). */
+        @SuppressWarnings("unchecked")
+        Function<double[], double[]> binaryClient(String address) throws Exception {
+            return (Function<double[], double[]>) call(type.getMethod("binaryClient", String.class), world, address);
+        }
+
+        /** The POST requests of media type {@code mediaType} the endpoint at {@code address} received (JDK server only). */
+        int requests(String address, String mediaType) throws Exception {
+            return (Integer) call(type.getMethod("requests", String.class, String.class), world, address, mediaType);
+        }
+
         @Override
         public void close() throws Exception {
             call(type.getMethod("close"), world);

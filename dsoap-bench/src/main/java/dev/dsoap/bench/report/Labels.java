@@ -41,6 +41,17 @@ final class Labels {
             Map.entry("baselineVoid", "plain"),
             Map.entry("dsoapVoid", "dsoap"));
 
+    /** The Metro end-to-end benchmark, whose clients and servers are Metro's, not CXF's. */
+    static final String METRO_BENCH = "MetroPlainProxyEchoBench";
+
+    /** Its methods: which client calls which server. */
+    private static final Map<String, String> METRO_METHODS = Map.of(
+            "baselinePlainProxy", "plain Metro proxy, default settings → Metro + JAXB",
+            "dsoapPlainProxy", "plain Metro proxy, default settings → Metro + @DifferentialSoap",
+            "floorPlainProxy", "plain Metro proxy, default settings → transport floor",
+            "baselinePeers", "Metro proxy in Fast Infoset → Metro + JAXB",
+            "dsoapPeers", "DsoapClient in dsoap's binary form → Metro + @DifferentialSoap");
+
     /**
      * The gSOAP step's methods ({@link Families#GSOAP_BENCH}): which client calls which server (baselineGsoap is
      * both measures' baseline: gSOAP's client calling gSOAP's server).
@@ -61,6 +72,9 @@ final class Labels {
         String name = m.method();
         if (m.bench().equals(Families.GSOAP_BENCH) && GSOAP_METHODS.containsKey(name)) {
             return GSOAP_METHODS.get(name);
+        }
+        if (m.bench().equals(METRO_BENCH) && METRO_METHODS.containsKey(name)) {
+            return METRO_METHODS.get(name) + ", 1 client";
         }
         String clients = "";
         if (name.endsWith("Concurrent")) {

@@ -49,6 +49,32 @@ class MetroWorldsTest {
         }
     }
 
+    /**
+     * The binary anchor's peers: a Metro proxy negotiating Fast Infoset with the plain endpoint (its requests go as Fast
+     * Infoset after the first), and dsoap's own client in dsoap's binary form with the dsoap endpoint (binary answers
+     * from the first call, binary requests from the second); both echo edge values bit for bit.
+     */
+    @Test
+    void theBinaryAnchorsPeersGoBinary() throws Exception {
+        ThreadCpu.enable();
+        double[] v = {1.5, Double.NaN, -0.0, Double.POSITIVE_INFINITY, Double.MIN_VALUE, Double.MAX_VALUE, 1.0 / 3};
+        try (MetroWorlds.World w = MetroWorlds.start("jdk", "none", "test-peers-plain-", "test-peers-dsoap-")) {
+            Function<double[], double[]> fastInfoset = w.fastInfosetProxy(w.plainAddress());
+            Function<double[], double[]> binary = w.binaryClient(w.dsoapAddress());
+            for (int call = 0; call < 4; call++) {
+                v[0] = call;
+                same("Fast Infoset, call " + call, v, fastInfoset.apply(v));
+                same("dsoap's binary form, call " + call, v, binary.apply(v));
+            }
+            assertTrue(w.requests(w.plainAddress(), "application/fastinfoset") >= 3,
+                    "Fast Infoset requests: " + w.requests(w.plainAddress(), "application/fastinfoset") + ", XML "
+                            + w.requests(w.plainAddress(), "text/xml"));
+            OperationStats st = OperationStats.of("MetroOperation", "server", "DsoapEchoService.EchoPort", "echoDoubles");
+            assertEquals(3, st.get("BinaryMessagesRead"), "binary requests from the second call");
+            assertEquals(4, st.get("BinaryMessagesWritten"), "binary answers from the first call");
+        }
+    }
+
     /** The same in Tomcat: sun-jaxws.xml web applications, Metro's WSServlet, the floor a servlet. */
     @Test
     void inTomcatToo() throws Exception {

@@ -344,6 +344,28 @@ class ReportWriterTest {
         }
     }
 
+    /** Metro's rows name Metro's clients and servers (they were once shown as CXF's), the binary anchor's too. */
+    @Test
+    void metroRowsNameMetrosClientsAndServers() throws Exception {
+        StringBuilder results = new StringBuilder();
+        String params = "container=jdk features=none pattern=scattered percent=10 size=10000 widths=changing";
+        String paired = "avgt x1 paired in pairedPlainProxy";
+        result(results, "MetroPlainProxyEchoBench", "dsoapPlainProxy", params, paired, 30, 2_000);
+        result(results, "MetroPlainProxyEchoBench", "baselinePlainProxy", params, paired, 60, 24_000);
+        String peers = "avgt x1 paired in pairedPeers";
+        result(results, "MetroPlainProxyEchoBench", "dsoapPeers", params, peers, 10, 900);
+        result(results, "MetroPlainProxyEchoBench", "baselinePeers", params, peers, 50, 25_000);
+        Path index = ReportWriter.write(List.of(new ReportWriter.Input("metro.json",
+                run("2026-01-02T03:04:05Z", "Metro", results), null, null)), dir, ReportWriter.Origin.STORED, false);
+        String html = Files.readString(index);
+        assertTrue(html.contains("plain Metro proxy, default settings → Metro + JAXB"), "the plain side");
+        assertTrue(html.contains("plain Metro proxy, default settings → Metro + @DifferentialSoap"), "dsoap's side");
+        assertTrue(html.contains("Metro proxy in Fast Infoset → Metro + JAXB"), "Metro's binary peers");
+        assertTrue(html.contains("DsoapClient in dsoap&#39;s binary form → Metro + @DifferentialSoap")
+                || html.contains("DsoapClient in dsoap's binary form → Metro + @DifferentialSoap"), "dsoap's binary peers");
+        assertFalse(html.contains("plain CXF proxy, default settings → CXF + JAXB, 1 client"), "no CXF row in a Metro-only report");
+    }
+
     @Test
     void scaleOutIsJudgedFromTheRatioAtOneAndThreeServers() throws Exception {
         for (double dsoapAtThree : new double[] {2_200, 2_600}) {

@@ -57,6 +57,8 @@ public final class MetroWorld implements AutoCloseable {
     private String plainAddress;
     private String dsoapAddress;
     private FloorAnswer floor;
+    /** POST requests by endpoint address and media type ("address type"), on the JDK HTTP server. */
+    private final java.util.Map<String, AtomicInteger> requestTypes = new java.util.concurrent.ConcurrentHashMap<>();
 
     private MetroWorld(String container) {
         this.container = container;
@@ -111,10 +113,29 @@ public final class MetroWorld implements AutoCloseable {
             e.getBinding().setHandlerChain(chain);
         }
         HttpServer s = server(threads);
-        e.publish(s.createContext("/echo"));
+        com.sun.net.httpserver.HttpContext context = s.createContext("/echo");
+        String at = "http://127.0.0.1:" + s.getAddress().getPort() + "/echo";
+        context.getFilters().add(new com.sun.net.httpserver.Filter() {
+            @Override
+            public void doFilter(HttpExchange exchange, Chain chain) throws IOException {
+                String type = exchange.getRequestHeaders().getFirst("Content-Type");
+                if (type != null && exchange.getRequestMethod().equals("POST")) {
+                    int semi = type.indexOf(';');
+                    String media = (semi < 0 ? type : type.substring(0, semi)).trim().toLowerCase(java.util.Locale.ROOT);
+                    requestTypes.computeIfAbsent(at + " " + media, k -> new AtomicInteger()).incrementAndGet();
+                }
+                chain.doFilter(exchange);
+            }
+
+            @Override
+            public String description() {
+                return "counts the requests' media types";
+            }
+        });
+        e.publish(context);
         endpoints.add(e);
         s.start();
-        return "http://127.0.0.1:" + s.getAddress().getPort() + "/echo";
+        return at;
     }
 
     /** A JDK HTTP server on 127.0.0.1 whose exchanges run on threads named {@code threads} and a number. */
@@ -298,6 +319,83 @@ public final class MetroWorld implements AutoCloseable {
         }
     }
 
+    /**
+     * The POST requests the endpoint at {@code address} received whose media type is {@code mediaType} (lower case, no
+     * parameters); on the JDK HTTP server only (0 in Tomcat).
+     */
+    public int requests(String address, String mediaType) {
+        AtomicInteger n = requestTypes.get(address + " " + mediaType);
+        return n == null ? 0 : n.get();
+    }
+
+    /**
+     * A Metro proxy for the endpoint at {@code address} that negotiates Fast Infoset, Metro's binary XML
+     * ({@code ContentNegotiation.pessimistic}: its first request is XML naming Fast Infoset in {@code Accept}; once an
+     * answer came as Fast Infoset, requests go so too): the binary form Metro's own peers use.
+     */
+    public Function<double[], double[]> fastInfosetProxy(String address) {
+        ClassLoader before = enter();
+        try {
+            String service = address.equals(dsoapAddress) ? "DsoapEchoService" : "EchoService";
+            Service s = Service.create(URI.create(address + "?wsdl").toURL(), new QName(EchoPort.NAMESPACE, service));
+            EchoPort port = s.getPort(new QName(EchoPort.NAMESPACE, "EchoPort"), EchoPort.class);
+            ((BindingProvider) port).getRequestContext().put(com.sun.xml.ws.client.ContentNegotiation.PROPERTY,
+                    com.sun.xml.ws.client.ContentNegotiation.pessimistic.toString());
+            return v -> {
+                ClassLoader was = enter();
+                try {
+                    return port.echoDoubles(v);
+                } finally {
+                    leave(was);
+                }
+            };
+        } catch (java.net.MalformedURLException e) {
+            throw new IllegalArgumentException(address, e);
+        } finally {
+            leave(before);
+        }
+    }
+
+    /**
+     * dsoap's own client ({@code DsoapClient}) for the {@code @DifferentialSoap} endpoint at {@code address}, with a
+     * {@code BinaryExchange} in performance mode: its first call asks for a binary answer, and once the endpoint named
+     * its request format it sends binary requests too (dsoap's binary form between dsoap's peers). Calls from one
+     * thread at a time.
+     */
+    public Function<double[], double[]> binaryClient(String address) {
+        ClassLoader before = enter();
+        try {
+            dev.dsoap.binding.WireConvention conv = dev.dsoap.binding.WireConvention.documentLiteralWrapped();
+            dev.dsoap.binding.PlanCompiler compiler = new dev.dsoap.binding.PlanCompiler();
+            var requestPlan = compiler.compile(dev.dsoap.binding.MessageShape.wrapped(EchoPort.NAMESPACE, "echoDoubles",
+                    dev.dsoap.binding.MessageShape.Part.of("v", double[].class)), conv);
+            var responsePlan = compiler.compile(dev.dsoap.binding.MessageShape.wrapped(EchoPort.NAMESPACE,
+                    "echoDoublesResponse", dev.dsoap.binding.MessageShape.Part.of("return", double[].class)), conv);
+            dev.dsoap.client.BinaryExchange binary = new dev.dsoap.client.BinaryExchange(
+                    dev.dsoap.binary.BinaryFormat.of(requestPlan, EchoPort.NAMESPACE, "echoDoubles"),
+                    dev.dsoap.binary.BinaryFormat.of(responsePlan, EchoPort.NAMESPACE, "echoDoublesResponse"),
+                    dev.dsoap.negotiation.BinaryMode.PERFORMANCE, dev.dsoap.parse.ParserLimits.defaults());
+            var ds = new dev.dsoap.serialize.DifferentialSerializer(requestPlan,
+                    dev.dsoap.serialize.SerializerConfig.defaults(), new dev.dsoap.serialize.SerializerStats(), null);
+            var reader = new dev.dsoap.deserialize.DifferentialDeserializer(responsePlan,
+                    dev.dsoap.deserialize.DeserializerConfig.defaults(), new dev.dsoap.deserialize.DeserializerStats(), null);
+            dev.dsoap.client.DsoapClient client = dev.dsoap.client.DsoapClient.builder(URI.create(address)).build();
+            clients.add(client);
+            return v -> {
+                ClassLoader was = enter();
+                try {
+                    return (double[]) client.call(ds, new Object[] {v}, reader, binary)[0];
+                } finally {
+                    leave(was);
+                }
+            };
+        } finally {
+            leave(before);
+        }
+    }
+
+    private final List<AutoCloseable> clients = new ArrayList<>();
+
     private static ClassLoader enter() {
         Thread t = Thread.currentThread();
         ClassLoader before = t.getContextClassLoader();
@@ -313,6 +411,13 @@ public final class MetroWorld implements AutoCloseable {
     public void close() {
         ClassLoader before = enter();
         try {
+            for (AutoCloseable c : clients) {
+                try {
+                    c.close();
+                } catch (Exception e) {
+                    // a client's connections closed as the servers stop
+                }
+            }
             for (Endpoint e : endpoints) {
                 e.stop();
             }

@@ -138,8 +138,39 @@ final class DsoapCodec implements Codec {
         metro.decode(in, contentType, packet);
     }
 
+    /** Invocation property: the request's quality ({@link Arrival}), when the endpoint has a quality file. */
+    static final String QUALITY = DsoapCodec.class.getName() + ".quality";
+
+    /**
+     * A request's quality, when the endpoint manages it: the fields of its {@code X-Dsoap-Quality} header ({@code null}:
+     * none sent), when it arrived ({@code System.nanoTime()}), and its sender's key.
+     */
+    record Arrival(dev.dsoap.quality.QualityWire.Fields fields, long arrived, long peer) {
+    }
+
+    /** Notes a request's quality on its packet; a malformed quality header is refused with a sender fault. */
+    private void arrived(Packet packet) {
+        long now = System.nanoTime();
+        WSHTTPConnection con = packet.getSatellite(WSHTTPConnection.class);
+        String header = con == null ? null : con.getRequestHeader(dev.dsoap.quality.QualityWire.REQUEST);
+        dev.dsoap.quality.QualityWire.Fields fields = null;
+        if (header != null) {
+            try {
+                fields = dev.dsoap.quality.QualityWire.read(header);
+            } catch (dev.dsoap.quality.QualityWire.Malformed e) {
+                endpoint.unknown.qualityRefused(dev.dsoap.quality.QualityWire.REQUEST + ": " + e.getMessage());
+                endpoint.unknown.rejected();
+                throw refused(packet, 0, "dsoap: " + dev.dsoap.quality.QualityWire.REQUEST + ": " + e.getMessage());
+            }
+        }
+        packet.invocationProperties.put(QUALITY, new Arrival(fields, now, header == null ? 0 : sender(packet)));
+    }
+
     @Override
     public void decode(InputStream in, String contentType, Packet packet) throws IOException {
+        if (endpoint.quality != null) {
+            arrived(packet);
+        }
         if (dev.dsoap.negotiation.BinaryMediaType.is(contentType)) {
             readBinary(in, contentType, packet);
             return;

@@ -93,15 +93,24 @@ final class InvokeTube extends AbstractFilterTubeImpl {
         if (op.oneWay) {
             return doReturnWith(request.createServerResponse(null, endpoint.port, endpoint.model, endpoint.binding));
         }
-        Reply reply = carried.binaryAnswer == null ? null : op.carrier.writeBinary(op.answer(result, args), carried.binaryAnswer);
+        com.sun.xml.ws.transport.http.WSHTTPConnection con = request.getSatellite(
+                com.sun.xml.ws.transport.http.WSHTTPConnection.class);
+        Object[] parts = op.answer(result, args);
+        if (op.quality != null && request.invocationProperties.get(DsoapCodec.QUALITY) instanceof DsoapCodec.Arrival a) {
+            // the variant the quality file chooses for this client replaces the full values (the type stays the full one)
+            dev.dsoap.quality.QualityServer.Exchange x = op.quality.request(a.fields(), a.peer(), a.arrived());
+            parts = x.parts(parts);
+            if (a.fields() != null && con != null) {
+                con.setResponseHeader(dev.dsoap.quality.QualityWire.ANSWER, x.answer());
+            }
+        }
+        Reply reply = carried.binaryAnswer == null ? null : op.carrier.writeBinary(parts, carried.binaryAnswer);
         if (reply == null) {
-            reply = op.carrier.write(op.answer(result, args), null, null);
+            reply = op.carrier.write(parts, null, null);
         }
         if (reply == null) {
             return metros(request, op, args, result, null, null, null); // counted: Metro's writer writes it
         }
-        com.sun.xml.ws.transport.http.WSHTTPConnection con = request.getSatellite(
-                com.sun.xml.ws.transport.http.WSHTTPConnection.class);
         if (con != null && op.binary && op.carrier.offersBinary()) {
             con.setResponseHeader("Vary", "Accept"); // the answer's form (XML or binary) depended on Accept
             String reads = op.carrier.binaryInIds();

@@ -42,6 +42,8 @@ final class MetroEndpoint {
     final SEIModel model;
     final WSDLPort port;
     final WSBinding binding;
+    /** Quality management ({@code dsoap.quality}: a quality file), or {@code null} when off. */
+    final MetroOperation.Quality quality;
     /** Whether the endpoint has JAX-WS handlers (Metro reads its chain when it assembles the endpoint). */
     final boolean handlers;
     /** Messages that fall back before their operation is known. */
@@ -69,6 +71,10 @@ final class MetroEndpoint {
         this.budget = acquireBudget(values, where);
         this.jmx = new Jmx(Settings.jmx(values, where), "Metro", endpoint, LOG::warning);
         jmx.memory(budget);
+        dev.dsoap.host.QualitySetting q = dev.dsoap.host.QualitySetting.of(settings.quality(),
+                Thread.currentThread().getContextClassLoader());
+        this.quality = q.files() != null ? new MetroOperation.Quality(q, endpoint.getServiceName().getLocalPart(),
+                new dev.dsoap.quality.QualityAttributes()) : null;
         this.handlers = !binding.getHandlerChain().isEmpty();
         this.xmlNeeded = xmlNeeded(binding, handlers);
         // JAX-WS handlers run on dsoap's messages: one that asks for the body gets Metro's message of the same bytes,
@@ -99,7 +105,7 @@ final class MetroEndpoint {
         }
         return operations.computeIfAbsent(element, e -> {
             OperationStats stats = stats(m.getOperationName());
-            MetroOperation made = new MetroOperation(m, version, settings, stats, budget, plans);
+            MetroOperation made = new MetroOperation(m, version, settings, stats, budget, plans, quality);
             jmx.operation(stats, "server", false);
             return made;
         });

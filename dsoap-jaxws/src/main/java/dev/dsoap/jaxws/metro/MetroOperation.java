@@ -59,8 +59,12 @@ final class MetroOperation {
     /** Coalescing of identical concurrent requests ({@code dsoap.coalesce}), or {@code null}. */
     final dev.dsoap.coalesce.Coalescer<dev.dsoap.coalesce.SharedResponse> coalescer;
 
+    /** Quality management's endpoint side ({@code dsoap.quality}: the file's rules for this operation), or {@code null}. */
+    final dev.dsoap.quality.QualityServer quality;
+
+    /** @param quality the endpoint's quality setting, service name and own attributes, or {@code null} */
     MetroOperation(JavaMethod m, SoapVersion version, Settings settings, OperationStats stats, MemoryBudget budget,
-                   PlanCache plans) {
+                   PlanCache plans, Quality quality) {
         this.method = m.getMethod();
         this.oneWay = m.getMEP().isOneWay();
         this.stats = stats;
@@ -190,12 +194,25 @@ final class MetroOperation {
         this.result = results.stream().mapToInt(Integer::intValue).toArray();
         this.outOnly = outs.stream().mapToInt(Integer::intValue).toArray();
         this.primitive = prims.toArray(new Class<?>[0]);
+        this.quality = quality == null || problem != null || oneWay || response == null ? null
+                : quality.setting.server(quality.service, m.getOperationName(), response, null, budget, quality.attributes);
+        if (this.quality != null) {
+            stats.quality(this.quality);
+            MessageShape shape = response;
+            dev.dsoap.quality.QualityServer server = this.quality;
+            String op = m.getOperationName();
+            stats.qualityReload(() -> quality.setting.reload(server, quality.service, op, shape, null));
+        }
         dev.dsoap.coalesce.CoalescerSettings coalescing = settings.coalescing(m.getOperationName());
         this.coalescer = oneWay || !coalescing.enabled() ? null
                 : new dev.dsoap.coalesce.Coalescer<>(coalescing, dev.dsoap.coalesce.SharedResponse::bytes, budget);
         if (coalescer != null) {
             stats.coalescing(coalescer);
         }
+    }
+
+    /** An endpoint's quality management: its setting ({@code dsoap.quality}), its service's name, its own attributes. */
+    record Quality(dev.dsoap.host.QualitySetting setting, String service, dev.dsoap.quality.QualityAttributes attributes) {
     }
 
     /** The one body parameter of a bare message, or {@code null} when it has none, several, or header parts. */

@@ -32,12 +32,12 @@ public class Timestep {
     }
 
     /** The timestep {@code step} as the servers make it: edge values included. */
-    static Timestep of(int step) {
+    public static Timestep of(int step) {
         double[] d = {step, -0.0, Double.NaN, Double.MIN_VALUE, 1.0 / (step + 1), Double.MAX_VALUE};
         return new Timestep(step, d);
     }
 
-    boolean same(Timestep o) {
+    public boolean same(Timestep o) {
         return o != null && step == o.step && Arrays.equals(lengths, o.lengths);
     }
 

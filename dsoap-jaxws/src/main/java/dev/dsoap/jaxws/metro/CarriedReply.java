@@ -17,7 +17,7 @@ import java.io.OutputStream;
 import java.io.UncheckedIOException;
 
 /**
- * An answer dsoap wrote ({@link Reply}): copied to the transport as it is, with any header block Metro's chain added
+ * A message dsoap wrote ({@link Reply}: an endpoint's answer, or a client proxy's request): copied to the transport as it is, with any header block Metro's chain added
  * placed in a {@code Header} before dsoap's body. Closed by the codec once sent. Used by one request's thread.
  */
 final class CarriedReply extends Carried {
@@ -33,7 +33,16 @@ final class CarriedReply extends Carried {
     /** @param handlers whether the endpoint has JAX-WS handlers (they, rather than a dump, then read the body) */
     CarriedReply(SOAPVersion version, QName element, Reply reply, String contentType, Codec metro,
                  dev.dsoap.host.OperationStats stats, boolean handlers) {
-        super(version, element, metro, null);
+        this(version, element, reply, contentType, metro, stats, handlers, null);
+    }
+
+    /**
+     * As an answer, or as a client proxy's request ({@link MetroClient}): {@code host} is Metro's own message of the same
+     * values (its header list the one Metro's tubes add to), given to anything that asks for the body.
+     */
+    CarriedReply(SOAPVersion version, QName element, Reply reply, String contentType, Codec metro,
+                 dev.dsoap.host.OperationStats stats, boolean handlers, com.sun.xml.ws.api.message.Message host) {
+        super(version, element, metro, host);
         this.reply = reply;
         this.contentType = contentType;
         this.stats = stats;

@@ -39,4 +39,43 @@ public final class MetroDecorator extends TubelineAssemblyDecorator {
         context.getWrappedContext().setCodec(new DsoapCodec(context.getWrappedContext().getCodec(), endpoint));
         return new InvokeTube(tail, endpoint);
     }
+
+    /**
+     * For a client proxy whose service endpoint interface carries {@link DifferentialSoap}: its transport tube (the
+     * tubeline's tail, made first, with the codec it had then) is made again, as Metro makes it, with dsoap's codec
+     * around Metro's ({@link ClientCodec}), which writes
+     * the requests {@link DsoapMetro#differential} proxies make and reads their answers. Calls of Metro's own proxy are
+     * encoded and decoded by Metro's codec within it, as without dsoap.
+     */
+    @Override
+    public Tube decorateClientTail(Tube tail, com.sun.xml.ws.assembler.dev.ClientTubelineAssemblyContext context) {
+        SEIModel model = context.getSEIModel();
+        if (model == null || annotation(model) == null || !(tail instanceof com.sun.xml.ws.transport.DeferredTransportPipe
+                || tail instanceof com.sun.xml.ws.transport.http.client.HttpTransportPipe)) {
+            return tail; // Dispatch clients, other interfaces, other transports
+        }
+        context.setCodec(new ClientCodec(context.getCodec()));
+        ASSEMBLED.put(context.getBinding(), Boolean.TRUE);
+        return context.getWrappedContext().createTransportTube();
+    }
+
+    /** Bindings of client proxies assembled with dsoap's codec. */
+    private static final java.util.Map<Object, Boolean> ASSEMBLED =
+            java.util.Collections.synchronizedMap(new java.util.WeakHashMap<>());
+
+    /** Whether the client proxy of {@code binding} was assembled with dsoap's codec. */
+    static boolean assembled(Object binding) {
+        return ASSEMBLED.containsKey(binding);
+    }
+
+    /** The {@link DifferentialSoap} of the service endpoint interface of {@code model}, or {@code null}. */
+    static DifferentialSoap annotation(SEIModel model) {
+        for (JavaMethod m : model.getJavaMethods()) {
+            DifferentialSoap a = Annotations.find(m.getMethod().getDeclaringClass());
+            if (a != null) {
+                return a;
+            }
+        }
+        return null;
+    }
 }

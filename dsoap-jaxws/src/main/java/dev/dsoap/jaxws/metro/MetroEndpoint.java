@@ -105,7 +105,7 @@ final class MetroEndpoint {
         }
         return operations.computeIfAbsent(element, e -> {
             OperationStats stats = stats(m.getOperationName());
-            MetroOperation made = new MetroOperation(m, version, settings, stats, budget, plans, quality);
+            MetroOperation made = new MetroOperation(m, version, settings, stats, budget, plans, quality, false);
             jmx.operation(stats, "server", false);
             return made;
         });
@@ -129,7 +129,7 @@ final class MetroEndpoint {
      * The memory budget every carried Metro endpoint shares (as CXF's endpoints share their bus's): made from the
      * settings of the first endpoint that needs it, so that endpoints together keep at most that share of the heap.
      */
-    private static synchronized MemoryBudget acquireBudget(Function<String, String> values, String where) {
+    static synchronized MemoryBudget acquireBudget(Function<String, String> values, String where) {
         if (shared == null) {
             shared = MemoryBudget.open(Settings.budget(values, where), Settings.idleNanos(values, where),
                     "Metro endpoints (settings of " + where + ")");

@@ -62,9 +62,18 @@ final class MetroOperation {
     /** Quality management's endpoint side ({@code dsoap.quality}: the file's rules for this operation), or {@code null}. */
     final dev.dsoap.quality.QualityServer quality;
 
-    /** @param quality the endpoint's quality setting, service name and own attributes, or {@code null} */
+    /** Whether this is a client proxy's side: it writes the requests and reads the answers. */
+    final boolean client;
+    /** Why dsoap does not carry the operation's messages, or {@code null} when it does. */
+    final String problem;
+
+    /**
+     * @param quality the endpoint's quality setting, service name and own attributes, or {@code null}
+     * @param client  whether this is a client proxy's side (it writes the requests and reads the answers)
+     */
     MetroOperation(JavaMethod m, SoapVersion version, Settings settings, OperationStats stats, MemoryBudget budget,
-                   PlanCache plans, Quality quality) {
+                   PlanCache plans, Quality quality, boolean client) {
+        this.client = client;
         this.method = m.getMethod();
         this.oneWay = m.getMEP().isOneWay();
         this.stats = stats;
@@ -168,8 +177,22 @@ final class MetroOperation {
                 }
             }
         }
+        if (problem == null && client && !headerParts.isEmpty()) {
+            problem = "header parameters (not carried on Metro clients yet)";
+        }
         if (problem != null) {
             b.noReads(problem).noWrites(problem);
+        } else if (client) {
+            // a client writes the requests and reads the answers, past the header blocks Metro's tubes handle
+            MessageShape req = request;
+            b.headerBlocksHandledByHost();
+            if (oneWay) {
+                b.noReads("one-way operation");
+            } else {
+                MessageShape res = response;
+                b.reads(() -> res, conv);
+            }
+            b.writes(() -> req, conv);
         } else {
             MessageShape req = request;
             // header blocks are Metro's: its codec reads them into the message's header list for its tubes (WS-Addressing,
@@ -185,7 +208,8 @@ final class MetroOperation {
         }
         this.carrier = b.build();
         this.headers = new HeaderParts(problem == null ? headerParts : List.of());
-        this.binary = problem == null && headerParts.isEmpty();
+        this.binary = !client && problem == null && headerParts.isEmpty();
+        this.problem = problem;
         this.argument = args.stream().mapToInt(Integer::intValue).toArray();
         this.holder = new boolean[holders.size()];
         for (int i = 0; i < holder.length; i++) {
@@ -194,7 +218,7 @@ final class MetroOperation {
         this.result = results.stream().mapToInt(Integer::intValue).toArray();
         this.outOnly = outs.stream().mapToInt(Integer::intValue).toArray();
         this.primitive = prims.toArray(new Class<?>[0]);
-        this.quality = quality == null || problem != null || oneWay || response == null ? null
+        this.quality = client || quality == null || problem != null || oneWay || response == null ? null
                 : quality.setting.server(quality.service, m.getOperationName(), response, null, budget, quality.attributes);
         if (this.quality != null) {
             stats.quality(this.quality);
@@ -204,7 +228,7 @@ final class MetroOperation {
             stats.qualityReload(() -> quality.setting.reload(server, quality.service, op, shape, null));
         }
         dev.dsoap.coalesce.CoalescerSettings coalescing = settings.coalescing(m.getOperationName());
-        this.coalescer = oneWay || !coalescing.enabled() ? null
+        this.coalescer = client || oneWay || !coalescing.enabled() ? null
                 : new dev.dsoap.coalesce.Coalescer<>(coalescing, dev.dsoap.coalesce.SharedResponse::bytes, budget);
         if (coalescer != null) {
             stats.coalescing(coalescer);
@@ -276,6 +300,38 @@ final class MetroOperation {
             a[out] = new Holder<>();
         }
         return a;
+    }
+
+    /** A client's request parts (plan order) from the call's arguments: an in-out parameter's Holder gives its value. */
+    Object[] request(Object[] args) {
+        Object[] parts = new Object[argument.length];
+        for (int i = 0; i < parts.length; i++) {
+            Object a = args == null ? null : args[argument[i]];
+            parts[i] = holder[i] && a instanceof Holder<?> h ? h.value : a;
+        }
+        return parts;
+    }
+
+    /**
+     * A client's answer (its parts in plan order): out and in-out parameters' values put into their Holders among
+     * {@code args}, and the method's result returned (a missing primitive as its zero).
+     */
+    @SuppressWarnings("unchecked")
+    Object returned(Object[] values, Object[] args) {
+        Object returned = null;
+        for (int i = 0; i < result.length; i++) {
+            int at = result[i];
+            if (at < 0) {
+                returned = values[i];
+            } else if (args != null && args[at] instanceof Holder<?> h) {
+                ((Holder<Object>) h).value = values[i];
+            }
+        }
+        Class<?> r = method.getReturnType();
+        if (returned == null && r.isPrimitive() && r != void.class) {
+            returned = java.lang.reflect.Array.get(java.lang.reflect.Array.newInstance(r, 1), 0);
+        }
+        return returned;
     }
 
     /**

@@ -75,6 +75,48 @@ class MetroWorldsTest {
         }
     }
 
+    /**
+     * A plain CXF proxy at default settings (CXF is this module's JAX-WS, Metro runs in its own loader) calling the Metro
+     * endpoint with dsoap: edge values echoed bit for bit, every request read and every answer written by dsoap, the
+     * unchanged bytes of each request after the first skipped.
+     */
+    @Test
+    void aPlainCxfProxyBenefitsOnTheMetroEndpoint() throws Exception {
+        ThreadCpu.enable();
+        org.apache.cxf.Bus bus = org.apache.cxf.BusFactory.newInstance().createBus();
+        org.apache.cxf.Bus previous = org.apache.cxf.BusFactory.getThreadDefaultBus(false);
+        try (MetroWorlds.World w = MetroWorlds.start("jdk", "none", "test-cxf-plain-", "test-cxf-dsoap-")) {
+            org.apache.cxf.BusFactory.setThreadDefaultBus(bus);
+            MetroEchoSei cxf = jakarta.xml.ws.Service.create(java.net.URI.create(w.dsoapAddress() + "?wsdl").toURL(),
+                    new javax.xml.namespace.QName(MetroEchoSei.NAMESPACE, "DsoapEchoService"))
+                    .getPort(new javax.xml.namespace.QName(MetroEchoSei.NAMESPACE, "EchoPort"), MetroEchoSei.class);
+            assertTrue(cxf.getClass().getName().startsWith("jdk.proxy") || java.lang.reflect.Proxy.isProxyClass(cxf.getClass()));
+            assertTrue(java.lang.reflect.Proxy.getInvocationHandler(cxf).getClass().getName().startsWith("org.apache.cxf"),
+                    "a CXF proxy");
+            double[] edges = {Double.NaN, -0.0, Double.POSITIVE_INFINITY, Double.NEGATIVE_INFINITY, Double.MIN_VALUE,
+                    Double.MAX_VALUE, 1.0 / 3, -1e-300};
+            Random r = new Random(43);
+            double[] v = new double[400];
+            for (int i = 0; i < v.length; i++) {
+                v[i] = r.nextGaussian() * 1e3;
+            }
+            int calls = 6;
+            for (int call = 0; call < calls; call++) {
+                for (int k = 0; k < 40; k++) {
+                    v[r.nextInt(v.length)] = r.nextInt(4) == 0 ? edges[r.nextInt(edges.length)] : r.nextGaussian();
+                }
+                same("CXF proxy → Metro + dsoap, call " + call, v, cxf.echoDoubles(v));
+            }
+            OperationStats st = OperationStats.of("MetroOperation", "server", "DsoapEchoService.EchoPort", "echoDoubles");
+            assertEquals(calls, st.get("MessagesRead"), st.map("ReadFallbacks").toString());
+            assertEquals(calls, st.get("MessagesWritten"), st.map("WriteFallbacks").toString());
+            assertTrue(st.get("BytesSkipped") > 0, "the unchanged bytes of the CXF proxy's requests skipped");
+        } finally {
+            org.apache.cxf.BusFactory.setThreadDefaultBus(previous);
+            bus.shutdown(true);
+        }
+    }
+
     /** The same in Tomcat: sun-jaxws.xml web applications, Metro's WSServlet, the floor a servlet. */
     @Test
     void inTomcatToo() throws Exception {

@@ -96,6 +96,7 @@ final class ClientCodec implements Codec {
         ReadAnswer answer = len == 0 ? null : read(call, raw, len, contentType, packet);
         if (answer != null) {
             packet.setMessage(answer);
+            packet.invocationProperties.put(ReadAnswer.KEY, answer);
         } else if (packet.getInternalMessage() == null) {
             metro.decode(new ByteArrayInputStream(raw, 0, len), contentType, packet);
         }
@@ -139,6 +140,9 @@ final class ClientCodec implements Codec {
             packet.setMessage(null);
             return null;
         }
-        return new ReadAnswer(call.client().metroVersion, op, values, raw, len, contentType, metro, host);
+        if (call.handlers()) {
+            packet.setSAAJFactory(HandlerSaaj.INSTANCE); // the proxy's handlers get the lazy SAAJ message of these bytes
+        }
+        return new ReadAnswer(call.client().metroVersion, op, values, raw, len, contentType, metro, host, call.handlers());
     }
 }

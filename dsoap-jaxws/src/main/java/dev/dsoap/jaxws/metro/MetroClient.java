@@ -41,8 +41,11 @@ final class MetroClient implements InvocationHandler {
     /** Invocation property of a call's packets: the call dsoap makes ({@link Call}). */
     static final String CALL = MetroClient.class.getName() + ".call";
 
-    /** A call of a carried operation, for the client's codec. */
-    record Call(MetroClient client, MetroOperation op) {
+    /**
+     * A call of a carried operation, for the client's codec; {@code handlers}: whether the proxy's binding had JAX-WS
+     * handlers when it was made (they get dsoap's lazy SAAJ messages).
+     */
+    record Call(MetroClient client, MetroOperation op, boolean handlers) {
     }
 
     final Settings settings;
@@ -131,14 +134,32 @@ final class MetroClient implements InvocationHandler {
         Databinding db = stub.seiModel.getDatabinding();
         JavaCallInfo call = db.createJavaCallInfo(method, args);
         Packet request = (Packet) db.serializeRequest(call);
+        boolean handlers = !stub.getBinding().getHandlerChain().isEmpty();
         Reply written = op.carrier.write(op.request(args), null, null);
+        CarriedReply sent = null;
         if (written != null) {
             // dsoap's bytes of the request's body; Metro's message of the same values behind them, with its header list
-            request.setMessage(new CarriedReply(metroVersion, op.requestElement, written, null, null, op.stats, false,
-                    request.getMessage()));
+            sent = new CarriedReply(metroVersion, op.requestElement, written, null, null, op.stats, handlers,
+                    request.getMessage());
+            request.setMessage(sent);
+            if (handlers) {
+                request.setSAAJFactory(HandlerSaaj.INSTANCE); // handlers get the lazy SAAJ message of dsoap's bytes
+            }
         }
-        request.invocationProperties.put(CALL, new Call(this, op));
-        Packet reply = stub.doProcess(request, stub.requestContext, stub);
+        request.invocationProperties.put(CALL, new Call(this, op, handlers));
+        Packet reply;
+        try {
+            reply = stub.doProcess(request, stub.requestContext, stub);
+        } finally {
+            if (sent != null) {
+                if (handlers && request.getInternalMessage() != sent && sent.inBytes()) {
+                    // a handler asked for the request's body (its SAAJ message went out in dsoap's place), or replaced it
+                    written.replaced(dev.dsoap.host.Fallback.HANDLER_BODY,
+                            "a JAX-WS handler of the proxy asked for the request's body or replaced it");
+                }
+                sent.close(); // sent, or replaced by a handler's message: the template is given back either way
+            }
+        }
         Message msg = reply.getMessage();
         try {
             if (msg == null) {
@@ -149,6 +170,10 @@ final class MetroClient implements InvocationHandler {
             }
             if (msg instanceof ReadAnswer a && a.inBytes() && a.operation == op) {
                 return op.returned(a.values, args);
+            }
+            if (reply.invocationProperties.get(ReadAnswer.KEY) instanceof ReadAnswer a && a.inBytes() && a.handlers()) {
+                // a handler asked for the answer's body (its SAAJ message went on in dsoap's place): Metro reads it
+                op.stats.readFallback(dev.dsoap.host.Fallback.HANDLER_BODY, "a JAX-WS handler of the proxy asked for the answer's body");
             }
             call = db.deserializeResponse(reply, call); // a fault, or an answer dsoap did not read: Metro's reading
             if (call.getException() != null) {

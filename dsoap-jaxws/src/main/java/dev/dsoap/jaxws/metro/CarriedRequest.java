@@ -3,23 +3,14 @@ package dev.dsoap.jaxws.metro;
 import com.sun.xml.ws.api.SOAPVersion;
 import com.sun.xml.ws.api.pipe.Codec;
 
-import java.util.Arrays;
-
 /**
- * A request dsoap read: the values of its operation's parts, which {@link InvokeTube} calls the service with, and its
- * bytes for anything in Metro's chain that reads the body itself. Used by one request's thread.
+ * A request dsoap read on an endpoint: the values of its operation's parts, which {@link InvokeTube} calls the service
+ * with, and its bytes for anything in Metro's chain that reads the body itself (Metro then binds the arguments from its
+ * message of these bytes, with any change a handler made to it). Used by one request's thread.
  */
-final class CarriedRequest extends Carried {
+final class CarriedRequest extends ReadMessage {
     /** The invocation property under which the request's packet keeps it, should a handler put another message in its place. */
     static final String KEY = CarriedRequest.class.getName();
-
-    final MetroOperation operation;
-    /** The parts' values, in plan order. */
-    final Object[] values;
-    private final byte[] raw;
-    private final int length;
-    private final String contentType;
-    private final boolean handlers;
 
     /** {@code null} when the answer is XML; else it goes binary, with its format descriptor when {@code true}. */
     final Boolean binaryAnswer;
@@ -29,31 +20,31 @@ final class CarriedRequest extends Carried {
     final dev.dsoap.coalesce.SharedResponse shared;
 
     /**
-     * @param host   Metro's message of the same bytes with their header blocks read (its body not), or {@code null} when
-     *               the request has none
-     * @param shared the answer of the identical request this one joined ({@code values} then {@code null}), or
-     *               {@code null}
+     * @param host         Metro's message of the same bytes with their header blocks read (its body not), or
+     *                     {@code null} when the request has none
+     * @param shared       the answer of the identical request this one joined ({@code values} then {@code null}), or
+     *                     {@code null}
      * @param binaryAnswer {@code null} when the answer is XML, else whether the binary answer carries its descriptor
      */
     CarriedRequest(SOAPVersion version, MetroOperation operation, Object[] values, byte[] raw, int length,
                    String contentType, Codec metro, boolean handlers, com.sun.xml.ws.api.message.Message host,
                    dev.dsoap.coalesce.SharedResponse shared, Boolean binaryAnswer) {
-        super(version, operation.requestElement, metro, host);
-        this.handlers = handlers;
-        this.operation = operation;
-        this.values = values;
+        super(version, operation.requestElement, operation, values, raw, length, contentType, metro, handlers, host);
         this.shared = shared;
         this.binaryAnswer = binaryAnswer;
         this.binary = dev.dsoap.negotiation.BinaryMediaType.is(contentType);
-        this.raw = raw;
-        this.length = length;
-        this.contentType = contentType;
     }
 
     @Override
     byte[] bytes() {
         xml();
-        return length == raw.length ? raw : Arrays.copyOf(raw, length);
+        return super.bytes();
+    }
+
+    @Override
+    java.io.InputStream envelope() {
+        xml();
+        return super.envelope();
     }
 
     /** Refuses to hand a binary request's bytes to what wants XML. */
@@ -66,32 +57,7 @@ final class CarriedRequest extends Carried {
     }
 
     @Override
-    String contentType() {
-        return contentType;
-    }
-
-    @Override
-    boolean handlers() {
-        return handlers;
-    }
-
-    @Override
-    java.io.InputStream envelope() {
-        xml();
-        return new java.io.ByteArrayInputStream(raw, 0, length);
-    }
-
-    /**
-     * Something asked for the request's body (a handler, a dump): Metro binds the arguments from its message of these
-     * bytes, with any change a handler made to it.
-     */
-    @Override
-    void onMaterialized() {
-        operation.stats.readFallback(bodyReason(), "Metro's chain asked for the request's body" + (handlers ? " (a JAX-WS handler)" : ""));
-    }
-
-    /** Why a request whose body something in Metro's chain read goes Metro's way (and so does its answer). */
-    dev.dsoap.host.Fallback bodyReason() {
-        return handlers ? dev.dsoap.host.Fallback.HANDLER_BODY : dev.dsoap.host.Fallback.INTERCEPTORS;
+    String what() {
+        return "request";
     }
 }

@@ -292,18 +292,29 @@ public final class MetroWorld implements AutoCloseable {
      * (dsoap's client id header) when not {@code null}.
      */
     public Function<double[], double[]> proxy(String address, String callAddress, String client) {
+        return port(address, rc -> {
+            if (!callAddress.equals(address)) {
+                rc.put(BindingProvider.ENDPOINT_ADDRESS_PROPERTY, callAddress);
+            }
+            if (client != null) {
+                rc.put(jakarta.xml.ws.handler.MessageContext.HTTP_REQUEST_HEADERS,
+                        java.util.Map.of("X-Dsoap-Client", List.of(client)));
+            }
+        });
+    }
+
+    /**
+     * A Metro proxy for the endpoint at {@code address} (its WSDL read from there), its request context set by
+     * {@code configure}; calls enter this loader.
+     */
+    private Function<double[], double[]> port(String address,
+                                              java.util.function.Consumer<java.util.Map<String, Object>> configure) {
         ClassLoader before = enter();
         try {
             String service = address.equals(dsoapAddress) ? "DsoapEchoService" : "EchoService";
             Service s = Service.create(URI.create(address + "?wsdl").toURL(), new QName(EchoPort.NAMESPACE, service));
             EchoPort port = s.getPort(new QName(EchoPort.NAMESPACE, "EchoPort"), EchoPort.class);
-            if (!callAddress.equals(address)) {
-                ((BindingProvider) port).getRequestContext().put(BindingProvider.ENDPOINT_ADDRESS_PROPERTY, callAddress);
-            }
-            if (client != null) {
-                ((BindingProvider) port).getRequestContext().put(jakarta.xml.ws.handler.MessageContext.HTTP_REQUEST_HEADERS,
-                        java.util.Map.of("X-Dsoap-Client", List.of(client)));
-            }
+            configure.accept(((BindingProvider) port).getRequestContext());
             return v -> {
                 ClassLoader was = enter();
                 try {
@@ -334,26 +345,8 @@ public final class MetroWorld implements AutoCloseable {
      * answer came as Fast Infoset, requests go so too): the binary form Metro's own peers use.
      */
     public Function<double[], double[]> fastInfosetProxy(String address) {
-        ClassLoader before = enter();
-        try {
-            String service = address.equals(dsoapAddress) ? "DsoapEchoService" : "EchoService";
-            Service s = Service.create(URI.create(address + "?wsdl").toURL(), new QName(EchoPort.NAMESPACE, service));
-            EchoPort port = s.getPort(new QName(EchoPort.NAMESPACE, "EchoPort"), EchoPort.class);
-            ((BindingProvider) port).getRequestContext().put(com.sun.xml.ws.client.ContentNegotiation.PROPERTY,
-                    com.sun.xml.ws.client.ContentNegotiation.pessimistic.toString());
-            return v -> {
-                ClassLoader was = enter();
-                try {
-                    return port.echoDoubles(v);
-                } finally {
-                    leave(was);
-                }
-            };
-        } catch (java.net.MalformedURLException e) {
-            throw new IllegalArgumentException(address, e);
-        } finally {
-            leave(before);
-        }
+        return port(address, rc -> rc.put(com.sun.xml.ws.client.ContentNegotiation.PROPERTY,
+                com.sun.xml.ws.client.ContentNegotiation.pessimistic.toString()));
     }
 
     /**

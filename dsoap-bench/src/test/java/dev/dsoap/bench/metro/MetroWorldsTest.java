@@ -117,6 +117,39 @@ class MetroWorldsTest {
         }
     }
 
+    /**
+     * gSOAP's client (from Debian, built here by its wsdl2h and soapcpp2 from the Metro endpoint's WSDL) calling the Metro
+     * endpoint with dsoap: 30 arrays of 2,000 doubles, a quarter changed a call, echoed bit for bit, every request read
+     * and every answer written by dsoap. Skipped, saying why, where gSOAP is not installed.
+     */
+    @Test
+    void gsoapsClientBenefitsOnTheMetroEndpoint() throws Exception {
+        String missing = dev.dsoap.bench.gsoap.GsoapPeer.probe();
+        org.junit.jupiter.api.Assumptions.assumeTrue(missing == null, missing);
+        ThreadCpu.enable();
+        try (MetroWorlds.World w = MetroWorlds.start("jdk", "none", "test-gsoap-plain-", "test-gsoap-dsoap-")) {
+            java.nio.file.Path dir = java.nio.file.Files.createTempDirectory("dsoap-gsoap-metro");
+            dev.dsoap.bench.gsoap.GsoapPeer peer = dev.dsoap.bench.gsoap.GsoapPeer.buildClient(dir,
+                    java.net.URI.create(w.dsoapAddress() + "?wsdl"));
+            dev.dsoap.bench.echo.EchoValues values = new dev.dsoap.bench.echo.EchoValues(dev.dsoap.bench.echo.Shape.DOUBLES,
+                    2000, 25);
+            java.util.List<Object> sent = new java.util.ArrayList<>();
+            for (long n = 0; n < 30; n++) {
+                sent.add(values.values(n));
+            }
+            java.util.List<Object> echoed = peer.call(java.net.URI.create(w.dsoapAddress()), dev.dsoap.bench.echo.Shape.DOUBLES,
+                    sent).echoed();
+            assertEquals(sent.size(), echoed.size());
+            for (int i = 0; i < sent.size(); i++) {
+                same("gSOAP client → Metro + dsoap, array " + i, (double[]) sent.get(i), (double[]) echoed.get(i));
+            }
+            OperationStats st = OperationStats.of("MetroOperation", "server", "DsoapEchoService.EchoPort", "echoDoubles");
+            assertEquals(30, st.get("MessagesRead"), st.map("ReadFallbacks").toString());
+            assertEquals(30, st.get("MessagesWritten"), st.map("WriteFallbacks").toString());
+            assertTrue(st.get("BytesSkipped") > 0, "the unchanged bytes of gSOAP's requests skipped");
+        }
+    }
+
     /** The same in Tomcat: sun-jaxws.xml web applications, Metro's WSServlet, the floor a servlet. */
     @Test
     void inTomcatToo() throws Exception {

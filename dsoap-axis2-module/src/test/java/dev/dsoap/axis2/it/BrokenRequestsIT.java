@@ -19,6 +19,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * plain Axis2 does (the same status line or lack of one, the same fault code, in the same time), and both go
  * on serving.
  */
+@org.junit.jupiter.api.Tag("long") // a corpus or memory at length: CI's second JDK pass leaves it out
 class BrokenRequestsIT {
     /** The servers' socket read timeout (SimpleHTTPServer's requestTimeout). */
     private static final int TIMEOUT = 1500;

@@ -38,6 +38,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * printed as a table.
  */
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+@org.junit.jupiter.api.Tag("long") // a corpus or memory at length: CI's second JDK pass leaves it out
 class HostileIT {
     /** The servers' socket read timeout (SimpleHTTPServer's requestTimeout), milliseconds. */
     private static final int TIMEOUT = 1000;

@@ -20,6 +20,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * more than its one bound on bytes in flight (dsoap.maxInFlightBytes), about what one does, and every reservation
  * comes back.
  */
+@org.junit.jupiter.api.Tag("long") // a corpus or memory at length: CI's second JDK pass leaves it out
 class InFlightHeapIT {
     private static final long MB = 1_000_000L;
 

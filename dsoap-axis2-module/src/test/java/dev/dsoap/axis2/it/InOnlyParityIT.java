@@ -24,6 +24,7 @@ import static org.junit.jupiter.api.Assertions.fail;
  * the service must have received the same notes. After each, a good note goes to dsoap: it must read it (its read
  * counter) and deliver its values.
  */
+@org.junit.jupiter.api.Tag("long") // a corpus or memory at length: CI's second JDK pass leaves it out
 class InOnlyParityIT {
     private static final String SERVICE = "NotesService";
     @TempDir

@@ -25,6 +25,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * template for its answers (100,000 values on {@code prices}, none on {@code copy}), no read state, nothing charged to
  * the memory budget. A schema-shaped request of the same operation, sent meanwhile, is still read by dsoap.
  */
+@org.junit.jupiter.api.Tag("long") // a corpus or memory at length: CI's second JDK pass leaves it out
 class PrimitiveArrayIT {
     private static final int CALLS = 12;
     /** SeriesService's namespace, as Axis2 derives it from the package. */

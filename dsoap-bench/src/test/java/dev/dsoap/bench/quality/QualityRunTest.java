@@ -15,6 +15,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * over the real link and endpoint, the fixed policies get what they ask for every time, and the samples, summary and
  * chart are written.
  */
+@org.junit.jupiter.api.Tag("long") // a corpus or memory at length: CI's second JDK pass leaves it out
 class QualityRunTest {
     @TempDir
     Path out;

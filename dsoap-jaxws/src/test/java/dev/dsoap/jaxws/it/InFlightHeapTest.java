@@ -16,6 +16,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * request is handed to CXF (too large, or no room in flight) and answered as plain CXF answers it; the bytes in
  * flight come back to 0.
  */
+@org.junit.jupiter.api.Tag("long") // a corpus or memory at length: CI's second JDK pass leaves it out
 class InFlightHeapTest {
     private static final long MB = 1_000_000L;
     private static final List<String> JVM = List.of("-Xmx1g", "-Xms1g", "-Xmn64m", "-XX:+UseG1GC");

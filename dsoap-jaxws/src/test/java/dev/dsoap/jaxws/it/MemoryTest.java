@@ -26,6 +26,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * the heap back; eight senders claiming 60 MB each and stalling hold little while a legal 8 MB request is served;
  * two million array items are refused as CXF refuses them, and leave nothing behind.
  */
+@org.junit.jupiter.api.Tag("long") // a corpus or memory at length: CI's second JDK pass leaves it out
 class MemoryTest {
     private static final long MB = 1L << 20;
     /** Collector noise allowed on top of a bound. */

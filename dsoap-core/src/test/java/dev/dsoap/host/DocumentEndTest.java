@@ -3,6 +3,7 @@ package dev.dsoap.host;
 import org.junit.jupiter.api.Test;
 
 import java.nio.charset.StandardCharsets;
+import java.util.SplittableRandom;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -45,6 +46,74 @@ class DocumentEndTest {
             }
             assertEquals(want, one.end(), d + " one byte at a time");
         }
+    }
+
+    /**
+     * Generated documents (nested elements, attributes quoted both ways holding {@code > / <}, character data of every
+     * length around the eight bytes read at once, non-ASCII, comments, CDATA sections and processing instructions
+     * holding markup), whose root's end is known from how they were built: found fed whole, at random splits and one
+     * byte at a time (which crosses no run eight bytes at once).
+     */
+    @Test
+    void generatedDocumentsEndWhereTheyWereBuiltToEnd() {
+        long seed = 20261203L;
+        SplittableRandom random = new SplittableRandom(seed);
+        for (int n = 0; n < 3000; n++) {
+            StringBuilder doc = new StringBuilder();
+            if (random.nextBoolean()) {
+                doc.append("<?xml version=\"1.0\" encoding=\"UTF-8\"?>");
+            }
+            element(doc, random, 0);
+            byte[] root = doc.toString().getBytes(StandardCharsets.UTF_8);
+            String after = random.nextBoolean() ? "" : random.nextBoolean() ? " \r\n" : "<!-- after </x> -->";
+            byte[] b = (doc + after).getBytes(StandardCharsets.UTF_8);
+            String what = "seed " + seed + ", document " + n + ": " + doc;
+            DocumentEnd whole = new DocumentEnd();
+            whole.feed(b, 0, b.length);
+            assertEquals(root.length, whole.end(), what + " (whole)");
+            DocumentEnd split = new DocumentEnd();
+            for (int at = 0; at < b.length && !split.done(); ) {
+                int len = Math.min(b.length - at, 1 + random.nextInt(24));
+                split.feed(b, at, len);
+                at += len;
+            }
+            assertEquals(root.length, split.end(), what + " (random splits)");
+            DocumentEnd one = new DocumentEnd();
+            for (int i = 0; i < b.length && !one.done(); i++) {
+                one.feed(b, i, 1);
+            }
+            assertEquals(root.length, one.end(), what + " (one byte at a time)");
+        }
+    }
+
+    private static final String[] TEXTS = {"", "1", "3.25", "-0.0", "1.7976931348623157E308", "NaN", "&lt;&amp;&gt;",
+            "grüße ≥ 𝄞", "\t\r\n", "a > b / c", "0123456789abcdef0123", "x]]y"};
+
+    /** Appends an element of random content, at most four levels deep. */
+    private static void element(StringBuilder doc, SplittableRandom random, int depth) {
+        String name = random.nextBoolean() ? "e" : "ns" + random.nextInt(3) + ":item" + random.nextInt(100);
+        doc.append('<').append(name);
+        for (int a = random.nextInt(3); a > 0; a--) {
+            char q = random.nextBoolean() ? '"' : '\'';
+            String value = random.nextBoolean() ? "/>" : random.nextBoolean() ? "a</x>b" : "plain" + random.nextInt(1000);
+            doc.append(random.nextBoolean() ? " " : "\n\t").append("a").append(a).append('=').append(q).append(value).append(q);
+        }
+        if (random.nextInt(6) == 0) {
+            doc.append(random.nextBoolean() ? "/>" : " />");
+            return;
+        }
+        doc.append('>');
+        for (int c = random.nextInt(depth >= 4 ? 1 : 5); c > 0; c--) {
+            switch (random.nextInt(6)) {
+                case 0 -> doc.append("<!-- <a> ").append("-".repeat(random.nextInt(2))).append(" > -->");
+                case 1 -> doc.append("<![CDATA[</").append(name).append("> ]] > ]]]]>");
+                case 2 -> doc.append("<?pi </").append(name).append("> ? > ?>");
+                default -> element(doc, random, depth + 1);
+            }
+            doc.append(TEXTS[random.nextInt(TEXTS.length)]);
+        }
+        doc.append(TEXTS[random.nextInt(TEXTS.length)]);
+        doc.append("</").append(name).append(random.nextBoolean() ? ">" : " >");
     }
 
     @Test

@@ -150,7 +150,7 @@ public record Suite(String name, List<Entry> entries, int warmups, int iteration
         List<Entry> e = new ArrayList<>();
         for (String c : List.of(S + "ContentMatchBench", S + "PerfectStructuralBench", S + "WorstCaseShiftBench",
                 S + "AlternatingShiftBench", S + "IntermediateGrowthBench", S + "StuffingBench",
-                S + "ClosingTagShiftBench", S + "OverlayBench", "tracked.TrackedArrayBench", D + "BaselineReadBench",
+                S + "ClosingTagShiftBench", S + "OverlayBench", "tracked.TrackedArrayBench", D + "BaselineReadBench", D + "CaptureReadBench",
                 "axis2.Axis2EchoBench", "axis2.RpcClientEchoBench", "axis2.DistinctClientsBench", "cxf.CxfEchoBench", "cxf.CxfPlainProxyEchoBench",
                 "echo.VoidLatencyBench", "send.SendTimeBench",
                 S + "TypeSerializeBench", D + "TypeDeserializeBench", "binary.BinaryCodecBench", "binary.DifferentialBinaryBench", "cxf.LinkEchoBench", "cxf.CoalesceBench",

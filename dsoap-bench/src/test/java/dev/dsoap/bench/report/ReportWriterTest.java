@@ -323,6 +323,36 @@ class ReportWriterTest {
     }
 
     /**
+     * Response sharing against the templates alone: measured in one run (a paired run, the templates as its baseline
+     * row) it is judged alone, not beside separate runs of the two, which drift by a tenth between forks.
+     */
+    @Test
+    void sharingIsJudgedOnAPairedRunWhenThereIsOne() throws Exception {
+        StringBuilder results = new StringBuilder();
+        String params = "changePercent=50 clients=64 size=1000";
+        result(results, "SharedFeedBench", "shared", params, "avgt x1", 54, 552);
+        result(results, "SharedFeedBench", "templates", params, "avgt x1", 51, 486);                  // 1.14x
+        String separate = run("2026-01-02T03:04:05Z", "Sharing", results);
+        Path index = ReportWriter.write(List.of(new ReportWriter.Input("separate.json", separate, null, null)), dir,
+                ReportWriter.Origin.STORED, false);
+        String target = "response sharing (the policy choosing) never costs more server CPU per request";
+        expect(ReportXml.targets(index), target, NOT_MET);
+        assertTrue(Files.readString(index).contains("1.1x (64 clients, 50 % changed)"));
+
+        results.setLength(0);
+        String measure = "avgt x1 paired in pairedShared";
+        result(results, "SharedFeedBench", "dsoapShared", params, measure, 100, 480);
+        result(results, "SharedFeedBench", "baselineShared", params, measure, 100, 490);               // 0.98x
+        String paired = run("2026-01-03T03:04:05Z", "Sharing", results);
+        index = ReportWriter.write(List.of(new ReportWriter.Input("separate.json", separate, null, null),
+                new ReportWriter.Input("paired.json", paired, null, null)), dir, ReportWriter.Origin.STORED, false);
+        expect(ReportXml.targets(index), target, MET);
+        String html = Files.readString(index);
+        assertTrue(html.contains("0.98x (64 clients, 50 % changed)"), "the paired run's ratio");
+        assertFalse(html.contains("1.1x (64 clients, 50 % changed)"), "not the separate runs'");
+    }
+
+    /**
      * What coalescing saves at 64 identical requests: the CPU per request of dsoap without coalescing (the paired run's
      * baseline row) less dsoap's with it, over the service CPU of the 63 calls of 64 it can spare.
      */

@@ -142,32 +142,28 @@ public final class Callers {
             if (ownAnswer) {
                 return null;
             }
-            MessageDigest d;
-            try {
-                d = MessageDigest.getInstance("SHA-256");
-            } catch (NoSuchAlgorithmException e) {
-                throw new IllegalStateException("SHA-256 is required of every Java platform", e);
-            }
-            field(d, utf8(target));
-            field(d, utf8(remote));
-            field(d, certificate);
-            field(d, utf8(principal));
-            field(d, utf8(session));
-            number(d, headers.size());
+            MessageDigest d = sha256();
+            byte[] n = new byte[4];
+            field(d, n, utf8(target));
+            field(d, n, utf8(remote));
+            field(d, n, certificate);
+            field(d, n, utf8(principal));
+            field(d, n, utf8(session));
+            number(d, n, headers.size());
             for (Map.Entry<String, List<String>> h : headers.entrySet()) {
-                field(d, utf8(h.getKey()));
-                number(d, h.getValue().size());
+                field(d, n, utf8(h.getKey()));
+                number(d, n, h.getValue().size());
                 for (String v : h.getValue()) {
-                    field(d, utf8(v));
+                    field(d, n, utf8(v));
                 }
             }
             byte[] sum = d.digest();
-            char[] hex = new char[sum.length * 2];
+            byte[] hex = new byte[sum.length * 2];
             for (int i = 0; i < sum.length; i++) {
-                hex[2 * i] = Character.forDigit((sum[i] >> 4) & 0xf, 16);
-                hex[2 * i + 1] = Character.forDigit(sum[i] & 0xf, 16);
+                hex[2 * i] = HEX[(sum[i] >> 4) & 0xf];
+                hex[2 * i + 1] = HEX[sum[i] & 0xf];
             }
-            return new String(hex);
+            return new String(hex, StandardCharsets.ISO_8859_1);
         }
     }
 
@@ -186,15 +182,47 @@ public final class Callers {
         }
     }
 
-    /** A field, length-prefixed so that no two lists of fields digest alike ({@code -1} for absent). */
-    private static void field(MessageDigest d, byte[] b) {
-        number(d, b == null ? -1 : b.length);
+    private static final byte[] HEX = "0123456789abcdef".getBytes(StandardCharsets.ISO_8859_1);
+    /** A fresh SHA-256 to clone: looking the algorithm up again for every request costs more than the digest. */
+    private static final MessageDigest SHA_256;
+
+    static {
+        try {
+            SHA_256 = MessageDigest.getInstance("SHA-256");
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("SHA-256 is required of every Java platform", e);
+        }
+    }
+
+    /** A SHA-256 digest of its own. */
+    private static MessageDigest sha256() {
+        try {
+            return (MessageDigest) SHA_256.clone();
+        } catch (CloneNotSupportedException e) {
+            try {
+                return MessageDigest.getInstance("SHA-256");
+            } catch (NoSuchAlgorithmException impossible) {
+                throw new IllegalStateException("SHA-256 is required of every Java platform", impossible);
+            }
+        }
+    }
+
+    /**
+     * A field, length-prefixed so that no two lists of fields digest alike ({@code -1} for absent); {@code n} is four
+     * bytes of scratch.
+     */
+    private static void field(MessageDigest d, byte[] n, byte[] b) {
+        number(d, n, b == null ? -1 : b.length);
         if (b != null) {
             d.update(b);
         }
     }
 
-    private static void number(MessageDigest d, int n) {
-        d.update(new byte[] {(byte) (n >>> 24), (byte) (n >>> 16), (byte) (n >>> 8), (byte) n});
+    private static void number(MessageDigest d, byte[] n, int value) {
+        n[0] = (byte) (value >>> 24);
+        n[1] = (byte) (value >>> 16);
+        n[2] = (byte) (value >>> 8);
+        n[3] = (byte) value;
+        d.update(n, 0, 4);
     }
 }

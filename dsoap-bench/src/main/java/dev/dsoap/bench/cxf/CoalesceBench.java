@@ -42,7 +42,9 @@ import java.util.concurrent.TimeUnit;
  * service, whose calls each spend {@code workMicros} of CPU and
  * answer {@code size} doubles. {@code dsoapCoalesced}: dsoap with {@code price} declared safe to coalesce;
  * {@code dsoapAlone}: dsoap's templates without coalescing, in the same run; {@code pairedCoalesced}: both endpoints
- * in one fork, each batch sent to each.
+ * in one fork, each batch sent to each; {@code pairedControl}: the same with coalescing off on both endpoints (two
+ * endpoints of the templates alone, reported as {@code dsoapControl} and {@code baselineControl}), a negative control:
+ * what the paired measurement shows between two identical endpoints.
  *
  * <p>Score: ms per batch. The auxiliary counters {@code serverCpuNanos}/{@code serverRequests} give the server's
  * CPU time (its Jetty threads) per request: a batch of 64 identical requests costs {@code 64 x} that. With
@@ -105,12 +107,13 @@ public class CoalesceBench {
         ThreadCpu.enable();
         PricingImpl.workNanos = workMicros * 1000L;
         String method = params.getBenchmark().substring(params.getBenchmark().lastIndexOf('.') + 1);
-        boolean paired = method.equals("pairedCoalesced");
+        boolean paired = method.equals("pairedCoalesced") || method.equals("pairedControl");
         if (callers < 1) {
             throw new IllegalArgumentException("callers: at least 1, not " + callers);
         }
         http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).connectTimeout(Duration.ofSeconds(10)).build();
-        Published p = publish(method.equals("dsoapAlone") ? new PricingImpl.DsOnly() : new PricingImpl.Coalesced());
+        Published p = publish(method.equals("dsoapAlone") || method.equals("pairedControl") ? new PricingImpl.DsOnly()
+                : new PricingImpl.Coalesced());
         bus = p.bus;
         endpoint = p.endpoint;
         uri = p.uri;
@@ -305,6 +308,16 @@ public class CoalesceBench {
      */
     @Benchmark
     public long pairedCoalesced(Partners partners) throws Exception {
+        long k = next++;
+        return Turns.inTurn(k, () -> batch(k, uri, window), () -> batch(k, aloneUri, aloneWindow));
+    }
+
+    /**
+     * As {@link #pairedCoalesced}, with coalescing off on both endpoints: the paired measurement's own difference
+     * between two identical endpoints, beside which coalescing's overhead is read.
+     */
+    @Benchmark
+    public long pairedControl(Partners partners) throws Exception {
         long k = next++;
         return Turns.inTurn(k, () -> batch(k, uri, window), () -> batch(k, aloneUri, aloneWindow));
     }

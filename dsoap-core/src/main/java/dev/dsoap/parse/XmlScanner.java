@@ -112,6 +112,10 @@ public final class XmlScanner {
     private Where where = Where.START;
     /** What is being read, for error messages. */
     private String reading = "prolog";
+    /** {@link #reading} while an attribute is read: {@link #reading()} names the element then ({@link #attributeOf}). */
+    private static final String ATTRIBUTE_OF = "attribute of";
+    /** The name of the element whose attribute is read, while {@link #reading} is {@link #ATTRIBUTE_OF}. */
+    private int attributeOf;
     /** Open elements and the namespace declarations in scope. */
     private final ElementStack stack = new ElementStack();
     /** The last start tag was {@code <x/>}: its END_ELEMENT comes next. */
@@ -569,7 +573,8 @@ public final class XmlScanner {
                 throw limit("more than " + limits.maxAttributes() + " attributes on <" + names.string(name)
                         + "> (maxAttributes)", p);
             }
-            reading = "attribute of <" + names.string(name) + ">";
+            reading = ATTRIBUTE_OF; // named only if an error needs it: no string is made for each attribute
+            attributeOf = name;
             int an = p;
             p = scanName(p, true);
             int attr = internName(an, p);
@@ -1224,7 +1229,7 @@ public final class XmlScanner {
     /** The byte at {@code p} (0..255 for ASCII, negative above), or signals the end of input. */
     private int at(int p) {
         if (p >= limit) {
-            need(p, reading);
+            need(p, reading());
         }
         return buf[p];
     }
@@ -1316,9 +1321,14 @@ public final class XmlScanner {
         return col;
     }
 
+    /** What is being read: {@code "text"}, {@code "attribute of <ns1:item>"}. */
+    private String reading() {
+        return reading == ATTRIBUTE_OF ? ATTRIBUTE_OF + " <" + names.string(attributeOf) + ">" : reading;
+    }
+
     /** What is being read and where: {@code "text in /soapenv:Envelope/soapenv:Body/ns1:echo"}. */
     private String describe() {
-        StringBuilder sb = new StringBuilder(reading);
+        StringBuilder sb = new StringBuilder(reading());
         if (stack.depth > 0) {
             sb.append(" in ");
             for (int d = 1; d <= stack.depth; d++) {

@@ -39,4 +39,17 @@ class XmlCheckTest {
                 () -> XmlCheck.check(text, 0, text.length, LIMITS));
         org.junit.jupiter.api.Assertions.assertTrue(e.getMessage().contains("text before the root element"), e.getMessage());
     }
+
+    /** A problem inside an attribute names the element whose attribute it is, and what came after is read as before. */
+    @Test
+    void aProblemInAnAttributeNamesItsElement() {
+        for (String xml : new String[] {"<a><ns:item x='1' y='", "<a><ns:item xmlns:ns='urn:x' y='<'/></a>"}) {
+            byte[] b = xml.getBytes(StandardCharsets.UTF_8);
+            XmlParseException e = assertThrows(XmlParseException.class, () -> XmlCheck.check(b, 0, b.length, LIMITS));
+            org.junit.jupiter.api.Assertions.assertTrue(e.getMessage().contains("attribute of <ns:item>"), e.getMessage());
+        }
+        byte[] after = "<a><b x='1'></b>".getBytes(StandardCharsets.UTF_8);
+        XmlParseException e = assertThrows(XmlParseException.class, () -> XmlCheck.check(after, 0, after.length, LIMITS));
+        org.junit.jupiter.api.Assertions.assertFalse(e.getMessage().contains("attribute of"), e.getMessage());
+    }
 }

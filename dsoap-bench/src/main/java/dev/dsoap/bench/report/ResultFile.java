@@ -17,7 +17,8 @@ import java.util.TreeMap;
  * One results file: the JSON {@code Main --suite} writes (an object with {@code suite}, {@code date}, {@code jdk},
  * {@code cpu}, {@code cores}, {@code gitCommit}, {@code results} and optionally {@code durationSeconds}, {@code mainJobSeconds},
  * {@code only}, {@code checkpointMemory} and {@code failures}), or JMH's own {@code -rf json} output (an array of
- * benchmark results, which records the JDK but no date, CPU or commit).
+ * benchmark results, which records the JDK but no date, CPU or commit: its date is the last {@code YYYY-MM-DD} in its
+ * name, as the stored files are named, so that a later run's points win over an earlier one's).
  *
  * @param name             the file's name, shown as the data's source
  * @param suite            the suite's name ({@code short}, {@code full}, {@code checkpoint-memory}), or "jmh"
@@ -133,6 +134,17 @@ record ResultFile(String name, String suite, String date, String jdk, String cpu
                 str(m.get("overrides")), num(m.get("durationSeconds")), num(m.get("mainJobSeconds")), List.copyOf(rows), List.copyOf(cps), Map.copyOf(failures));
     }
 
+    private static final java.util.regex.Pattern DAY = java.util.regex.Pattern.compile("\\d{4}-\\d{2}-\\d{2}");
+
+    /** The last {@code YYYY-MM-DD} in a file's name ({@code axis2-adb-e2e-2026-12-03.json}), or "" when it has none. */
+    static String dateInName(String name) {
+        String day = "";
+        for (java.util.regex.Matcher m = DAY.matcher(name); m.find(); ) {
+            day = m.group();
+        }
+        return day;
+    }
+
     private static ResultFile fromJmh(String name, List<?> list) {
         List<Measurement> rows = new ArrayList<>();
         String jdk = "";
@@ -169,7 +181,7 @@ record ResultFile(String name, String suite, String date, String jdk, String cpu
             }
             jdk = str(r.get("vmName")) + " " + str(r.get("vmVersion"));
         }
-        return new ResultFile(name, "jmh", "", jdk.trim(), "", 0, "", null, "", Double.NaN, Double.NaN, List.copyOf(rows), List.of(),
+        return new ResultFile(name, "jmh", dateInName(name), jdk.trim(), "", 0, "", null, "", Double.NaN, Double.NaN, List.copyOf(rows), List.of(),
                 Map.of());
     }
 

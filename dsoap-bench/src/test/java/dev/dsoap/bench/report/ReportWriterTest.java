@@ -323,6 +323,31 @@ class ReportWriterTest {
     }
 
     /**
+     * A point measured with both sides in one run (paired) supersedes separate runs of the same point, earlier or later:
+     * Axis2's ADB service at 0 % change, once 9.8x in separate forks, then 21x paired.
+     */
+    @Test
+    void aPairedPointSupersedesSeparateRunsOfIt() throws Exception {
+        StringBuilder results = new StringBuilder();
+        String params = "percent=0 shape=doubles size=100000 style=adb";
+        result(results, "Axis2EchoBench", "dsoapAxis2", params, "avgt x1", 43, 17_000);
+        result(results, "Axis2EchoBench", "baselineAxis2", params, "avgt x1", 178, 166_400);              // 9.8x
+        String separate = run("2026-01-02T03:04:05Z", "Adb", results);
+        results.setLength(0);
+        String measure = "avgt x1 paired in pairedAxis2";
+        result(results, "Axis2EchoBench", "dsoapAxis2", params, measure, 280, 11_900);
+        result(results, "Axis2EchoBench", "baselineAxis2", params, measure, 280, 245_000);                 // 21x
+        String paired = run("2026-01-01T03:04:05Z", "Adb", results);
+        Path index = ReportWriter.write(List.of(new ReportWriter.Input("separate.json", separate, null, null),
+                new ReportWriter.Input("paired.json", paired, null, null)), dir, ReportWriter.Origin.STORED, false);
+        String target = "ADB (wsdl2java) service: server CPU per request ≥ 10x lower at ≤ 25 % change";
+        expect(ReportXml.targets(index), target, MET);
+        String html = Files.readString(index);
+        assertTrue(html.contains("21x (0 %, 1 client)"), "the paired run's ratio");
+        assertFalse(html.contains("9.8x (0 %, 1 client)"), "not the separate runs'");
+    }
+
+    /**
      * Response sharing against the templates alone: measured in one run (a paired run, the templates as its baseline
      * row) it is judged alone, not beside separate runs of the two, which drift by a tenth between forks.
      */

@@ -70,6 +70,10 @@ class ResultsTest {
     void readsJmhOwnFormatWithUnitsAndThreads() throws Exception {
         ResultFile f = ResultFile.parse("fig2", Files.readString(ReportWriterTest.stored("dds-figure2-2026-11-21.json")));
         assertEquals("jmh", f.suite());
+        assertEquals("", f.date(), "JMH's file records no date, and this name none");
+        assertEquals("2026-11-21", ResultFile.parse("dds-figure2-2026-11-21.json",
+                Files.readString(ReportWriterTest.stored("dds-figure2-2026-11-21.json"))).date(), "the day in its name");
+        assertEquals("2026-12-03", ResultFile.dateInName("axis2-adb-e2e-2026-11-21-again-2026-12-03.json"), "the last day");
         assertEquals(27, f.measurements().size());
         Measurement m = f.measurements().get(0);
         assertEquals("DdsReadBench", m.bench());

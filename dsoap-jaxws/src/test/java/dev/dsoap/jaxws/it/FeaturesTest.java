@@ -52,6 +52,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * each feature still does its work (the log shows each payload as sent and as received, and as plain CXF logs it; the
  * wire is compressed); dsoap's counters say it read and wrote every message itself, with no fallback.
  */
+@org.junit.jupiter.api.Tag("long") // a long matrix of features: CI's second JDK pass leaves it out
 class FeaturesTest {
     private static final long SEED = Long.getLong("dsoap.seed", 20260517L);
     private static final int CALLS = 30;

@@ -112,7 +112,7 @@ abstract class CarriedOperation {
             jakarta.servlet.http.HttpSession session = req.getSession(false);
             id.session(session == null ? null : session.getId());
         }
-        return id.digest();
+        return id.key();
     }
 
     /**

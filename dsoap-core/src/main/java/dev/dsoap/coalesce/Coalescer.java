@@ -26,8 +26,8 @@ import java.util.function.ToLongFunction;
  * byte. A hash over the body finds candidates; the bytes decide. The identity is an opaque string the host computes
  * from what it knows of the caller (HTTP {@code Authorization}, the authenticated principal, the TLS client
  * certificate); {@code null} and {@code ""} both mean anonymous, and anonymous requests share only with anonymous
- * ones. The table holds the identity while the leader runs: hosts should pass a digest of credentials, not the
- * credentials themselves.
+ * ones. The table holds the identity while the leader runs: hosts should not pass credentials as they are
+ * ({@link Callers} digests them).
  *
  * <p><b>Bytes.</b> The body is not copied. The caller owns its buffer and must not change or reuse it until
  * {@link #call} returns: a leader's body is what later requests are compared with while it is in flight, and a

@@ -208,7 +208,7 @@ final class Coalescing {
         if (request != null) {
             Servlet.describe(request, id);
         }
-        return id.digest();
+        return id.key();
     }
 
     /** The servlet API's part, loaded only when it is there. */

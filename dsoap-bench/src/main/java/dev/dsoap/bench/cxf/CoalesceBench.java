@@ -174,6 +174,7 @@ public class CoalesceBench {
     @TearDown(Level.Trial)
     public void tearDown(BenchmarkParams params) throws Exception {
         window.awaitClosed();
+        printStats();
         if (aloneWindow != null) {
             aloneWindow.awaitClosed();
             aloneEndpoint.stop();
@@ -199,6 +200,16 @@ public class CoalesceBench {
         bus.shutdown(true);
         if (leaked.get() > 0) {
             throw new IllegalStateException(leaked.get() + " answers went to the wrong caller; the first: " + firstLeak);
+        }
+    }
+
+    /** Prints what dsoap counted on each endpoint's {@code price} operation. */
+    private static void printStats() throws javax.management.JMException {
+        for (dev.dsoap.bench.echo.OperationStats s : dev.dsoap.bench.echo.OperationStats.all(CxfEchoServers.MBEAN_TYPE,
+                "*", "server")) {
+            if (s.name().getKeyProperty("operation").equals("\"price\"")) {
+                System.out.println("[coalesce] " + s.name().getKeyProperty("service") + ": " + s);
+            }
         }
     }
 

@@ -71,6 +71,25 @@ public final class OperationStats {
         return names.isEmpty() ? null : new OperationStats(mbs, names.iterator().next());
     }
 
+    /**
+     * Every operation's MBean on {@code side} of the host configuration {@code context} (see {@link #of}; {@code *}
+     * for any).
+     */
+    public static java.util.List<OperationStats> all(String type, String context, String side) throws JMException {
+        MBeanServer mbs = ManagementFactory.getPlatformMBeanServer();
+        java.util.List<OperationStats> l = new java.util.ArrayList<>();
+        for (ObjectName n : mbs.queryNames(new ObjectName("dev.dsoap:type=" + type + ",context=" + context + ",side="
+                + side + ",*"), null)) {
+            l.add(new OperationStats(mbs, n));
+        }
+        return l;
+    }
+
+    /** The MBean's name. */
+    public ObjectName name() {
+        return name;
+    }
+
     public long get(String attribute) throws JMException {
         return ((Number) server.getAttribute(name, attribute)).longValue();
     }

@@ -94,7 +94,7 @@ final class Coalescing {
         Principal p = con.getUserPrincipal();
         id.principal(p == null ? null : p.getName());
         DsoapCodec.Remote.describe(con, id);
-        return id.digest();
+        return id.key();
     }
 
     /** The leader's ticket {@code packet} carries, taken out of it; or {@code null}. */

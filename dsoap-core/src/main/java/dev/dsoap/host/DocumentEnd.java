@@ -106,12 +106,20 @@ final class DocumentEnd {
                     i = lt + 1; // the markup of the prolog, comments and CDATA: one byte at a time below
                     s = State.OPEN;
                 } else {
+                    // a start tag: its quoted attribute values crossed here too, on to its '>' or '/'
                     int at = tagStop(b, lt + 1, stop);
+                    while (at < stop - 1 && (b[at] == '"' || b[at] == '\'')) {
+                        int close = find(b, at + 1, stop, ONES * (b[at] & 0xFF));
+                        at = close < stop ? tagStop(b, close + 1, stop) : stop;
+                    }
                     if (at < stop && b[at] == '>') {
                         depth++;
                         i = at + 1;
+                    } else if (at < stop - 1 && b[at] == '/' && b[at + 1] == '>') {
+                        i = at + 2; // an empty element
+                        s = closed(depth);
                     } else {
-                        i = at; // an attribute's quote or an empty tag's '/': the start tag below from there
+                        i = lt + 1; // the buffer ends within the tag (or a stray '/'): the tag again, a byte at a time
                         s = State.START_TAG;
                     }
                 }

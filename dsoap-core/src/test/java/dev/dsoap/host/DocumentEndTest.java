@@ -95,7 +95,9 @@ class DocumentEndTest {
         doc.append('<').append(name);
         for (int a = random.nextInt(3); a > 0; a--) {
             char q = random.nextBoolean() ? '"' : '\'';
-            String value = random.nextBoolean() ? "/>" : random.nextBoolean() ? "a</x>b" : "plain" + random.nextInt(1000);
+            String otherQuote = q == '"' ? "'" : "\"";
+            String value = random.nextInt(4) == 0 ? "" : random.nextBoolean() ? "/>" : random.nextBoolean() ? "a</x>b"
+                    : random.nextBoolean() ? otherQuote + ">" : "plain" + random.nextInt(1000);
             doc.append(random.nextBoolean() ? " " : "\n\t").append("a").append(a).append('=').append(q).append(value).append(q);
         }
         if (random.nextInt(6) == 0) {

@@ -21,7 +21,8 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * What keeping a request's bytes costs a host before anything reads them: a SOAP 1.1 request of {@code size} hard
- * doubles (about 30 bytes of markup and text each; 100K are about 3 MB), handed over by a stream in pieces of
+ * doubles (about 30 bytes of markup and text each; 100K are about 3 MB; {@code attributes}: with an attribute on each
+ * item's start tag, as Axis2's RPCServiceClient sends them), handed over by a stream in pieces of
  * {@value #PIECE} bytes at most, as a transport's decoder hands over a chunked body, read whole (no length declared):
  *
  * <ul>
@@ -46,12 +47,24 @@ public class CaptureReadBench {
 
     @Param({"10000", "100000"})
     public int size;
+    /**
+     * The items' start tags: {@code none} ({@code <arg0>}), or {@code xmlns} ({@code <arg0 xmlns="">}, as Axis2's
+     * {@code RPCServiceClient} writes every item).
+     */
+    @Param({"none", "xmlns"})
+    public String attributes;
 
     private byte[] message;
 
     @Setup
     public void setup() throws IOException {
         message = DdsMessages.allDiffer(ValueKind.DOUBLE, size, 1).message(0);
+        if (attributes.equals("xmlns")) {
+            message = new String(message, java.nio.charset.StandardCharsets.UTF_8).replace("<arg0>", "<arg0 xmlns=\"\">")
+                    .getBytes(java.nio.charset.StandardCharsets.UTF_8);
+        } else if (!attributes.equals("none")) {
+            throw new IllegalArgumentException("attributes: none or xmlns, not " + attributes);
+        }
         for (MessageBytes b : new MessageBytes[] {toStreamEnd(), toDocumentEnd()}) {
             if (b.length() != message.length || !Arrays.equals(b.bytes(), 0, b.length(), message, 0, message.length)) {
                 throw new IllegalStateException("read " + b.length() + " of " + message.length + " bytes");

@@ -414,6 +414,9 @@ abstract class CarriedOperation {
             }
             args = s.carrier.read(raw.bytes(), raw.length(), peer(in), true, null, null); // a fresh array, only read after this
         } catch (RejectedMessageException e) {
+            if (!raw.wholeDocument()) {
+                return originalArguments(in, s); // its end was guessed early: Axis2 reads it on from the transport
+            }
             if (e.unsupportedMediaType()) {
                 in.setProperty(org.apache.axis2.Constants.HTTP_RESPONSE_STATE, "415");
                 return throwSender(in, e.getMessage());
@@ -477,6 +480,9 @@ abstract class CarriedOperation {
         try {
             unplanned.bypass(why, detail, raw == null ? null : raw.bytes(), raw == null ? 0 : raw.length(), inOut);
         } catch (RejectedMessageException e) {
+            if (raw != null && !raw.wholeDocument()) {
+                return; // its end was guessed early: Axis2 reads the rest from the transport, and holds it to its limits
+            }
             throw rejectedFault(in, e);
         }
     }

@@ -179,7 +179,8 @@ final class DsoapReceiver extends AbstractMessageReceiver {
             return;
         }
         Ticket<SharedResponse> ticket = null;
-        String who = op.coalescer == null ? null
+        // (a request whose end was guessed is shared only when its bytes hold it whole)
+        String who = op.coalescer == null || !raw.wholeDocument() ? null
                 : CarriedOperation.identity(in, op.coalescer.settings().ignoredHeaders());
         if (who != null) {
             try {

@@ -14,6 +14,15 @@ import java.nio.ByteOrder;
  * <p>Runs of character data and of tags are crossed eight bytes at a time (a word's bytes compared at once with the
  * bytes that end the run), so the tracking costs a fraction of the parse that follows it.
  *
+ * <p><b>Guessing.</b> {@link #guessing()} tracks the markup only until the root element's start tag is read; from
+ * there it looks at nothing but the end of what arrived, and takes the root to have ended when the bytes so far end
+ * with the root's end tag (its qualified name as its start tag wrote it), whitespace around its {@code >} allowed. That
+ * costs nothing per byte, and is right unless the root holds an element of its own name, or a comment, CDATA section
+ * or processing instruction with its end tag in it, whose end arrives last in a read: then the end was guessed early
+ * ({@link #guessed()}), and the reader must check the bytes it kept ({@link #ends}) before it takes them for the
+ * whole document. After the root, only whitespace is taken for its end: a comment or processing instruction after
+ * it leaves the end to the stream.
+ *
  * <p>Not thread-safe; one per message.
  */
 final class DocumentEnd {
@@ -64,6 +73,45 @@ final class DocumentEnd {
     private long fed;
     /** The offset just past the root element's {@code >}, once {@link State#DONE}. */
     private long end = -1;
+    /** Whether the end is to be guessed from the root's end tag ({@link #guessing()}). */
+    private final boolean guess;
+    /** Guessing, once the root's start tag was read: {@code </} and the root's qualified name; else {@code null}. */
+    private byte[] rootEnd;
+    /** Guessing: the last bytes fed, {@code tail[0..tailLength)}. */
+    private byte[] tail;
+    private int tailLength;
+    /** Whether the end was guessed from the root's end tag. */
+    private boolean guessed;
+    /** Whitespace allowed after the root's end tag, and within it before its {@code >}, when guessing. */
+    private static final int WHITESPACE = 64;
+
+    /** Tracks every byte of the markup. */
+    DocumentEnd() {
+        this(false);
+    }
+
+    private DocumentEnd(boolean guess) {
+        this.guess = guess;
+    }
+
+    /** Tracks the markup to the root's start tag, then guesses its end from the root's end tag (see the class). */
+    static DocumentEnd guessing() {
+        return new DocumentEnd(true);
+    }
+
+    /** Whether the root's end was guessed from its end tag, without tracking the markup before it. */
+    boolean guessed() {
+        return guessed;
+    }
+
+    /** Whether the root element of the document in {@code b[0..len)} ends there: every byte tracked. */
+    static boolean ends(byte[] b, int len) {
+        return new DocumentEnd().feed(b, 0, len);
+    }
+
+    private static boolean whitespace(byte c) {
+        return c == ' ' || c == '\t' || c == '\r' || c == '\n';
+    }
 
     /** Whether the root element has ended. */
     boolean done() {
@@ -85,6 +133,9 @@ final class DocumentEnd {
      * @return whether the root element has ended (then nothing more need be fed)
      */
     boolean feed(byte[] b, int off, int len) {
+        if (rootEnd != null) {
+            return feedTail(b, off, len);
+        }
         int i = off;
         int stop = off + len;
         State s = state;
@@ -113,8 +164,10 @@ final class DocumentEnd {
                         at = close < stop ? tagStop(b, close + 1, stop) : stop;
                     }
                     if (at < stop && b[at] == '>') {
-                        depth++;
                         i = at + 1;
+                        if (depth++ == 0 && guess && rootEnd == null && rootName(b, lt + 1, at)) {
+                            break; // the root's start tag: from here on, its end is guessed
+                        }
                     } else if (at < stop - 1 && b[at] == '/' && b[at + 1] == '>') {
                         i = at + 2; // an empty element
                         s = closed(depth);
@@ -196,9 +249,67 @@ final class DocumentEnd {
         if (s == State.DONE && end < 0) {
             end = fed + (i - off);
         }
-        fed += len;
         state = s;
+        if (rootEnd != null && s == State.TEXT) {
+            fed += i - off;
+            return feedTail(b, i, stop - i);
+        }
+        fed += len;
         return s == State.DONE;
+    }
+
+    /**
+     * Keeps the root's qualified name, written in {@code b[from..to)} from its start, as the end tag to guess the end
+     * by; false when it is not all there (the end is then tracked).
+     */
+    private boolean rootName(byte[] b, int from, int to) {
+        int e = from;
+        while (e < to && !whitespace(b[e]) && b[e] != '/' && b[e] != '>') {
+            e++;
+        }
+        if (e == from) {
+            return false;
+        }
+        rootEnd = new byte[e - from + 2];
+        rootEnd[0] = '<';
+        rootEnd[1] = '/';
+        System.arraycopy(b, from, rootEnd, 2, e - from);
+        tail = new byte[rootEnd.length + 2 * WHITESPACE + 1];
+        return true;
+    }
+
+    /** Guessing: keeps the last bytes fed, and ends the root when they end with its end tag. */
+    private boolean feedTail(byte[] b, int off, int len) {
+        if (state != State.TEXT) {
+            fed += len;
+            return state == State.DONE;
+        }
+        int keep = Math.min(len, tail.length);
+        int old = Math.min(tailLength, tail.length - keep);
+        System.arraycopy(tail, tailLength - old, tail, 0, old);
+        System.arraycopy(b, off + len - keep, tail, old, keep);
+        tailLength = old + keep;
+        fed += len;
+        int k = tailLength - 1;
+        while (k >= 0 && whitespace(tail[k])) {
+            k--;
+        }
+        if (k < 0 || tail[k] != '>') {
+            return false;
+        }
+        int gt = k--;
+        while (k >= 0 && whitespace(tail[k])) {
+            k--;
+        }
+        int from = k - rootEnd.length + 1;
+        if (from < 0 || !java.util.Arrays.equals(tail, from, k + 1, rootEnd, 0, rootEnd.length)) {
+            return false;
+        }
+        state = State.DONE;
+        guessed = true;
+        depth = 0;
+        end = fed - tailLength + gt + 1;
+        return true;
     }
 
     /** The first index in {@code [from, to)} holding the byte {@code pattern} repeats eight times, or {@code to}. */

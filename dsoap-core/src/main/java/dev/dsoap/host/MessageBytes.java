@@ -12,10 +12,12 @@ import java.util.Locale;
  * A message's bytes as a host hands them to its {@link Carrier}: {@code bytes[0..length)}. Read once from
  * the transport by {@link #readAtMost}, which both hosts use, with the charset rule both apply.
  *
- * @param bytes  the message, from index 0 (the array may be longer)
- * @param length the message's length in bytes
+ * @param bytes      the message, from index 0 (the array may be longer)
+ * @param length     the message's length in bytes
+ * @param endGuessed whether {@link #readDocument} stopped where the bytes ended with the root's end tag, without
+ *                   tracking the markup before it: {@link #wholeDocument()} says whether the root really ended there
  */
-public record MessageBytes(byte[] bytes, int length) {
+public record MessageBytes(byte[] bytes, int length, boolean endGuessed) {
     /** The most a first buffer is sized for a declared length: beyond it, buffers grow as bytes arrive. */
     private static final int TRUSTED_DECLARED = 1 << 20;
     /** The first buffer when no length is declared, and the smallest one after it. */
@@ -28,6 +30,20 @@ public record MessageBytes(byte[] bytes, int length) {
 
     public MessageBytes {
         java.util.Objects.checkFromIndexSize(0, length, bytes.length);
+    }
+
+    /** A message read whole, or to its root's end tracked byte by byte. */
+    public MessageBytes(byte[] bytes, int length) {
+        this(bytes, length, false);
+    }
+
+    /**
+     * Whether these bytes hold the document's root element to its end: always, unless {@link #endGuessed()}; then
+     * every byte is tracked to find out (a cost of about a nanosecond a byte, for the rare path that needs to know:
+     * a request dsoap refuses, or one whose answer may be shared).
+     */
+    public boolean wholeDocument() {
+        return !endGuessed || DocumentEnd.ends(bytes, length);
     }
 
     /**
@@ -117,6 +133,14 @@ public record MessageBytes(byte[] bytes, int length) {
      * the document are not waited for, and are left in {@code in} for the host to drain. Bytes of the same
      * read past the root element are kept. A document with a DTD is read to the end of the stream.
      *
+     * <p>The markup is tracked up to the root's start tag only; past it, the root is taken to end where the bytes that
+     * arrived end with its end tag (whitespace around its {@code >} allowed), which costs nothing per byte. That is
+     * the root's end unless the root holds an element of its own name (or a comment, CDATA section or processing
+     * instruction holding its end tag) whose end tag happens to arrive last in a read: then reading stopped early.
+     * Such bytes say {@link #endGuessed()}, and {@link #wholeDocument()} tells the two apart; the rest of the
+     * document is still in {@code in}. After the root, only whitespace is taken for the end of the document: a
+     * sender that follows its envelope with a comment, then stops short of its declared bytes, is waited for.
+     *
      * @throws Incomplete when {@code in} fails before the document ends (a read timeout, a connection closed
      *                    early, broken chunked encoding): it carries the bytes that arrived and, as its
      *                    cause, the stream's exception, so the host's own reader can meet the same failure
@@ -173,9 +197,10 @@ public record MessageBytes(byte[] bytes, int length) {
      */
     public static MessageBytes readDocument(InputStream in, int limit, long declared, InputStream[] overflow,
             MemoryBudget budget, Gate gate) throws Incomplete {
-        DocumentEnd end = new DocumentEnd();
+        DocumentEnd end = DocumentEnd.guessing();
         try {
-            return read(in, limit, declared, end, overflow, budget, gate);
+            MessageBytes m = read(in, limit, declared, end, overflow, budget, gate);
+            return m != null && end.guessed() ? new MessageBytes(m.bytes, m.length, true) : m;
         } catch (Incomplete e) {
             throw e;
         } catch (IOException e) {

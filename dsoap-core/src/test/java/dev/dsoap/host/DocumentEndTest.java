@@ -6,6 +6,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.SplittableRandom;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 
 /** The root element's end, found at every split point of the input and one byte at a time. */
@@ -84,6 +85,48 @@ class DocumentEndTest {
             }
             assertEquals(root.length, one.end(), what + " (one byte at a time)");
         }
+    }
+
+    /**
+     * Guessing, over the same generated documents in random pieces: the end is the tracked one, or (an element of the
+     * root's name, a comment, CDATA section or PI holding its end tag, arriving last in a piece) an earlier one that
+     * {@link DocumentEnd#ends} finds is not the end; never a later one, and never none when only whitespace follows.
+     */
+    @Test
+    void guessedEndsAreTheTrackedOnesOrCaughtByTheCheck() {
+        long seed = 20261203L + 1;
+        SplittableRandom random = new SplittableRandom(seed);
+        int early = 0;
+        for (int n = 0; n < 3000; n++) {
+            StringBuilder doc = new StringBuilder();
+            if (random.nextBoolean()) {
+                doc.append("<?xml version=\"1.0\" encoding=\"UTF-8\"?>");
+            }
+            element(doc, random, 0);
+            byte[] root = doc.toString().getBytes(StandardCharsets.UTF_8);
+            String after = random.nextBoolean() ? "" : random.nextBoolean() ? " \r\n" : "<!-- after </x> -->";
+            byte[] b = (doc + after).getBytes(StandardCharsets.UTF_8);
+            String what = "seed " + seed + ", document " + n + ": " + doc + after;
+            DocumentEnd guess = DocumentEnd.guessing();
+            int at = 0;
+            while (at < b.length && !guess.done()) {
+                int len = Math.min(b.length - at, 1 + random.nextInt(40));
+                guess.feed(b, at, len);
+                at += len;
+            }
+            if (!guess.done()) {
+                assertTrue(after.startsWith("<!--"), what + ": no end guessed with only whitespace after the root");
+                continue;
+            }
+            if (guess.end() == root.length) {
+                assertTrue(DocumentEnd.ends(b, at), what);
+            } else {
+                early++;
+                assertTrue(guess.guessed() && guess.end() < root.length, what + ": guessed " + guess.end());
+                assertFalse(DocumentEnd.ends(b, at), what + ": the check takes an early guess for the end");
+            }
+        }
+        assertTrue(early > 0, "no early guess among the generated documents: the check was never tried");
     }
 
     private static final String[] TEXTS = {"", "1", "3.25", "-0.0", "1.7976931348623157E308", "NaN", "&lt;&amp;&gt;",

@@ -88,6 +88,43 @@ class MessageBytesTest {
         }
     }
 
+    /**
+     * The root's end is guessed from its end tag arriving last: right for a document whose root holds no element of
+     * its name (the bytes say {@link MessageBytes#wholeDocument()}); early for one that does, when that element's end
+     * arrives last in a read: the bytes say they are not the whole document, and the rest is still in the stream.
+     */
+    @Test
+    void documentReadGuessesTheEndAndTellsAnEarlyGuess() throws IOException {
+        byte[] plain = "<?xml version='1.0'?><s:E xmlns:s='urn:s'><s:B><v>1</v></s:B></s:E>\n".getBytes(
+                java.nio.charset.StandardCharsets.UTF_8);
+        for (int step = 1; step <= plain.length; step++) {
+            MessageBytes got = MessageBytes.readDocument(thenFails(plain, step, new java.net.SocketTimeoutException("stalled")),
+                    1 << 20, plain.length + 50);
+            // the newline after the root is read when it arrives with the end tag
+            int want = (plain.length - 1) % step == 0 ? plain.length - 1 : plain.length;
+            assertArrayEquals(Arrays.copyOf(plain, want), Arrays.copyOf(got.bytes(), got.length()), "step " + step);
+            assertTrue(got.wholeDocument(), "step " + step);
+            // guessed when the root's start tag came in one read; tracked to the end otherwise
+            int tagStart = 21;
+            int tagEnd = 41; // its '>'
+            assertEquals(tagStart / step == tagEnd / step, got.endGuessed(), "step " + step);
+        }
+        String inner = "<s:E xmlns:s='urn:s'><s:H><s:E xmlns:s='urn:o'>x</s:E>";
+        byte[] nested = (inner + "<v>1</v></s:H></s:E>").getBytes(java.nio.charset.StandardCharsets.UTF_8);
+        int split = inner.length();
+        InputStream in = new java.io.SequenceInputStream(new ByteArrayInputStream(nested, 0, split),
+                new ByteArrayInputStream(nested, split, nested.length - split));
+        MessageBytes early = MessageBytes.readDocument(in, 1 << 20, -1);
+        assertEquals(split, early.length());
+        assertTrue(early.endGuessed());
+        assertFalse(early.wholeDocument());
+        assertArrayEquals(Arrays.copyOfRange(nested, split, nested.length), in.readAllBytes(), "the rest is left in the stream");
+        byte[] dtd = "<!DOCTYPE e><e><v>1</v></e>".getBytes(java.nio.charset.StandardCharsets.UTF_8);
+        MessageBytes untracked = MessageBytes.readDocument(new ByteArrayInputStream(dtd), 1 << 20, -1);
+        assertFalse(untracked.endGuessed());
+        assertTrue(untracked.wholeDocument());
+    }
+
     @Test
     void documentReadFailingEarlyCarriesWhatArrived() {
         byte[] doc = new byte[40_000];

@@ -122,6 +122,63 @@ class BrokenRequestsIT {
         }
     }
 
+    /**
+     * dsoap takes a request's envelope to end where the bytes that arrived end with the envelope's end tag. An
+     * element of the envelope's own name within it (a header block), or a comment or CDATA section holding its end
+     * tag, whose end arrives last before a pause, makes that guess early: the rest is still read, and the request is
+     * answered as plain Axis2 answers it, at once.
+     */
+    @Test
+    void anEnvelopeEndTagWithinTheEnvelopeArrivingLastIsNotTakenForItsEnd() throws Exception {
+        String inner = "</soapenv:Envelope>";
+        String[][] cases = { // what the empty header becomes
+                {"a header block named as the envelope",
+                        "<soapenv:Header><soapenv:Envelope xmlns:soapenv=\"urn:other\">x" + inner + "</soapenv:Header>"},
+                {"a comment holding the envelope's end tag", "<soapenv:Header><!-- " + inner + " --></soapenv:Header>"},
+                {"a CDATA section holding it",
+                        "<soapenv:Header><h:x xmlns:h=\"urn:h\"><![CDATA[" + inner + "]]></h:x></soapenv:Header>"},
+        };
+        for (String[] c : cases) {
+            for (boolean chunked : new boolean[] {false, true}) {
+                String name = c[0] + (chunked ? ", chunked" : "");
+                Outcome want = null;
+                Outcome got = null;
+                for (Axis2Server s : new Axis2Server[] {plain, dsoap}) {
+                    String doc = new String(good(s, false), StandardCharsets.UTF_8).replace("<soapenv:Header/>", c[1]);
+                    byte[] body = doc.getBytes(StandardCharsets.UTF_8);
+                    int split = doc.indexOf(inner) + inner.length();
+                    assertTrue(split < body.length - 20, name + ": " + doc);
+                    byte[] first;
+                    byte[] rest;
+                    if (chunked) {
+                        first = RawHttp.cat(RawHttp.head(s.port, PATH, Soap.contentType(false), "Transfer-Encoding: chunked\r\n"),
+                                ascii(Integer.toHexString(split) + "\r\n"), Arrays.copyOf(body, split), ascii("\r\n"));
+                        rest = RawHttp.cat(ascii(Integer.toHexString(body.length - split) + "\r\n"),
+                                Arrays.copyOfRange(body, split, body.length), ascii("\r\n0\r\n\r\n"));
+                    } else {
+                        byte[] whole = post(s, false, body);
+                        int at = whole.length - (body.length - split);
+                        first = Arrays.copyOf(whole, at);
+                        rest = Arrays.copyOfRange(whole, at, whole.length);
+                    }
+                    Outcome o = Outcome.of(RawHttp.exchangeInTwo(s.port, first, rest, 300, WAIT));
+                    if (s == plain) {
+                        want = o;
+                    } else {
+                        got = o;
+                    }
+                }
+                String text = name + "\naxis2: " + want + "\ndsoap: " + got;
+                assertEquals(200, want.status(), text);
+                assertEquals(want.status(), got.status(), text);
+                assertEquals(want.faultCode(), got.faultCode(), text);
+                assertEquals(want.body(), got.body(), text);
+                assertTrue(got.millis() < TIMEOUT, "answered without waiting for a timeout: " + text);
+                dsoap.assertServes(name);
+            }
+        }
+    }
+
     private static byte[] insert(byte[] good, String before, byte[] bytes) {
         int at = new String(good, StandardCharsets.ISO_8859_1).indexOf(before);
         return RawHttp.cat(Arrays.copyOf(good, at), bytes, Arrays.copyOfRange(good, at, good.length));

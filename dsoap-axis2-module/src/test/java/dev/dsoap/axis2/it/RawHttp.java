@@ -99,6 +99,30 @@ final class RawHttp {
     }
 
     /**
+     * Sends {@code first}, waits {@code pauseMillis}, sends {@code rest}, and reads the response for at most
+     * {@code waitMillis} from the first send.
+     */
+    static Response exchangeInTwo(int port, byte[] first, byte[] rest, int pauseMillis, int waitMillis) throws IOException {
+        try (Socket s = new Socket(InetAddress.getLoopbackAddress(), port)) {
+            s.setSoTimeout(250);
+            s.setTcpNoDelay(true);
+            OutputStream out = s.getOutputStream();
+            long sent = System.nanoTime();
+            out.write(first);
+            out.flush();
+            try {
+                Thread.sleep(pauseMillis);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IOException(e);
+            }
+            out.write(rest);
+            out.flush();
+            return read(s, sent, waitMillis, true);
+        }
+    }
+
+    /**
      * Reads what arrives on {@code s} for at most {@code waitMillis} after {@code sent} (nanoseconds), until the server
      * closes, or, with {@code untilComplete}, until a whole response is there.
      */

@@ -27,9 +27,12 @@ import java.util.concurrent.TimeUnit;
  *
  * <ul>
  * <li>{@code toStreamEnd}: {@link MessageBytes#readAtMost} reads to the stream's end (the JAX-WS hosts);</li>
- * <li>{@code toDocumentEnd}: {@link MessageBytes#readDocument} reads to the root element's end, tracking the
- *     markup as it arrives so that it stops where an XML parser stops (the Axis2 host, whose parser does not wait
- *     for declared bytes a sender never sends).</li>
+ * <li>{@code toDocumentEnd}: {@link MessageBytes#readDocument} reads to the root element's end, so that it stops
+ *     where an XML parser stops (the Axis2 host, whose parser does not wait for declared bytes a sender never
+ *     sends): it tracks the markup to the root's start tag, then takes the root's end tag arriving last for its
+ *     end;</li>
+ * <li>{@code toDocumentEndChecked}: the same, then every byte tracked to check that guess
+ *     ({@link MessageBytes#wholeDocument()}), as a request dsoap refuses or may share an answer for pays.</li>
  * </ul>
  *
  * <p>The difference is the tracking's cost per message. Time per message, in ms; the setup checks both read every
@@ -65,7 +68,7 @@ public class CaptureReadBench {
         } else if (!attributes.equals("none")) {
             throw new IllegalArgumentException("attributes: none or xmlns, not " + attributes);
         }
-        for (MessageBytes b : new MessageBytes[] {toStreamEnd(), toDocumentEnd()}) {
+        for (MessageBytes b : new MessageBytes[] {toStreamEnd(), toDocumentEnd(), toDocumentEndChecked()}) {
             if (b.length() != message.length || !Arrays.equals(b.bytes(), 0, b.length(), message, 0, message.length)) {
                 throw new IllegalStateException("read " + b.length() + " of " + message.length + " bytes");
             }
@@ -80,6 +83,15 @@ public class CaptureReadBench {
     @Benchmark
     public MessageBytes toDocumentEnd() throws IOException {
         return MessageBytes.readDocument(new Pieces(message), Integer.MAX_VALUE - 8, -1);
+    }
+
+    @Benchmark
+    public MessageBytes toDocumentEndChecked() throws IOException {
+        MessageBytes b = MessageBytes.readDocument(new Pieces(message), Integer.MAX_VALUE - 8, -1);
+        if (!b.wholeDocument()) {
+            throw new IllegalStateException("not the whole document");
+        }
+        return b;
     }
 
     /** A stream over a message that hands over at most {@link #PIECE} bytes a read. Not thread-safe. */

@@ -60,15 +60,10 @@ class DocumentEndTest {
         long seed = 20261203L;
         SplittableRandom random = new SplittableRandom(seed);
         for (int n = 0; n < 3000; n++) {
-            StringBuilder doc = new StringBuilder();
-            if (random.nextBoolean()) {
-                doc.append("<?xml version=\"1.0\" encoding=\"UTF-8\"?>");
-            }
-            element(doc, random, 0);
-            byte[] root = doc.toString().getBytes(StandardCharsets.UTF_8);
-            String after = random.nextBoolean() ? "" : random.nextBoolean() ? " \r\n" : "<!-- after </x> -->";
-            byte[] b = (doc + after).getBytes(StandardCharsets.UTF_8);
-            String what = "seed " + seed + ", document " + n + ": " + doc;
+            Generated g = Generated.of(random);
+            byte[] root = g.root();
+            byte[] b = g.bytes();
+            String what = "seed " + seed + ", document " + n + ": " + g.doc();
             DocumentEnd whole = new DocumentEnd();
             whole.feed(b, 0, b.length);
             assertEquals(root.length, whole.end(), what + " (whole)");
@@ -98,15 +93,11 @@ class DocumentEndTest {
         SplittableRandom random = new SplittableRandom(seed);
         int early = 0;
         for (int n = 0; n < 3000; n++) {
-            StringBuilder doc = new StringBuilder();
-            if (random.nextBoolean()) {
-                doc.append("<?xml version=\"1.0\" encoding=\"UTF-8\"?>");
-            }
-            element(doc, random, 0);
-            byte[] root = doc.toString().getBytes(StandardCharsets.UTF_8);
-            String after = random.nextBoolean() ? "" : random.nextBoolean() ? " \r\n" : "<!-- after </x> -->";
-            byte[] b = (doc + after).getBytes(StandardCharsets.UTF_8);
-            String what = "seed " + seed + ", document " + n + ": " + doc + after;
+            Generated g = Generated.of(random);
+            byte[] root = g.root();
+            byte[] b = g.bytes();
+            String after = g.after();
+            String what = "seed " + seed + ", document " + n + ": " + g.doc() + after;
             DocumentEnd guess = DocumentEnd.guessing();
             int at = 0;
             while (at < b.length && !guess.done()) {
@@ -127,6 +118,27 @@ class DocumentEndTest {
             }
         }
         assertTrue(early > 0, "no early guess among the generated documents: the check was never tried");
+    }
+
+    /** A generated document (its root ends at {@code root}'s length) and what follows it. */
+    private record Generated(String doc, String after) {
+        static Generated of(SplittableRandom random) {
+            StringBuilder doc = new StringBuilder();
+            if (random.nextBoolean()) {
+                doc.append("<?xml version=\"1.0\" encoding=\"UTF-8\"?>");
+            }
+            element(doc, random, 0);
+            String after = random.nextBoolean() ? "" : random.nextBoolean() ? " \r\n" : "<!-- after </x> -->";
+            return new Generated(doc.toString(), after);
+        }
+
+        byte[] root() {
+            return doc.getBytes(StandardCharsets.UTF_8);
+        }
+
+        byte[] bytes() {
+            return (doc + after).getBytes(StandardCharsets.UTF_8);
+        }
     }
 
     private static final String[] TEXTS = {"", "1", "3.25", "-0.0", "1.7976931348623157E308", "NaN", "&lt;&amp;&gt;",

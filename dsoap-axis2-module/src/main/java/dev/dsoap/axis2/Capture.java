@@ -28,7 +28,7 @@ import java.util.Map;
  * Axis2's own parser reads it: declared bytes a sender never sends after the envelope are left for the
  * transport to drain, once. That end is taken where the bytes that arrived end with the envelope's end tag; when
  * it was taken early (an element of the envelope's name within it), the builder reads on from the transport past
- * the captured bytes ({@link ReadOn}), and dsoap leaves the request to Axis2. When the transport fails before the envelope ends (a read timeout, a connection
+ * the captured bytes ({@link MessageBytes#readOn}), and dsoap leaves the request to Axis2. When the transport fails before the envelope ends (a read timeout, a connection
  * closed early, broken chunked encoding), the wrapped builder gets the bytes that arrived followed by the same
  * failure, so Axis2 answers exactly as it does without dsoap.
  *
@@ -81,12 +81,8 @@ final class Capture implements MIMEAwareBuilder {
             return delegate.processDocument(overflow[0], contentType, mc);
         }
         mc.setProperty(RAW, raw);
-        InputStream body = new ByteArrayInputStream(raw.bytes(), 0, raw.length());
-        if (raw.endGuessed()) {
-            body = new SequenceInputStream(body, new ReadOn(raw, in));
-        }
         try {
-            return delegate.processDocument(body, contentType, mc);
+            return delegate.processDocument(raw.readOn(in), contentType, mc);
         } catch (AxisFault | RuntimeException e) {
             // Axis2's builder refused the start of the request (a DTD, invalid UTF-8 in what it decoded): say
             // what and where when dsoap's parser finds it malformed, keeping Axis2's fault code and so its status
@@ -95,41 +91,6 @@ final class Capture implements MIMEAwareBuilder {
                 throw e;
             }
             throw new AxisFault(problem, e);
-        }
-    }
-
-    /**
-     * What the builder reads after the captured bytes of a request whose end was guessed: nothing when they hold the
-     * whole envelope (checked once, when the builder first reads past them: Axis2 parses the rest of a request only
-     * on its own path), else the rest of the transport's stream. Never closes the transport's stream (its host
-     * drains it).
-     */
-    private static final class ReadOn extends InputStream {
-        private final MessageBytes raw;
-        private final InputStream in;
-        /** 0 undecided, 1 the captured bytes are the whole envelope, 2 read on. */
-        private int decided;
-
-        ReadOn(MessageBytes raw, InputStream in) {
-            this.raw = raw;
-            this.in = in;
-        }
-
-        private boolean on() {
-            if (decided == 0) {
-                decided = raw.wholeDocument() ? 1 : 2;
-            }
-            return decided == 2;
-        }
-
-        @Override
-        public int read() throws IOException {
-            return on() ? in.read() : -1;
-        }
-
-        @Override
-        public int read(byte[] b, int off, int len) throws IOException {
-            return on() ? in.read(b, off, len) : -1;
         }
     }
 

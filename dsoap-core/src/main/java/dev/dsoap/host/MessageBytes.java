@@ -47,6 +47,46 @@ public record MessageBytes(byte[] bytes, int length, boolean endGuessed) {
     }
 
     /**
+     * These bytes as a parser of the host reads the message: then, when the end was guessed early (checked once, the
+     * first time the parser reads past them), the rest of {@code source}, the stream they were read from. Closing
+     * the stream leaves {@code source} open (its host drains it).
+     */
+    public InputStream readOn(InputStream source) {
+        InputStream these = new java.io.ByteArrayInputStream(bytes, 0, length);
+        return endGuessed ? new java.io.SequenceInputStream(these, new ReadOn(this, source)) : these;
+    }
+
+    /** What follows bytes whose end was guessed: nothing when they hold the whole document, else the rest. */
+    private static final class ReadOn extends InputStream {
+        private final MessageBytes read;
+        private final InputStream source;
+        /** 0 undecided, 1 the bytes read are the whole document, 2 read on. */
+        private int decided;
+
+        ReadOn(MessageBytes read, InputStream source) {
+            this.read = read;
+            this.source = source;
+        }
+
+        private boolean on() {
+            if (decided == 0) {
+                decided = read.wholeDocument() ? 1 : 2;
+            }
+            return decided == 2;
+        }
+
+        @Override
+        public int read() throws IOException {
+            return on() ? source.read() : -1;
+        }
+
+        @Override
+        public int read(byte[] b, int off, int len) throws IOException {
+            return on() ? source.read(b, off, len) : -1;
+        }
+    }
+
+    /**
      * Whether a message of {@code contentType} is UTF-8: its {@code charset} parameter says UTF-8, or there is
      * none (which for SOAP means UTF-8). dsoap reads only UTF-8; anything else goes the host's way.
      */

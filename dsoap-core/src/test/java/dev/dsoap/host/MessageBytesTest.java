@@ -118,7 +118,12 @@ class MessageBytesTest {
         assertEquals(split, early.length());
         assertTrue(early.endGuessed());
         assertFalse(early.wholeDocument());
-        assertArrayEquals(Arrays.copyOfRange(nested, split, nested.length), in.readAllBytes(), "the rest is left in the stream");
+        assertArrayEquals(nested, early.readOn(in).readAllBytes(), "a parser reads on to the rest");
+        InputStream after = new ByteArrayInputStream(new byte[] {'x'});
+        MessageBytes whole = MessageBytes.readDocument(new ByteArrayInputStream(plain), 1 << 20, -1);
+        assertArrayEquals(Arrays.copyOf(whole.bytes(), whole.length()), whole.readOn(after).readAllBytes(),
+                "a whole document is read alone");
+        assertEquals('x', after.read(), "and what follows it is left in the stream");
         byte[] dtd = "<!DOCTYPE e><e><v>1</v></e>".getBytes(java.nio.charset.StandardCharsets.UTF_8);
         MessageBytes untracked = MessageBytes.readDocument(new ByteArrayInputStream(dtd), 1 << 20, -1);
         assertFalse(untracked.endGuessed());

@@ -15,8 +15,9 @@ import java.util.Objects;
  * <ul>
  *   <li>xsd:double, xsd:float: {@code [+-]?(d+(.d*)?|.d+)([eE][+-]?d+)?}, {@code INF}, {@code -INF},
  *       {@code NaN} (XSD 1.0's lexical space, which JAXB and Axis2 read; XSD 1.1's {@code +INF} is refused). Java-only forms ({@code Infinity}, hexadecimal, {@code d}/{@code f}
- *       suffixes) are rejected, except the infinities where a caller asks for them (Axis2's readers take them). Decimals are rounded to nearest (those of at most 15 digits and no exponent by
- *       one exact division, the others via fastdoubleparser); magnitudes
+ *       suffixes) are rejected, except the infinities where a caller asks for them (Axis2's readers take them). Decimals are rounded to nearest, in one pass where they have at most 19 significant
+ *       digits (by one exact multiplication or division, or by the Eisel-Lemire algorithm), else via fastdoubleparser;
+ *       magnitudes
  *       beyond the type's range become infinite, below it zero.</li>
  *   <li>xsd:long, xsd:int, xsd:short, xsd:byte: {@code [+-]?d+} (leading zeros allowed) within the
  *       type's range; out-of-range values are rejected.</li>
@@ -24,8 +25,9 @@ import java.util.Objects;
  * </ul>
  *
  * <p>All methods are static, stateless and thread-safe. Integer and boolean parsing does not allocate
- * except to throw. Floating-point parsing checks the syntax without allocating and then hands the
- * text to fastdoubleparser, which allocates on its slow path (taken for a small fraction of inputs).
+ * except to throw. Floating-point parsing reads decimals of up to 19 significant digits without allocating; the
+ * rest (longer decimals, subnormal results, the rare inputs Eisel-Lemire cannot round alone) has its syntax checked
+ * and goes to fastdoubleparser, which allocates on its slow path.
  */
 public final class XsdParse {
     private static final int INVALID = 0;
@@ -64,9 +66,9 @@ public final class XsdParse {
         int end = off + len;
         int start = skipWhitespace(b, off, end);
         end = trimWhitespace(b, start, end);
-        double exact = shortDecimal(b, start, end);
-        if (exact == exact) {
-            return exact;
+        double fast = decimal(b, start, end);
+        if (fast == fast) {
+            return fast;
         }
         switch (floatSyntax(b, start, end, javaInfinity)) {
             case DECIMAL:
@@ -380,48 +382,113 @@ public final class XsdParse {
         return negative ? r : -r;
     }
 
-    /** The powers of ten {@link #shortDecimal} divides by, 10^0 to 10^15: each is a double exactly. */
+    /** 10^0 to 10^22: each is a double exactly, for {@link #decimal}'s one multiplication or division. */
     private static final double[] EXACT_POWERS = {
-        1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15
+        1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19,
+        1e20, 1e21, 1e22
     };
 
+    /** Most significant digits {@link #decimal} reads into one {@code long}: 19 (10^19 - 1 < 2^64). */
+    private static final int MAX_DIGITS = 19;
+    /** 2^53: integers up to it are exact as doubles. */
+    private static final long EXACT_INTEGER = 1L << 53;
+
     /**
-     * {@code [+-]?d*(.d*)?} with at least one and at most 15 digits in {@code b[i..end)}, as a double, or NaN when the
-     * text is anything else (longer, with an exponent, not a decimal). Prices, integers and short fractions are read
-     * in one pass: a significand below 10^15 and a power of ten up to 10^15 are both exact doubles, so one division
-     * rounds the value correctly (Clinger's fast path). The other forms go through {@link #floatSyntax} and
-     * fastdoubleparser.
+     * The xsd:double {@code b[i..end)} (trimmed) holds in one pass, where it is a decimal
+     * {@code [+-]?(d+(.d*)?|.d+)([eE][+-]?d+)?} of at most {@value #MAX_DIGITS} significant digits and an exponent of
+     * at most 4 digits: by one exact multiplication or division where the significand and the power of ten are
+     * both exact doubles, else by {@link EiselLemire}. {@code NaN} for anything else (the specials, invalid text, more
+     * digits, a result Eisel-Lemire leaves undecided), which {@link #floatSyntax} and fastdoubleparser then take.
      */
-    private static double shortDecimal(byte[] b, int i, int end) {
-        if (i == end || end - i > 17) {
+    private static double decimal(byte[] b, int i, int end) {
+        if (i == end) {
             return Double.NaN;
         }
         boolean negative = b[i] == '-';
         if (negative || b[i] == '+') {
             i++;
         }
-        long m = 0;
-        int digits = 0;
-        int fraction = -1;
-        for (; i < end; i++) {
-            int d = b[i] - '0';
-            if (d >= 0 && d <= 9) {
-                m = 10 * m + d;
-                digits++;
-                if (fraction >= 0) {
-                    fraction++;
-                }
-            } else if (b[i] == '.' && fraction < 0) {
-                fraction = 0;
-            } else {
-                return Double.NaN;
-            }
+        int first = i;
+        long w = 0; // the digits, wrapping past 19 of them (then they are counted again below)
+        while (i < end && isDigit(b[i])) {
+            w = 10 * w + (b[i++] - '0');
         }
-        if (digits == 0 || digits > 15) {
+        int digits = i - first;
+        int fraction = 0;
+        if (i < end && b[i] == '.') {
+            int from = ++i;
+            while (i <= end - Long.BYTES) {
+                long x = (long) LONGS.get(b, i);
+                if ((((x + 0x4646_4646_4646_4646L) | (x - 0x3030_3030_3030_3030L)) & 0x8080_8080_8080_8080L) != 0) {
+                    break; // not eight digits
+                }
+                w = 100_000_000L * w + eightDigits(x);
+                i += Long.BYTES;
+            }
+            while (i < end && isDigit(b[i])) {
+                w = 10 * w + (b[i++] - '0');
+            }
+            fraction = i - from;
+            digits += fraction;
+        }
+        if (digits == 0 || digits > MAX_DIGITS && digits - leadingZeros(b, first, i) > MAX_DIGITS) {
             return Double.NaN;
         }
-        double v = fraction > 0 ? m / EXACT_POWERS[fraction] : m;
-        return negative ? -v : v;
+        int exponent = 0;
+        if (i < end) {
+            if (b[i] != 'E' && b[i] != 'e') {
+                return Double.NaN;
+            }
+            i++;
+            boolean negativeExponent = false;
+            if (i < end && (b[i] == '-' || b[i] == '+')) {
+                negativeExponent = b[i] == '-';
+                i++;
+            }
+            int from = i;
+            for (; i < end; i++) {
+                int d = b[i] - '0';
+                if (d < 0 || d > 9 || i - from >= 4) {
+                    return Double.NaN;
+                }
+                exponent = 10 * exponent + d;
+            }
+            if (i == from) {
+                return Double.NaN;
+            }
+            if (negativeExponent) {
+                exponent = -exponent;
+            }
+        }
+        if (fraction > 1 << 20) {
+            return Double.NaN; // a million digits after the point (zeros, all but 19): not a number this pass is for
+        }
+        int q = exponent - fraction;
+        if (w >= 0 && w <= EXACT_INTEGER && q >= -22 && q <= 22) {
+            double v = q < 0 ? w / EXACT_POWERS[-q] : w * EXACT_POWERS[q];
+            return negative ? -v : v;
+        }
+        return EiselLemire.toDouble(negative, w, q);
+    }
+
+    private static final java.lang.invoke.VarHandle LONGS = java.lang.invoke.MethodHandles.byteArrayViewVarHandle(
+            long[].class, java.nio.ByteOrder.LITTLE_ENDIAN);
+
+    /** The value of eight ASCII digits loaded little-endian (the first the most significant), by three multiplications. */
+    private static long eightDigits(long x) {
+        x -= 0x3030_3030_3030_3030L;
+        x = x * 10 + (x >>> 8);
+        return (((x & 0x0000_00FF_0000_00FFL) * 0x000F_4240_0000_0064L)
+                + (((x >>> 16) & 0x0000_00FF_0000_00FFL) * 0x0000_2710_0000_0001L)) >>> 32;
+    }
+
+    /** Zeros before the first other digit in the digits and point of {@code b[i..end)}. */
+    private static int leadingZeros(byte[] b, int i, int end) {
+        int n = 0;
+        for (; i < end && (b[i] == '0' || b[i] == '.'); i++) {
+            n += b[i] == '0' ? 1 : 0;
+        }
+        return n;
     }
 
     /** Classifies {@code b[i..end)} as one of {@link #DECIMAL}, the specials, or {@link #INVALID}. */

@@ -21,10 +21,10 @@ import java.util.Arrays;
  * general way.
  *
  * <p>A read here succeeds only when, in the new message, everything before the first item and after the last is the
- * kept message's bytes, and every item that differs is a start tag equal to the first item's, a text of printable
- * ASCII, tabs and line feeds without {@code &} or {@code ]}, of at most {@link #MAX_TEXT} bytes for a number and
- * {@link #MAX_STRING} for a string (and the parser's text limit), that the item's type
- * reads, and the matching end tag. Any other difference (an item added or removed, a tag, an attribute, an entity, a
+ * kept message's bytes, and every item that differs is a start tag equal to the first item's, a text of at most
+ * {@link #MAX_TEXT} bytes for a number and {@link #MAX_STRING} for a string (and the parser's text limit) that the
+ * item's type reads (a string's of printable ASCII, tabs and line feeds without {@code &} or {@code ]}; a number's
+ * reading refuses every byte a number may not hold), and the matching end tag. Any other difference (an item added or removed, a tag, an attribute, an entity, a
  * comment, a value its type refuses) gives up before anything is changed, and the message is read the general way,
  * which reports what is wrong where. So the values read here are those the general reader reads from the same bytes.
  *
@@ -365,18 +365,10 @@ final class ArrayLane {
                 return false;
             }
             int t = p + o.length;
-            int e = t;
             int textEnd = Math.min(lim, t + maxText + 1);
-            while (e < textEnd) {
-                byte x = b[e];
-                if (x == '<') {
-                    break;
-                }
-                // "]]>" may not stand in text: no ']' at all
-                if (x < 0x20 ? x != '\t' && x != '\n' : x > 0x7e || x == '&' || x == ']') {
-                    return false;
-                }
-                e++;
+            int e = strings ? stringText(b, t, textEnd) : lessThan(b, t, textEnd);
+            if (e < 0) {
+                return false;
             }
             if (e - t > maxText || e + c.length > lim || !holds(b, e, c, closeWord, closeMask)) {
                 return false;
@@ -408,6 +400,45 @@ final class ArrayLane {
             start = foundStart;
             next = foundEnd;
         }
+    }
+
+    /**
+     * Where a string item's text starting at {@code t} ends (its first {@code <}, or {@code end}), or -1 where it holds a
+     * byte this lane leaves to the general reader: a control character but tab and line feed, a byte above ASCII, an
+     * entity's {@code &}, or a {@code ]} ("]]>" may not stand in text).
+     */
+    private static int stringText(byte[] b, int t, int end) {
+        for (int e = t; e < end; e++) {
+            byte x = b[e];
+            if (x == '<') {
+                return e;
+            }
+            if (x < 0x20 ? x != '\t' && x != '\n' : x > 0x7e || x == '&' || x == ']') {
+                return -1;
+            }
+        }
+        return end;
+    }
+
+    /**
+     * Where a number's text starting at {@code t} ends: its first {@code <} before {@code end}, eight bytes at a time, or
+     * {@code end}. Its bytes are not checked here: the number's reading refuses every byte a number may not hold
+     * (control characters, bytes above ASCII, {@code &}, {@code ]}), and XML whitespace around it is read as the
+     * general reader reads it.
+     */
+    private static int lessThan(byte[] b, int t, int end) {
+        int p = t;
+        for (; p <= end - Long.BYTES; p += Long.BYTES) {
+            long x = (long) LONGS.get(b, p) ^ 0x3C3C_3C3C_3C3C_3C3CL; // a '<' byte becomes 0
+            long z = (x - 0x0101_0101_0101_0101L) & ~x & 0x8080_8080_8080_8080L;
+            if (z != 0) {
+                return p + (Long.numberOfTrailingZeros(z) >>> 3);
+            }
+        }
+        while (p < end && b[p] != '<') {
+            p++;
+        }
+        return p;
     }
 
     /**

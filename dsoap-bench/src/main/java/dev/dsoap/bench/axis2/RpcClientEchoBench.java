@@ -1,6 +1,7 @@
 package dev.dsoap.bench.axis2;
 
 import dev.dsoap.bench.echo.ServerCpu;
+import dev.dsoap.bench.echo.ServerWarmup;
 import dev.dsoap.bench.echo.MeasuredServer;
 import dev.dsoap.bench.echo.CpuWindow;
 import dev.dsoap.bench.echo.EchoValues;
@@ -283,39 +284,21 @@ public class RpcClientEchoBench {
         server.watch(window);
     }
 
-    /**
-     * Small requests each server serves before a trial ({@value}, or {@code -Ddsoap.bench.serverWarmup}), as a server
-     * that has been up a while has served: at 100K items a plain Axis2 request takes about a second, so a trial's own
-     * calls leave the code run once a request (Axis2's, dsoap's module) interpreted or compiled with C1's profiling.
-     * Both servers are warmed alike, through clients of their own, in this cell's form; the transport floor needs none.
-     */
-    static final int SERVER_WARMUP = 5000;
-
+    /** Both servers serve {@link ServerWarmup#REQUESTS} small requests first, in this cell's form, through clients of their own. */
     private void warmServers(boolean gzip) throws Exception {
-        int n = Integer.getInteger("dsoap.bench.serverWarmup", SERVER_WARMUP);
-        if (n <= 0) {
-            return;
-        }
-        long start = System.nanoTime();
-        EchoValues small = new EchoValues(Shape.DOUBLES, 64, 10, EchoValues.SEED,
-                dev.dsoap.bench.deserialize.DdsMessages.Pattern.of(pattern),
-                dev.dsoap.bench.deserialize.DdsMessages.Widths.of(widths));
         RPCServiceClient toDsoap = plainClient(servers.dsoap().uri(Style.POJO).toString(), gzip);
         RPCServiceClient toPlain = plainClient(servers.plain().uri(Style.POJO).toString(), gzip);
+        int want = primitive ? 0 : ServerWarmup.ITEMS;
         try {
-            int want = primitive ? 0 : 64;
-            for (int i = 0; i < n; i++) {
-                double[] sent = (double[]) small.values(i);
+            ServerWarmup.run("axis2 RPCServiceClient", pattern, widths, sent -> {
                 if (call(toDsoap, sent).length != want || call(toPlain, sent).length != want) {
                     throw new IllegalStateException("a warm-up request was not echoed whole");
                 }
-            }
+            });
         } finally {
             toDsoap.cleanup();
             toPlain.cleanup();
         }
-        System.out.printf("%n[axis2 RPCServiceClient] servers warmed: %d small requests to each in %d ms%n", n,
-                (System.nanoTime() - start) / 1_000_000);
     }
 
     /** A plain {@code RPCServiceClient} of {@code to}, with the features on (its own configuration's, if addressing). */

@@ -1,5 +1,6 @@
 package dev.dsoap.bench.cxf;
 
+import dev.dsoap.bench.echo.ServerWarmup;
 import dev.dsoap.bench.echo.ServerCpu;
 import dev.dsoap.bench.echo.MeasuredServer;
 import dev.dsoap.bench.echo.Partners;
@@ -172,36 +173,15 @@ public class CxfPlainProxyEchoBench {
         server.watch(window);
     }
 
-    /**
-     * Small requests each endpoint serves before a trial ({@value}, or {@code -Ddsoap.bench.serverWarmup}), as a server
-     * that has been up a while has served: at 100K doubles a round of calls takes a fifth of a second, most of it the
-     * plain client's, so a trial's warm-up and measurement together bring a few hundred requests, and the code run once
-     * a request (Jetty's, CXF's interceptors, dsoap's glue) was still interpreted or compiled with C1's profiling when
-     * measured: 57 % of the Java samples of the dsoap endpoint's request threads at 100K were interpreted frames (JFR,
-     * identical requests). Both endpoints are warmed alike, through proxies of their own (their own client states);
-     * the transport floor runs on the same Jetty classes.
-     */
-    static final int SERVER_WARMUP = 5000;
-
-    private void warmServers() {
-        int n = Integer.getInteger("dsoap.bench.serverWarmup", SERVER_WARMUP);
-        if (n <= 0) {
-            return;
-        }
-        long start = System.nanoTime();
-        EchoValues small = new EchoValues(Shape.DOUBLES, 64, 10, EchoValues.SEED,
-                dev.dsoap.bench.deserialize.DdsMessages.Pattern.of(pattern),
-                dev.dsoap.bench.deserialize.DdsMessages.Widths.of(widths));
+    /** Both endpoints serve {@link ServerWarmup#REQUESTS} small requests first, through proxies of their own. */
+    private void warmServers() throws Exception {
         EchoPort toDsoap = servers.defaultPort(true);
         EchoPort toPlain = servers.defaultPort(false);
-        for (int i = 0; i < n; i++) {
-            double[] sent = (double[]) small.values(i);
+        ServerWarmup.run("cxf, plain proxy", pattern, widths, sent -> {
             if (toDsoap.echoDoubles(sent).length != sent.length || toPlain.echoDoubles(sent).length != sent.length) {
                 throw new IllegalStateException("a warm-up request was not echoed whole");
             }
-        }
-        System.out.printf("%n[cxf, plain proxy] servers warmed: %d small requests to each endpoint in %d ms%n", n,
-                (System.nanoTime() - start) / 1_000_000);
+        });
     }
 
     /** Gives {@code p} (when not null) the request chunks of {@link #chunks}. */

@@ -65,7 +65,11 @@ class SuiteTest {
         Suite.Entry distinct = s.entries().stream().filter(x -> x.className().equals("cxf.CoalesceBench")
                 && java.util.List.of(x.params().get("requests")).contains("distinct")).findFirst().orElseThrow();
         assertEquals(3, distinct.seconds());
-        assertTrue(s.entries().stream().filter(x -> x != e && x != metro && x != distinct).allMatch(x -> x.seconds() < 0));
+        // and the CXF plain proxy's point beside its floor, whose rounds take about a third of a second, in 3-second ones
+        Suite.Entry proxy = entry(s, "cxf.CxfPlainProxyEchoBench");
+        assertEquals(3, proxy.seconds());
+        assertTrue(s.entries().stream().filter(x -> x != e && x != metro && x != distinct && x != proxy)
+                .allMatch(x -> x.seconds() < 0));
     }
 
     /**

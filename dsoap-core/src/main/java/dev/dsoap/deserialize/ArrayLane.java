@@ -422,7 +422,7 @@ final class ArrayLane {
 
     /**
      * Where a number's text starting at {@code t} ends: its first {@code <} before {@code end}, eight bytes at a time, or
-     * {@code end} (also how {@link #endOf} crosses a kept item's text). A changed number's bytes are not checked here: the number's reading refuses every byte a number may not hold
+     * {@code end}. Its bytes are not checked here: the number's reading refuses every byte a number may not hold
      * (control characters, bytes above ASCII, {@code &}, {@code ]}), and XML whitespace around it is read as the
      * general reader reads it.
      */
@@ -523,7 +523,22 @@ final class ArrayLane {
      * no {@code <}. Eight bytes at a time: a kept number's text is some 4 to 24 bytes.
      */
     private int endOf(byte[] kept, int s) {
-        return blank(kept, lessThan(kept, s + open.length, kept.length) + close.length, kept.length);
+        // the search of lessThan, written out: called through it here, the read of 100K doubles, a tenth of every width
+        // changed, measured 2.9 to 3.1 ms against 2.4 to 2.6 ms (ProxyRequestReadBench, 2026-12-03)
+        int p = s + open.length;
+        int safe = kept.length - Long.BYTES;
+        while (p <= safe) {
+            long x = (long) LONGS.get(kept, p) ^ 0x3C3C_3C3C_3C3C_3C3CL; // a '<' byte becomes 0
+            long t = (x - 0x0101_0101_0101_0101L) & ~x & 0x8080_8080_8080_8080L;
+            if (t != 0) {
+                return blank(kept, p + (Long.numberOfTrailingZeros(t) >>> 3) + close.length, kept.length);
+            }
+            p += Long.BYTES;
+        }
+        while (kept[p] != '<') {
+            p++;
+        }
+        return blank(kept, p + close.length, kept.length);
     }
 
     /**

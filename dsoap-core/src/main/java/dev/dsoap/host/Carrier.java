@@ -360,6 +360,15 @@ public final class Carrier {
     }
 
     /**
+     * The host read this thread's last inbound message without this carrier seeing it (it went the host's way before
+     * its operation was known): the thread's next outbound message, if dsoap writes it, is written on a template of one
+     * message, as after a read fallback, so that an operation whose requests dsoap never reads keeps no template.
+     */
+    public void hostRead() {
+        readState.get()[0] = HOST_READ;
+    }
+
+    /**
      * Counts a whole exchange the host keeps on its own path before dsoap sees it (both directions when the
      * operation answers), and checks the request against dsoap's limits.
      *

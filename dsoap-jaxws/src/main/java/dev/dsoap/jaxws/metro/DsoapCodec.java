@@ -138,6 +138,19 @@ final class DsoapCodec implements Codec {
         metro.decode(in, contentType, packet);
     }
 
+    /**
+     * Invocation property: why Metro reads a request that it also answers itself (a {@link Fallback}, counted both ways):
+     * one in a form dsoap does not read (Fast Infoset, MTOM, a charset other than UTF-8), whose answer Metro gives in
+     * that form, or one of no operation dsoap knows.
+     */
+    static final String METROS = DsoapCodec.class.getName() + ".metros";
+
+    /**
+     * Invocation property: why Metro reads a request before its operation's carrier saw it (a {@link Fallback}: too
+     * long, no room among the messages in flight). Its answer may still be dsoap's, on a template of one message.
+     */
+    static final String UNSEEN = DsoapCodec.class.getName() + ".unseen";
+
     /** Invocation property: the request's quality ({@link Arrival}), when the endpoint has a quality file. */
     static final String QUALITY = DsoapCodec.class.getName() + ".quality";
 
@@ -177,7 +190,9 @@ final class DsoapCodec implements Codec {
         }
         String why = unreadType(contentType);
         if (why != null) {
-            endpoint.unplanned.bypass(why.startsWith("charset") ? Fallback.CHARSET : Fallback.ATTACHMENTS, why, null, 0, true);
+            Fallback reason = why.startsWith("charset") ? Fallback.CHARSET : Fallback.ATTACHMENTS;
+            endpoint.unplanned.bypass(reason, why, null, 0, true);
+            packet.invocationProperties.put(METROS, reason);
             metro.decode(in, contentType, packet);
             return;
         }
@@ -187,7 +202,8 @@ final class DsoapCodec implements Codec {
         if (b == null) {
             Fallback reason = MessageBytes.overflowReason(overflow[0]);
             endpoint.unplanned.bypass(reason, reason == Fallback.IN_FLIGHT ? endpoint.budget.inFlightDetail()
-                    : "longer than " + limit + " bytes (dsoap.maxMessageBytes)", null, 0, true);
+                    : "longer than " + limit + " bytes (dsoap.maxMessageBytes)", null, 0, false);
+            packet.invocationProperties.put(UNSEEN, reason); // its answer may still be dsoap's (InvokeTube)
             metro.decode(overflow[0], contentType, packet); // Metro reads it on from what was read, under its own limits
             return;
         }
@@ -214,8 +230,10 @@ final class DsoapCodec implements Codec {
         } catch (XmlParseException e) {
             if (e.kind() == XmlParseException.Kind.UNSUPPORTED) {
                 endpoint.unplanned.bypass(Fallback.CHARSET, e.getMessage(), null, 0, true);
+                packet.invocationProperties.put(METROS, Fallback.CHARSET);
             } else {
                 endpoint.unknown.rejected(); // Metro answers it as it would without dsoap
+                packet.invocationProperties.put(UNSEEN, Boolean.TRUE);
             }
             return null;
         } finally {
@@ -224,12 +242,14 @@ final class DsoapCodec implements Codec {
         if (head.version() != endpoint.version || head.fault() || head.localName() == null) {
             endpoint.unplanned.bypass(Fallback.REQUEST_SHAPE, head.version() != endpoint.version
                     ? head.version() + " message to a " + endpoint.version + " binding" : "no operation element", null, 0, true);
+            packet.invocationProperties.put(METROS, Fallback.REQUEST_SHAPE);
             return null;
         }
         MetroOperation op = endpoint.operation(new QName(head.namespace(), head.localName()));
         if (op == null) {
             endpoint.unplanned.bypass(Fallback.REQUEST_SHAPE, "{" + head.namespace() + "}" + head.localName()
                     + " is no operation's request", null, 0, true);
+            packet.invocationProperties.put(METROS, Fallback.REQUEST_SHAPE);
             return null; // Metro's dispatch fault
         }
         com.sun.xml.ws.api.message.Message host = null;
@@ -242,6 +262,7 @@ final class DsoapCodec implements Codec {
             } catch (IOException | RuntimeException e) {
                 packet.setMessage(null);
                 endpoint.unknown.rejected(); // Metro answers it as it would without dsoap
+                packet.invocationProperties.put(UNSEEN, Boolean.TRUE);
                 return null;
             }
             host = packet.getInternalMessage();

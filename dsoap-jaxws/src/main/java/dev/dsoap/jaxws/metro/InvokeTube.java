@@ -50,7 +50,7 @@ final class InvokeTube extends AbstractFilterTubeImpl {
     public NextAction processRequest(Packet request) {
         Object read = request.invocationProperties.get(CarriedRequest.KEY);
         if (!(read instanceof CarriedRequest carried)) {
-            return doInvoke(next, request); // Metro's
+            return metroRead(request, null);
         }
         if (request.getInternalMessage() != carried && carried.standsFor(request.getInternalMessage())) {
             request.setMessage(carried); // the handlers' SAAJ message of these bytes, its body untouched
@@ -72,12 +72,11 @@ final class InvokeTube extends AbstractFilterTubeImpl {
         Object[] args = op.arguments(carried.values);
         String unread = op.headers.isEmpty() ? null : op.headers.read(carried.hasHeaders() ? carried.getHeaders() : null, args);
         if (unread != null) {
-            // Metro binds the request from these bytes, and answers as it would without dsoap
+            // Metro binds the request from these bytes; dsoap writes the answer
             op.stats.readFallback(Fallback.REQUEST_SHAPE, unread);
-            if (!op.oneWay) {
-                op.carrier.write(op.answer(null, null), Fallback.REQUEST_SHAPE, "the request went Metro's way: " + unread);
-            }
-            return doInvoke(next, request);
+            Coalescing.settle(request); // Metro's reading: its answer is this request's alone
+            carried.counted();
+            return metroRead(request, op);
         }
         if (op.oneWay && request.transportBackChannel != null) {
             request.transportBackChannel.close();
@@ -93,6 +92,77 @@ final class InvokeTube extends AbstractFilterTubeImpl {
         if (op.oneWay) {
             return doReturnWith(request.createServerResponse(null, endpoint.port, endpoint.model, endpoint.binding));
         }
+        return answer(request, op, args, result, carried.binaryAnswer);
+    }
+
+    /**
+     * A request Metro reads (dsoap's reading left it to Metro): bound by Metro's databinding and its method called
+     * through Metro's invoker, as Metro's own invoker does; its answer written by dsoap when the operation's carrier
+     * writes it. Metro answers itself what it answers in another form than dsoap writes (Fast Infoset, MTOM, another
+     * charset: {@link DsoapCodec#METROS}), what it cannot dispatch, one-way requests, and requests whose body something
+     * in Metro's chain read (its answer is read there too).
+     *
+     * @param known the operation dsoap found for the request, or {@code null}
+     */
+    private NextAction metroRead(Packet request, MetroOperation known) {
+        if (request.invocationProperties.get(DsoapCodec.METROS) != null) {
+            return doInvoke(next, request);
+        }
+        Object unseen = request.invocationProperties.get(DsoapCodec.UNSEEN);
+        MetroOperation op = known != null ? known : operationOf(request);
+        if (op == null || op.oneWay) {
+            if (unseen instanceof Fallback why && op == null) {
+                endpoint.unknown.writeFallback(why, "the request went Metro's way, which answers it");
+            }
+            return doInvoke(next, request); // Metro's dispatch fault, or no answer
+        }
+        if (!op.carrier.writes()) {
+            op.carrier.write(op.answer(null, null), null, null); // counts why; Metro writes the answer
+            return doInvoke(next, request);
+        }
+        if (unseen != null) {
+            op.carrier.hostRead(); // its answer keeps no template: the operation's requests may never be dsoap's
+        }
+        Databinding db = ((AbstractSEIModelImpl) endpoint.model).getDatabinding();
+        JavaCallInfo call = db.deserializeRequest(request);
+        if (call.getException() instanceof com.sun.xml.ws.wsdl.DispatchException e) {
+            op.carrier.write(op.answer(null, null), Fallback.FAULT, "Metro could not dispatch the request");
+            return doReturnWith(request.createServerResponse(e.fault, endpoint.port, null, endpoint.binding));
+        }
+        Object[] args = call.getParameters();
+        if (call.getException() != null) {
+            return metros(request, op, args, null, call.getException(), Fallback.FAULT,
+                    call.getException().getClass().getName());
+        }
+        Object result;
+        try {
+            result = ((InvokerTube<?>) next).getInvoker(request).invoke(request, op.method, args);
+        } catch (InvocationTargetException e) {
+            return metros(request, op, args, null, e.getCause(), Fallback.FAULT, e.getCause().getClass().getName());
+        } catch (IllegalAccessException | RuntimeException e) {
+            return metros(request, op, args, null, e, Fallback.FAULT, e.getClass().getName());
+        }
+        return answer(request, op, args, result, null);
+    }
+
+    /** The operation of a request Metro decoded, as Metro dispatches it, or {@code null}. */
+    private MetroOperation operationOf(Packet request) {
+        com.sun.xml.ws.api.model.WSDLOperationMapping m;
+        try {
+            m = request.getWSDLOperationMapping();
+        } catch (RuntimeException e) {
+            return null; // Metro meets it again, and answers it its way
+        }
+        return m != null && m.getJavaMethod() instanceof com.sun.xml.ws.model.JavaMethodImpl j
+                && j.getRequestPayloadName() != null ? endpoint.operation(j.getRequestPayloadName()) : null;
+    }
+
+    /**
+     * The answer to a call of {@code op} that returned {@code result}: written by dsoap (in its binary form when
+     * {@code binaryAnswer} says so, in the variant the quality file chooses for the client), or by Metro's databinding
+     * when dsoap cannot write it.
+     */
+    private NextAction answer(Packet request, MetroOperation op, Object[] args, Object result, Boolean binaryAnswer) {
         com.sun.xml.ws.transport.http.WSHTTPConnection con = request.getSatellite(
                 com.sun.xml.ws.transport.http.WSHTTPConnection.class);
         Object[] parts = op.answer(result, args);
@@ -104,7 +174,7 @@ final class InvokeTube extends AbstractFilterTubeImpl {
                 con.setResponseHeader(dev.dsoap.quality.QualityWire.ANSWER, x.answer());
             }
         }
-        Reply reply = carried.binaryAnswer == null ? null : op.carrier.writeBinary(parts, carried.binaryAnswer);
+        Reply reply = binaryAnswer == null ? null : op.carrier.writeBinary(parts, binaryAnswer);
         if (reply == null) {
             reply = op.carrier.write(parts, null, null);
         }

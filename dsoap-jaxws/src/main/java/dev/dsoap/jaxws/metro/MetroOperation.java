@@ -207,6 +207,7 @@ final class MetroOperation {
             }
         }
         this.carrier = b.build();
+        stats.templates(carrier::retainedBytes); // the templates' bytes in the operation's retained bytes, as on CXF
         this.headers = new HeaderParts(problem == null ? headerParts : List.of());
         this.binary = !client && problem == null && headerParts.isEmpty();
         this.problem = problem;

@@ -61,9 +61,20 @@ abstract class ReadMessage extends Carried {
         return handlers ? dev.dsoap.host.Fallback.HANDLER_BODY : dev.dsoap.host.Fallback.INTERCEPTORS;
     }
 
+    /** Whether the message goes Metro's way for a reason already counted. */
+    private boolean counted;
+
+    /** The message goes Metro's way for a reason already counted: Metro's reading of its body counts nothing more. */
+    final void counted() {
+        counted = true;
+    }
+
     /** Something asked for the message's body (a handler, a dump): Metro's reading of these bytes goes on from here. */
     @Override
     void onMaterialized() {
+        if (counted) {
+            return;
+        }
         operation.stats.readFallback(bodyReason(), "Metro's chain asked for the " + what() + "'s body"
                 + (handlers ? " (a JAX-WS handler)" : ""));
     }

@@ -177,9 +177,6 @@ final class MetroOperation {
                 }
             }
         }
-        if (problem == null && client && !headerParts.isEmpty()) {
-            problem = "header parameters (not carried on Metro clients yet)";
-        }
         if (problem != null) {
             b.noReads(problem).noWrites(problem);
         } else if (client) {

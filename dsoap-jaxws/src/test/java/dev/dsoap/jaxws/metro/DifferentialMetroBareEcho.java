@@ -19,4 +19,7 @@ public interface DifferentialMetroBareEcho {
 
     @WebResult(name = "bracketed", targetNamespace = MetroEcho.NS)
     String bracket(@WebParam(name = "s", targetNamespace = MetroEcho.NS) String s);
+
+    @WebResult(name = "negated", targetNamespace = MetroEcho.NS)
+    double[] negate(@WebParam(name = "xs", targetNamespace = MetroEcho.NS) double[] xs);
 }

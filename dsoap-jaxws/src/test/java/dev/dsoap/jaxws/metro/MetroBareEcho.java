@@ -20,4 +20,8 @@ public interface MetroBareEcho {
     /** {@code s} between brackets (null for null). */
     @WebResult(name = "bracketed", targetNamespace = MetroEcho.NS)
     String bracket(@WebParam(name = "s", targetNamespace = MetroEcho.NS) String s);
+
+    /** Each of {@code xs} negated (null for null). */
+    @WebResult(name = "negated", targetNamespace = MetroEcho.NS)
+    double[] negate(@WebParam(name = "xs", targetNamespace = MetroEcho.NS) double[] xs);
 }

@@ -19,6 +19,18 @@ abstract class MetroBareLogic implements MetroBareEcho {
         return s == null ? null : "[" + s + "]";
     }
 
+    @Override
+    public double[] negate(double[] xs) {
+        if (xs == null) {
+            return null;
+        }
+        double[] n = new double[xs.length];
+        for (int i = 0; i < n.length; i++) {
+            n[i] = -xs[i];
+        }
+        return n;
+    }
+
     /** The plain endpoint. */
     @WebService(endpointInterface = "dev.dsoap.jaxws.metro.MetroBareEcho", targetNamespace = MetroEcho.NS,
             serviceName = "PlainBareService", portName = "PlainBarePort")

@@ -17,7 +17,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * Document/literal bare operations on Metro: a plain and a {@code @DifferentialSoap} endpoint of a bare service (a
  * bean, a double and a string, each the body element itself), called by plain Metro proxies with a generated sequence
  * (edge doubles, markup, non-ASCII and surrogate pairs, null: a bare null is an element with {@code xsi:nil}); the same
- * answers, bit for bit, and dsoap read and wrote every call.
+ * answers, bit for bit, and dsoap read and wrote every call; a bare array (JAXB's {@code item} elements in the body
+ * element, nil for null, none for empty) answered as plain Metro answers it, every call Metro's way, counted.
  */
 class MetroBareTest {
     private static final long SEED = Long.getLong("dsoap.seed", 20261202L);
@@ -50,6 +51,11 @@ class MetroBareTest {
                 assertEquals(Double.doubleToRawLongBits(plain.halve(d)), Double.doubleToRawLongBits(dsoap.halve(d)),
                         where + ": halve " + d);
                 assertEquals(plain.bracket(text), dsoap.bracket(text), where + ": bracket");
+                double[] xs = call % 11 == 5 ? null : call % 11 == 6 ? new double[0] : new double[1 + r.nextInt(40)];
+                for (int k = 0; xs != null && k < xs.length; k++) {
+                    xs[k] = r.nextInt(3) == 0 ? EDGES[r.nextInt(EDGES.length)] : r.nextGaussian() * 1e6;
+                }
+                org.junit.jupiter.api.Assertions.assertArrayEquals(plain.negate(xs), dsoap.negate(xs), where + ": negate");
             }
             assertTrue(nulls > 0, "null beans (xsi:nil) among the calls");
             for (String op : new String[] {"move", "halve", "bracket"}) {
@@ -58,6 +64,10 @@ class MetroBareTest {
                 assertEquals(CALLS, s.getMessagesWritten(), op + " " + s.getWriteFallbacks());
                 assertEquals(Map.of(), s.getReadFallbacks(), op);
             }
+            // a bare array (JAXB's item elements inside the body element, nil for null) goes Metro's way, as on CXF
+            OperationStatsMXBean arrays = MetroCarryTest.stats("DsoapBareService.DsoapBarePort", "negate");
+            assertEquals(Map.of("UNSUPPORTED_TYPE", (long) CALLS), arrays.getReadFallbacks());
+            assertEquals(Map.of("UNSUPPORTED_TYPE", (long) CALLS), arrays.getWriteFallbacks());
         } finally {
             plainEndpoint.stop();
             dsoapEndpoint.stop();

@@ -120,7 +120,7 @@ final class MetroClientPartsTest {
     @Test
     void bareOperationsAreCarriedByTheClient() throws Exception {
         MetroBareEcho plain = port("/plainBare", "PlainBareService", "PlainBarePort", MetroBareEcho.class);
-        String[] ops = {"move", "halve", "bracket"};
+        String[] ops = {"move", "halve", "bracket"}; // negate: a bare array, Metro's way
         String[][] targets = {{"/plainBare", "PlainBareService", "PlainBarePort"}, {"/dsoapBare", "DsoapBareService", "DsoapBarePort"}};
         for (String[] t : targets) {
             DifferentialMetroBareEcho client = DsoapMetro.differential(port(t[0], t[1], t[2], DifferentialMetroBareEcho.class));
@@ -139,6 +139,11 @@ final class MetroClientPartsTest {
                 assertEquals(Double.doubleToRawLongBits(plain.halve(d)), Double.doubleToRawLongBits(client.halve(d)),
                         where + ": halve " + d);
                 assertEquals(plain.bracket(text), client.bracket(text), where + ": bracket");
+                double[] xs = call % 11 == 5 ? null : call % 11 == 6 ? new double[0] : new double[1 + r.nextInt(40)];
+                for (int k = 0; xs != null && k < xs.length; k++) {
+                    xs[k] = r.nextInt(3) == 0 ? EDGES[r.nextInt(EDGES.length)] : r.nextGaussian() * 1e6;
+                }
+                org.junit.jupiter.api.Assertions.assertArrayEquals(plain.negate(xs), client.negate(xs), where + ": negate");
             }
             assertTrue(nulls > 0, "null beans (xsi:nil) among the calls");
             carriedByTheClient(service, ops, before);

@@ -183,6 +183,10 @@ final class Binder {
             if (ev != XmlScanner.START_ELEMENT || !named(root)) {
                 throw binding(root.path(), "expected <" + root.local + "> in " + root.uri + ", found " + describe(ev), false);
             }
+            if (sc.attributeCount() != 0 && nil(root)) {
+                // no message of parts, nor their absence: a bare array's null (JAXB's array types), or hostile input
+                throw binding(root.path(), "xsi:nil on the wrapper element: the host reads it", false);
+            }
             attributes(root);
         }
         push(root.id, 0);

@@ -174,9 +174,10 @@ final class InvokeTube extends AbstractFilterTubeImpl {
                 con.setResponseHeader(dev.dsoap.quality.QualityWire.ANSWER, x.answer());
             }
         }
-        Reply reply = binaryAnswer == null ? null : op.carrier.writeBinary(parts, binaryAnswer);
+        String unwritable = op.unwritable(parts);
+        Reply reply = binaryAnswer == null || unwritable != null ? null : op.carrier.writeBinary(parts, binaryAnswer);
         if (reply == null) {
-            reply = op.carrier.write(parts, null, null);
+            reply = op.carrier.write(parts, unwritable == null ? null : Fallback.UNSUPPORTED_VALUE, unwritable);
         }
         if (reply == null) {
             return metros(request, op, args, result, null, null, null); // counted: Metro's writer writes it

@@ -135,7 +135,9 @@ final class MetroClient implements InvocationHandler {
         JavaCallInfo call = db.createJavaCallInfo(method, args);
         Packet request = (Packet) db.serializeRequest(call);
         boolean handlers = !stub.getBinding().getHandlerChain().isEmpty();
-        Reply written = op.carrier.write(op.request(args), null, null);
+        Object[] parts = op.request(args);
+        String unwritable = op.unwritable(parts);
+        Reply written = op.carrier.write(parts, unwritable == null ? null : dev.dsoap.host.Fallback.UNSUPPORTED_VALUE, unwritable);
         CarriedReply sent = null;
         if (written != null) {
             // dsoap's bytes of the request's body; Metro's message of the same values behind them, with its header list
@@ -160,7 +162,7 @@ final class MetroClient implements InvocationHandler {
                 sent.close(); // sent, or replaced by a handler's message: the template is given back either way
             }
         }
-        Message msg = reply.getMessage();
+        Message msg = reply.getInternalMessage();
         try {
             if (msg == null) {
                 if (!op.oneWay || method.getReturnType() != void.class) {

@@ -66,6 +66,8 @@ final class MetroOperation {
     final boolean client;
     /** Why dsoap does not carry the operation's messages, or {@code null} when it does. */
     final String problem;
+    /** Whether the outgoing message (a client's request, an endpoint's answer) is a bare array's ({@link #unwritable}). */
+    private final boolean nilOut;
 
     /**
      * @param quality the endpoint's quality setting, service name and own attributes, or {@code null}
@@ -88,6 +90,7 @@ final class MetroOperation {
         List<Integer> results = new ArrayList<>();
         List<Integer> outs = new ArrayList<>();
         String problem = null;
+        boolean bareOp = false;
         MessageShape request = null;
         MessageShape response = null;
         if (!(m instanceof JavaMethodImpl jm) || m.getBinding() == null
@@ -113,27 +116,28 @@ final class MetroOperation {
             WrapperParameter in = wrapper(body);
             if (problem != null) {
                 // a header parameter dsoap does not read: the operation goes Metro's way
-            } else if (in == null && !headerParts.isEmpty()) {
-                problem = "header parameters of a bare operation (not carried on Metro yet)";
             } else if (in == null) {
-                // bare: the body element is the one parameter itself, and the answer's the return value
-                ParameterImpl p = bodyPart(jm.getRequestParameters());
+                // bare: the body element is the one body parameter itself (header ones are read from Metro's header
+                // list, as for wrapped operations), and the answer's the return value
+                bareOp = true;
+                ParameterImpl p = bodyPart(body);
                 if (p == null || !p.isIN()) {
                     problem = "a bare operation whose body is not one IN parameter (not carried on Metro yet)";
                 } else if ((problem = bareProblem(p)) == null) {
                     // a bare null is an element with xsi:nil (Metro's JAXB writes one, and reads it as null)
                     Part part = part(p);
-                    request = MessageShape.bare(part.namespace(), part.name(), part.type(), true);
+                    request = bare(part);
                     args.add(p.getIndex());
                     holders.add(false);
-                    prims.add(p.getTypeInfo().type instanceof Class<?> c && c.isPrimitive() ? c : null);
+                    // a bare array's body element with no items is an empty array (a null one is nil: Metro's to read)
+                    prims.add(p.getTypeInfo().type instanceof Class<?> c && (c.isPrimitive() || !request.bare()) ? c : null);
                     if (!oneWay) {
                         ParameterImpl r = bodyPart(jm.getResponseParameters());
                         if (r == null || !r.isReturnValue()) {
                             problem = "a bare operation whose answer is not its return value (not carried on Metro yet)";
                         } else if ((problem = bareProblem(r)) == null) {
                             Part result = part(r);
-                            response = MessageShape.bare(result.namespace(), result.name(), result.type(), true);
+                            response = bare(result);
                             results.add(-1);
                         }
                     }
@@ -204,6 +208,8 @@ final class MetroOperation {
             }
         }
         this.carrier = b.build();
+        MessageShape out = client ? request : response;
+        this.nilOut = bareOp && out != null && !out.bare();
         stats.templates(carrier::retainedBytes); // the templates' bytes in the operation's retained bytes, as on CXF
         this.headers = new HeaderParts(problem == null ? headerParts : List.of());
         this.binary = !client && problem == null && headerParts.isEmpty();
@@ -245,10 +251,29 @@ final class MetroOperation {
 
     /** Why a bare body parameter is not carried, or {@code null}. */
     private static String bareProblem(ParameterImpl p) {
-        if (p.getTypeInfo().type instanceof Class<?> c && c.isArray()) {
-            return "bare array parameter " + p.getName().getLocalPart() + " (not carried on Metro yet)";
-        }
         return annotated(p);
+    }
+
+    /**
+     * The message of a bare operation's one body part: the body element is the value itself; for an array (not
+     * {@code byte[]}, which is base64 text), the element holds one unqualified, nillable {@code item} element per item,
+     * as JAXB spells its array types ({@code http://jaxb.dev.java.net/array}). A null array is that element with
+     * {@code xsi:nil}: dsoap reads no such request (Metro does) and writes no such message ({@link #unwritable}).
+     */
+    private static MessageShape bare(Part part) {
+        if (part.type() instanceof Class<?> c && c.isArray() && c != byte[].class) {
+            return MessageShape.wrapped(part.namespace(), part.name(), List.of(Part.of("", "item", c, true)));
+        }
+        return MessageShape.bare(part.namespace(), part.name(), part.type(), true);
+    }
+
+    /**
+     * Why dsoap does not write an outgoing message of {@code parts} (plan order: a client's request, an endpoint's
+     * answer), or {@code null}: a null bare array, whose element Metro writes with {@code xsi:nil}.
+     */
+    String unwritable(Object[] parts) {
+        return nilOut && parts.length == 1 && parts[0] == null
+                ? "a null bare array (its body element with xsi:nil: Metro's to write)" : null;
     }
 
     /** The request's wrapper parameter, or {@code null} when the operation is not wrapped. */
@@ -322,14 +347,28 @@ final class MetroOperation {
             if (at < 0) {
                 returned = values[i];
             } else if (args != null && args[at] instanceof Holder<?> h) {
-                ((Holder<Object>) h).value = values[i];
+                Type held = method.getGenericParameterTypes()[at];
+                ((Holder<Object>) h).value = values[i] != null || !(held instanceof java.lang.reflect.ParameterizedType pt)
+                        ? values[i] : noItems(pt.getActualTypeArguments()[0]);
             }
         }
         Class<?> r = method.getReturnType();
         if (returned == null && r.isPrimitive() && r != void.class) {
             returned = java.lang.reflect.Array.get(java.lang.reflect.Array.newInstance(r, 1), 0);
+        } else if (returned == null) {
+            returned = noItems(r);
         }
         return returned;
+    }
+
+    /**
+     * What Metro's databinding gives for an answer part of {@code type} with no element: an empty array for an array
+     * (not {@code byte[]}, which is base64 text), else {@code null}. dsoap reads no array as null (a bare array's null,
+     * its element with {@code xsi:nil}, is Metro's to read).
+     */
+    private static Object noItems(Type type) {
+        return type instanceof Class<?> c && c.isArray() && c != byte[].class
+                ? java.lang.reflect.Array.newInstance(c.getComponentType(), 0) : null;
     }
 
     /**

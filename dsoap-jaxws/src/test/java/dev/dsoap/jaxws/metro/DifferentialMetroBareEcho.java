@@ -22,4 +22,8 @@ public interface DifferentialMetroBareEcho {
 
     @WebResult(name = "negated", targetNamespace = MetroEcho.NS)
     double[] negate(@WebParam(name = "xs", targetNamespace = MetroEcho.NS) double[] xs);
+
+    @WebResult(name = "tagged", targetNamespace = MetroEcho.NS)
+    String tag(@WebParam(name = "label", targetNamespace = MetroEcho.NS) String label,
+               @WebParam(name = "tag", targetNamespace = MetroEcho.NS, header = true) String tag);
 }

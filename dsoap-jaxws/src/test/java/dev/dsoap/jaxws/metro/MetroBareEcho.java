@@ -24,4 +24,9 @@ public interface MetroBareEcho {
     /** Each of {@code xs} negated (null for null). */
     @WebResult(name = "negated", targetNamespace = MetroEcho.NS)
     double[] negate(@WebParam(name = "xs", targetNamespace = MetroEcho.NS) double[] xs);
+
+    /** {@code label} tagged with the {@code tag} header parameter (null for null). */
+    @WebResult(name = "tagged", targetNamespace = MetroEcho.NS)
+    String tag(@WebParam(name = "label", targetNamespace = MetroEcho.NS) String label,
+               @WebParam(name = "tag", targetNamespace = MetroEcho.NS, header = true) String tag);
 }

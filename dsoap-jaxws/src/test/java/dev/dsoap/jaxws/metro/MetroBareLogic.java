@@ -31,6 +31,11 @@ abstract class MetroBareLogic implements MetroBareEcho {
         return n;
     }
 
+    @Override
+    public String tag(String label, String tag) {
+        return label == null ? null : tag + ":" + label;
+    }
+
     /** The plain endpoint. */
     @WebService(endpointInterface = "dev.dsoap.jaxws.metro.MetroBareEcho", targetNamespace = MetroEcho.NS,
             serviceName = "PlainBareService", portName = "PlainBarePort")

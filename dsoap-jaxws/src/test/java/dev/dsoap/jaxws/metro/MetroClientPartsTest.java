@@ -71,6 +71,7 @@ final class MetroClientPartsTest {
         return s == null ? new long[2] : new long[] {s.getMessagesWritten(), s.getMessagesRead()};
     }
 
+    /** Every call of {@code ops} since {@code before} written and read by dsoap, the answer's values the caller's. */
     private static void carriedByTheClient(String service, String[] ops, Map<String, long[]> before) throws Exception {
         for (String op : ops) {
             OperationStatsMXBean s = MetroClientTest.clientStats(service, op);
@@ -79,6 +80,7 @@ final class MetroClientPartsTest {
                     + s.getWriteFallbacks());
             assertEquals(CALLS, s.getMessagesRead() - b[1], service + " " + op + ": answers read by dsoap "
                     + s.getReadFallbacks());
+            assertEquals(Map.of(), s.getReadFallbacks(), service + " " + op + ": no answer read again by Metro");
         }
     }
 
@@ -120,15 +122,16 @@ final class MetroClientPartsTest {
     @Test
     void bareOperationsAreCarriedByTheClient() throws Exception {
         MetroBareEcho plain = port("/plainBare", "PlainBareService", "PlainBarePort", MetroBareEcho.class);
-        String[] ops = {"move", "halve", "bracket"}; // negate: a bare array, Metro's way
+        String[] ops = {"move", "halve", "bracket", "tag"};
         String[][] targets = {{"/plainBare", "PlainBareService", "PlainBarePort"}, {"/dsoapBare", "DsoapBareService", "DsoapBarePort"}};
         for (String[] t : targets) {
             DifferentialMetroBareEcho client = DsoapMetro.differential(port(t[0], t[1], t[2], DifferentialMetroBareEcho.class));
             String service = t[1] + "." + t[2];
             Map<String, long[]> before = Map.of("move", counts(service, "move"), "halve", counts(service, "halve"),
-                    "bracket", counts(service, "bracket"));
+                    "bracket", counts(service, "bracket"), "negate", counts(service, "negate"), "tag", counts(service, "tag"));
             Random r = new Random(SEED);
             int nulls = 0;
+            int nullArrays = 0;
             for (int call = 0; call < CALLS; call++) {
                 String where = t[1] + ", call " + call + " (seed " + SEED + ")";
                 double d = r.nextInt(3) == 0 ? EDGES[r.nextInt(EDGES.length)] : r.nextGaussian() * 1e6;
@@ -139,6 +142,9 @@ final class MetroClientPartsTest {
                 assertEquals(Double.doubleToRawLongBits(plain.halve(d)), Double.doubleToRawLongBits(client.halve(d)),
                         where + ": halve " + d);
                 assertEquals(plain.bracket(text), client.bracket(text), where + ": bracket");
+                String tag = TEXTS[r.nextInt(TEXTS.length)];
+                assertEquals(plain.tag(text, tag), client.tag(text, tag), where + ": tag " + tag);
+                nullArrays += call % 11 == 5 ? 1 : 0;
                 double[] xs = call % 11 == 5 ? null : call % 11 == 6 ? new double[0] : new double[1 + r.nextInt(40)];
                 for (int k = 0; xs != null && k < xs.length; k++) {
                     xs[k] = r.nextInt(3) == 0 ? EDGES[r.nextInt(EDGES.length)] : r.nextGaussian() * 1e6;
@@ -147,11 +153,20 @@ final class MetroClientPartsTest {
             }
             assertTrue(nulls > 0, "null beans (xsi:nil) among the calls");
             carriedByTheClient(service, ops, before);
+            // a null bare array is its element with xsi:nil, which Metro writes and reads; every other call dsoap's
+            assertTrue(nullArrays > 0, "null arrays among the calls");
+            OperationStatsMXBean arrays = MetroClientTest.clientStats(service, "negate");
+            long[] b = before.get("negate");
+            assertEquals(CALLS - nullArrays, arrays.getMessagesWritten() - b[0], service + " negate: requests written");
+            assertEquals(CALLS, arrays.getMessagesRead() - b[1], service + " negate: answers tried");
         }
         for (String op : ops) {
             OperationStatsMXBean s = MetroCarryTest.stats("DsoapBareService.DsoapBarePort", op);
             assertEquals(CALLS, s.getMessagesRead(), op + " " + s.getReadFallbacks());
             assertEquals(CALLS, s.getMessagesWritten(), op + " " + s.getWriteFallbacks());
         }
+        OperationStatsMXBean arrays = MetroClientTest.clientStats("PlainBareService.PlainBarePort", "negate");
+        assertEquals(Map.of("REQUEST_SHAPE", 4L), arrays.getReadFallbacks(), "nil answers read by Metro, the rest by dsoap");
+        assertEquals(Map.of("UNSUPPORTED_VALUE", 4L), arrays.getWriteFallbacks(), "null arrays written by Metro");
     }
 }

@@ -76,6 +76,13 @@ final class Operation {
     final Coalescer<SharedResponse> coalescer;
     /** Per outgoing part (plan order), the adapter JAXB would call, or {@code null}; {@code null} when none has one. */
     private final Adapter[] writeAdapters;
+    /**
+     * Whether the messages read are a bare array's (its items in the body element): one with no items is an empty
+     * array, as JAXB reads it (a null one, the element with xsi:nil, is CXF's to read).
+     */
+    final boolean readsBareArray;
+    /** Whether the messages written are a bare array's: a null one is CXF's to write ({@link #marshal}). */
+    private final boolean writesBareArray;
 
     /**
      * @param bop      the operation as the exchange names it (wrapped or unwrapped)
@@ -140,6 +147,8 @@ final class Operation {
         boolean writes = out != null && out.problem == null;
         this.writeIndex = writes ? out.index : new int[0];
         this.writeAdapters = writes ? out.adapters : null;
+        this.readsBareArray = reads && in.bareArray;
+        this.writesBareArray = writes && out.bareArray;
         this.binary = headers.length == 0;
         this.peer = new dev.dsoap.negotiation.BinaryPeer(settings.binary());
         String op = name.getLocalPart();
@@ -215,9 +224,12 @@ final class Operation {
 
     /**
      * Applies the outgoing parts' adapters to {@code parts} (plan order) in place; returns why the message must go
-     * CXF's way (an adapter threw), or {@code null}.
+     * CXF's way (an adapter threw, or the message is a null bare array), or {@code null}.
      */
     String marshal(Object[] parts) {
+        if (writesBareArray && parts.length == 1 && parts[0] == null) {
+            return "a null bare array (its body element with xsi:nil: CXF's to write)";
+        }
         if (writeAdapters == null) {
             return null;
         }
@@ -242,6 +254,8 @@ final class Operation {
         Adapter[] adapters;
         final List<HeaderSpec> headers = new ArrayList<>();
         String problem;
+        /** Whether the message is a bare operation's array: its body element holds the items. */
+        boolean bareArray;
 
         static Shapes problem(String why) {
             Shapes s = new Shapes();
@@ -396,7 +410,15 @@ final class Operation {
         }
         if (bare) {
             Part only = shapeParts.get(0);
-            s.shape = MessageShape.bare(element.getNamespaceURI(), element.getLocalPart(), only.type(), only.nillable());
+            if (only.type() instanceof Class<?> c && c.isArray() && c != byte[].class) {
+                // JAXB's array types (http://jaxb.dev.java.net/array): the body element holds an unqualified, nillable
+                // item element per item; a null array is the body element with xsi:nil, which dsoap leaves to CXF
+                s.shape = MessageShape.wrapped(element.getNamespaceURI(), element.getLocalPart(),
+                        List.of(Part.of("", "item", c, true)));
+                s.bareArray = true;
+            } else {
+                s.shape = MessageShape.bare(element.getNamespaceURI(), element.getLocalPart(), only.type(), only.nillable());
+            }
         } else {
             s.shape = MessageShape.wrapped(element.getNamespaceURI(), element.getLocalPart(), shapeParts);
         }

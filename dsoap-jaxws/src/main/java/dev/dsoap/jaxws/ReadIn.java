@@ -419,6 +419,8 @@ final class ReadIn extends DsoapInterceptor {
             Class<?> t = op.readTypes[i];
             if (v == null && t.isPrimitive()) {
                 v = java.lang.reflect.Array.get(java.lang.reflect.Array.newInstance(t, 1), 0);
+            } else if (v == null && op.readsBareArray) {
+                v = java.lang.reflect.Array.newInstance(t.getComponentType(), 0); // the body element with no items
             }
             args[op.readIndex[i]] = v;
         }

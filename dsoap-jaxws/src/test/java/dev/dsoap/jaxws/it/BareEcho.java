@@ -11,4 +11,8 @@ import jakarta.jws.soap.SOAPBinding;
 public interface BareEcho {
     @WebResult(name = "readingOut", targetNamespace = Echo.NS)
     Reading echo(@WebParam(name = "readingIn", targetNamespace = Echo.NS) Reading reading);
+
+    /** Each of {@code xs} negated (null for null). */
+    @WebResult(name = "negated", targetNamespace = Echo.NS)
+    double[] negate(@WebParam(name = "xs", targetNamespace = Echo.NS) double[] xs);
 }

@@ -10,4 +10,16 @@ public class BareEchoImpl implements BareEcho {
     public Reading echo(Reading reading) {
         return reading;
     }
+
+    @Override
+    public double[] negate(double[] xs) {
+        if (xs == null) {
+            return null;
+        }
+        double[] n = new double[xs.length];
+        for (int i = 0; i < n.length; i++) {
+            n[i] = -xs[i];
+        }
+        return n;
+    }
 }

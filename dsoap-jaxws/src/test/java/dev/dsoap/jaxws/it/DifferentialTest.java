@@ -12,6 +12,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.function.Function;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
@@ -147,6 +148,7 @@ class DifferentialTest {
         Gen g = new Gen(SEED + 3, 25);
         Reading r = null;
         double[] v = null;
+        int nullArrays = 0;
         for (int step = 0; step < STEPS; step++) {
             r = g.reading(r);
             Reading expected = ref.echo(r);
@@ -154,6 +156,13 @@ class DifferentialTest {
                 assertEquals(expected, b.echo(r), "bare echo step " + step + " (seed " + SEED + ")");
             }
             v = g.doubles(v);
+            // a bare array: JAXB's item elements in the body element; empty, and null (xsi:nil, CXF's both ways)
+            double[] xs = step % 7 == 3 ? null : step % 7 == 5 ? new double[0] : v;
+            nullArrays += xs == null ? 1 : 0;
+            double[] negated = ref.negate(xs);
+            for (BareEcho b : bare) {
+                assertArrayEquals(negated, b.negate(xs), "bare negate step " + step + " (seed " + SEED + ")");
+            }
             double[] expectedDoubles = reference.echoDoubles(v);
             assertTrue(Arrays.equals(expectedDoubles, soap12Client.echoDoubles(v)),
                     "SOAP 1.2 echoDoubles step " + step + " (seed " + SEED + ")");
@@ -162,6 +171,13 @@ class DifferentialTest {
         }
         assertCarried(cxf.stats("server", "BareService.BarePort", "echo"), "bare server");
         assertCarried(cxf.stats("client", "BareService.BarePort", "echo"), "bare client");
+        OperationStatsMXBean arrays = cxf.stats("server", "BareService.BarePort", "negate");
+        assertTrue(nullArrays > 0, "null arrays among the steps");
+        assertEquals(2L * STEPS, arrays.getMessagesRead(), "bare arrays read (null ones tried, then CXF's)");
+        assertEquals(Map.of("REQUEST_SHAPE", 2L * nullArrays), arrays.getReadFallbacks(), "null bare arrays read by CXF");
+        assertEquals(2L * (STEPS - nullArrays), arrays.getMessagesWritten() + arrays.getBinaryMessagesWritten(),
+                "bare arrays written, in XML and (to dsoap's client) in binary");
+        assertEquals(Map.of("UNSUPPORTED_VALUE", 2L * nullArrays), arrays.getWriteFallbacks(), "null bare arrays written by CXF");
         assertCarried(cxf.stats("server", "Echo12Service.Echo12Port", "echoDoubles"), "SOAP 1.2 server");
         assertCarried(xmlOnly.stats("client", "Echo12Service.Echo12Port", "echoDoubles"), "SOAP 1.2 client");
         OperationStatsMXBean binary = cxf.stats("client", "Echo12Service.Echo12Port", "echoDoubles");

@@ -10,7 +10,7 @@ import javax.xml.namespace.QName;
 import java.util.List;
 
 /**
- * An operation's IN header parameters ({@code @WebParam(header = true)}) on Metro: their values are read from the
+ * An operation's IN and in-out header parameters ({@code @WebParam(header = true)}) on Metro: their values are read from the
  * request's header list, which Metro's codec made from the request's header blocks and Metro's tubes (WS-Addressing,
  * the {@code mustUnderstand} check, handlers) saw, through the parameter's own JAXB bridge, as Metro's databinding
  * reads them. A header parameter whose block is absent is {@code null}, as Metro gives it (for a primitive parameter
@@ -20,17 +20,21 @@ final class HeaderParts {
     private final QName[] names;
     private final XMLBridge<?>[] bridges;
     private final int[] arguments;
+    /** Per header parameter, whether it is in-out: its argument a {@code Holder} of the value. */
+    private final boolean[] holders;
 
     HeaderParts(List<ParameterImpl> parts) {
         int n = parts.size();
         names = new QName[n];
         bridges = new XMLBridge<?>[n];
         arguments = new int[n];
+        holders = new boolean[n];
         for (int i = 0; i < n; i++) {
             ParameterImpl p = parts.get(i);
             names[i] = p.getName();
             bridges[i] = p.getXMLBridge();
             arguments[i] = p.getIndex();
+            holders[i] = p.isINOUT();
         }
     }
 
@@ -53,7 +57,7 @@ final class HeaderParts {
             } catch (JAXBException | RuntimeException e) {
                 return "header parameter " + names[i] + ": " + e;
             }
-            args[arguments[i]] = v;
+            args[arguments[i]] = holders[i] ? new jakarta.xml.ws.Holder<>(v) : v;
         }
         return null;
     }

@@ -91,6 +91,8 @@ final class MetroOperation {
         List<Integer> outs = new ArrayList<>();
         String problem = null;
         boolean bareOp = false;
+        String outHeader = null;
+        List<Integer> outHeaderHolders = new ArrayList<>();
         MessageShape request = null;
         MessageShape response = null;
         if (!(m instanceof JavaMethodImpl jm) || m.getBinding() == null
@@ -101,16 +103,24 @@ final class MetroOperation {
             for (ParameterImpl p : jm.getRequestParameters()) {
                 if (!p.getBinding().isHeader()) {
                     body.add(p);
-                } else if (p.isIN() && !(p.getTypeInfo().type instanceof Class<?> c && c.isArray()) && annotated(p) == null) {
-                    headerParts.add(p); // read from Metro's header list (HeaderParts)
+                } else if (!(p.getTypeInfo().type instanceof Class<?> c && c.isArray()) && annotated(p) == null) {
+                    headerParts.add(p); // read from Metro's header list (HeaderParts), an in-out one into a Holder
                 } else if (problem == null) {
-                    problem = "header parameter " + p.getName().getLocalPart() + " (in-out, an array or adapted: not"
-                            + " carried on Metro yet)";
+                    problem = "header parameter " + p.getName().getLocalPart() + " (an array or adapted: not carried on"
+                            + " Metro yet)";
                 }
             }
+            List<ParameterImpl> answerBody = new ArrayList<>();
             for (ParameterImpl p : jm.getResponseParameters()) {
-                if (problem == null && p.getBinding().isHeader()) {
-                    problem = "out header parameter " + p.getName().getLocalPart() + " (not carried on Metro yet)";
+                if (!p.getBinding().isHeader()) {
+                    answerBody.add(p);
+                } else {
+                    // the answer carries a header parameter (an out or in-out Holder's, or the result): Metro's databinding
+                    // writes that answer (a client's proxy has Metro read it), the request stays dsoap's
+                    outHeader = outHeader != null ? outHeader : p.getName().getLocalPart();
+                    if (p.isOUT() && !p.isReturnValue()) {
+                        outHeaderHolders.add(p.getIndex()); // an empty Holder among the arguments, as Metro gives it
+                    }
                 }
             }
             WrapperParameter in = wrapper(body);
@@ -132,7 +142,7 @@ final class MetroOperation {
                     // a bare array's body element with no items is an empty array (a null one is nil: Metro's to read)
                     prims.add(p.getTypeInfo().type instanceof Class<?> c && (c.isPrimitive() || !request.bare()) ? c : null);
                     if (!oneWay) {
-                        ParameterImpl r = bodyPart(jm.getResponseParameters());
+                        ParameterImpl r = bodyPart(answerBody);
                         if (r == null || !r.isReturnValue()) {
                             problem = "a bare operation whose answer is not its return value (not carried on Metro yet)";
                         } else if ((problem = bareProblem(r)) == null) {
@@ -158,7 +168,7 @@ final class MetroOperation {
                     QName w = jm.getRequestPayloadName();
                     request = MessageShape.wrapped(w.getNamespaceURI(), w.getLocalPart(), parts);
                     if (!oneWay) {
-                        WrapperParameter out = wrapper(jm.getResponseParameters());
+                        WrapperParameter out = wrapper(answerBody);
                         List<Part> answer = new ArrayList<>();
                         for (ParameterImpl p : out == null ? List.<ParameterImpl>of() : out.getWrapperChildren()) {
                             if ((problem = annotated(p)) != null) {
@@ -189,6 +199,8 @@ final class MetroOperation {
             b.headerBlocksHandledByHost();
             if (oneWay) {
                 b.noReads("one-way operation");
+            } else if (outHeader != null) {
+                b.noReads("header parameter " + outHeader + " in the answer: Metro reads it");
             } else {
                 MessageShape res = response;
                 b.reads(() -> res, conv);
@@ -202,6 +214,8 @@ final class MetroOperation {
             b.reads(() -> req, conv);
             if (oneWay) {
                 b.noWrites("one-way operation");
+            } else if (outHeader != null) {
+                b.noWrites("header parameter " + outHeader + " in the answer: Metro writes it");
             } else {
                 MessageShape res = response;
                 b.writes(() -> res, conv);
@@ -212,7 +226,7 @@ final class MetroOperation {
         this.nilOut = bareOp && out != null && !out.bare();
         stats.templates(carrier::retainedBytes); // the templates' bytes in the operation's retained bytes, as on CXF
         this.headers = new HeaderParts(problem == null ? headerParts : List.of());
-        this.binary = !client && problem == null && headerParts.isEmpty();
+        this.binary = !client && problem == null && headerParts.isEmpty() && outHeader == null;
         this.problem = problem;
         this.argument = args.stream().mapToInt(Integer::intValue).toArray();
         this.holder = new boolean[holders.size()];
@@ -220,6 +234,7 @@ final class MetroOperation {
             holder[i] = holders.get(i);
         }
         this.result = results.stream().mapToInt(Integer::intValue).toArray();
+        outs.addAll(outHeaderHolders);
         this.outOnly = outs.stream().mapToInt(Integer::intValue).toArray();
         this.primitive = prims.toArray(new Class<?>[0]);
         this.quality = client || quality == null || problem != null || oneWay || response == null ? null

@@ -13,4 +13,7 @@ public interface DifferentialMetroHeaderEcho {
                  @WebParam(name = "scale", header = true) Double scale);
 
     double scaled(@WebParam(name = "x") double x, @WebParam(name = "factor", header = true) double factor);
+
+    double total(@WebParam(name = "values") double[] values,
+                 @WebParam(name = "count", header = true, mode = WebParam.Mode.INOUT) jakarta.xml.ws.Holder<Integer> count);
 }

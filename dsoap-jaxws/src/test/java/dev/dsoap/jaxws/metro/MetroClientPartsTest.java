@@ -94,7 +94,8 @@ final class MetroClientPartsTest {
             DifferentialMetroHeaderEcho client = DsoapMetro.differential(port(t[0], t[1], t[2],
                     DifferentialMetroHeaderEcho.class));
             String service = t[1] + "." + t[2];
-            Map<String, long[]> before = Map.of("stamp", counts(service, "stamp"), "scaled", counts(service, "scaled"));
+            Map<String, long[]> before = Map.of("stamp", counts(service, "stamp"), "scaled", counts(service, "scaled"),
+                    "total", counts(service, "total"));
             Random r = new Random(SEED);
             double[] v = new double[50];
             for (int call = 0; call < CALLS; call++) {
@@ -109,8 +110,18 @@ final class MetroClientPartsTest {
                 double factor = EDGES[r.nextInt(EDGES.length)];
                 assertEquals(Double.doubleToRawLongBits(plain.scaled(x, factor)),
                         Double.doubleToRawLongBits(client.scaled(x, factor)), where + ": scaled");
+                // an in-out header parameter: the request written by dsoap, the answer (with the header) read by Metro
+                Integer count = call % 5 == 2 ? null : call;
+                jakarta.xml.ws.Holder<Integer> plainCount = new jakarta.xml.ws.Holder<>(count);
+                jakarta.xml.ws.Holder<Integer> clientCount = new jakarta.xml.ws.Holder<>(count);
+                assertEquals(Double.doubleToRawLongBits(plain.total(v, plainCount)),
+                        Double.doubleToRawLongBits(client.total(v, clientCount)), where + ": total");
+                assertEquals(plainCount.value, clientCount.value, where + ": total's count");
             }
             carriedByTheClient(service, ops, before);
+            OperationStatsMXBean totals = MetroClientTest.clientStats(service, "total");
+            assertEquals(CALLS, totals.getMessagesWritten() - before.get("total")[0], service + " total: requests written");
+            assertEquals(Map.of("UNSUPPORTED_TYPE", (long) CALLS), totals.getReadFallbacks(), service + " total: answers Metro's");
         }
         for (String op : ops) {
             OperationStatsMXBean s = MetroCarryTest.stats("DsoapHeaderService.DsoapHeaderPort", op);

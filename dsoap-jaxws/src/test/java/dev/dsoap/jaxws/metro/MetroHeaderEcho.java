@@ -13,4 +13,8 @@ public interface MetroHeaderEcho {
 
     /** {@code x} times {@code factor} (a primitive header parameter: absent, Metro passes null, and the call fails). */
     double scaled(@WebParam(name = "x") double x, @WebParam(name = "factor", header = true) double factor);
+
+    /** The sum of {@code values}; {@code count} (an in-out header parameter) comes back increased by their number. */
+    double total(@WebParam(name = "values") double[] values,
+                 @WebParam(name = "count", header = true, mode = WebParam.Mode.INOUT) jakarta.xml.ws.Holder<Integer> count);
 }

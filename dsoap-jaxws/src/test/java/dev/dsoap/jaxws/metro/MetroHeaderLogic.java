@@ -18,6 +18,16 @@ abstract class MetroHeaderLogic implements MetroHeaderEcho {
         return x * factor;
     }
 
+    @Override
+    public double total(double[] values, jakarta.xml.ws.Holder<Integer> count) {
+        double sum = 0;
+        for (int i = 0; values != null && i < values.length; i++) {
+            sum += values[i];
+        }
+        count.value = (count.value == null ? 0 : count.value) + (values == null ? 0 : values.length);
+        return sum;
+    }
+
     /** The plain endpoint. */
     @WebService(endpointInterface = "dev.dsoap.jaxws.metro.MetroHeaderEcho", targetNamespace = MetroEcho.NS,
             serviceName = "PlainHeaderService", portName = "PlainHeaderPort")

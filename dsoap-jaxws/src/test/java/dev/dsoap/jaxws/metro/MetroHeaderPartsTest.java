@@ -55,7 +55,18 @@ class MetroHeaderPartsTest {
                 double factor = EDGES[r.nextInt(EDGES.length)];
                 assertEquals(Double.doubleToRawLongBits(plain.scaled(x, factor)),
                         Double.doubleToRawLongBits(dsoap.scaled(x, factor)), where + ": scaled");
+                // an in-out header parameter: the request read by dsoap, the answer (with the header) Metro's
+                Integer count = call % 5 == 2 ? null : call;
+                jakarta.xml.ws.Holder<Integer> plainCount = new jakarta.xml.ws.Holder<>(count);
+                jakarta.xml.ws.Holder<Integer> dsoapCount = new jakarta.xml.ws.Holder<>(count);
+                assertEquals(Double.doubleToRawLongBits(plain.total(v, plainCount)),
+                        Double.doubleToRawLongBits(dsoap.total(v, dsoapCount)), where + ": total");
+                assertEquals(plainCount.value, dsoapCount.value, where + ": total's count");
             }
+            OperationStatsMXBean totals = MetroCarryTest.stats("DsoapHeaderService.DsoapHeaderPort", "total");
+            assertEquals(CALLS, totals.getMessagesRead(), "total: requests read by dsoap " + totals.getReadFallbacks());
+            assertEquals(Map.of(), totals.getReadFallbacks(), "total");
+            assertEquals(Map.of("UNSUPPORTED_TYPE", (long) CALLS), totals.getWriteFallbacks(), "total: answers Metro's");
             for (String op : new String[] {"stamp", "scaled"}) {
                 OperationStatsMXBean s = MetroCarryTest.stats("DsoapHeaderService.DsoapHeaderPort", op);
                 assertEquals(CALLS, s.getMessagesRead(), op + " " + s.getReadFallbacks());

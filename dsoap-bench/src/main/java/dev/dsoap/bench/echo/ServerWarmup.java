@@ -31,17 +31,48 @@ public final class ServerWarmup {
      * values change ({@code pattern}, {@code widths}), and prints what it took under {@code what}.
      */
     public static void run(String what, String pattern, String widths, Round round) throws Exception {
+        run(what, pattern, widths, java.util.List.of(round));
+    }
+
+    /**
+     * As {@link #run(String, String, String, Round)}, the requests shared among {@code clients} calling at once, each on
+     * a thread of its own with its own sequence: for servers whose small calls wait on the network more than they work
+     * (a small call to the JDK HTTP server waits some 40 ms for a delayed acknowledgement), so that the warm-up takes
+     * seconds, not minutes. Each client is a sender of its own to the servers (fewer than {@code dsoap.states}).
+     */
+    public static void run(String what, String pattern, String widths, java.util.List<Round> clients) throws Exception {
         int n = Integer.getInteger("dsoap.bench.serverWarmup", REQUESTS);
         if (n <= 0) {
             return;
         }
         long start = System.nanoTime();
-        EchoValues small = new EchoValues(Shape.DOUBLES, ITEMS, 10, EchoValues.SEED, DdsMessages.Pattern.of(pattern),
-                DdsMessages.Widths.of(widths));
-        for (int i = 0; i < n; i++) {
-            round.call((double[]) small.values(i));
+        int k = clients.size();
+        java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(k);
+        try {
+            java.util.List<java.util.concurrent.Future<?>> done = new java.util.ArrayList<>();
+            for (int c = 0; c < k; c++) {
+                Round round = clients.get(c);
+                int first = c;
+                done.add(pool.submit(() -> {
+                    EchoValues small = new EchoValues(Shape.DOUBLES, ITEMS, 10, EchoValues.SEED + first,
+                            DdsMessages.Pattern.of(pattern), DdsMessages.Widths.of(widths));
+                    for (int i = first; i < n; i += k) {
+                        round.call((double[]) small.values(i / k));
+                    }
+                    return null;
+                }));
+            }
+            for (java.util.concurrent.Future<?> f : done) {
+                try {
+                    f.get();
+                } catch (java.util.concurrent.ExecutionException e) {
+                    throw e.getCause() instanceof Exception x ? x : new IllegalStateException(e.getCause());
+                }
+            }
+        } finally {
+            pool.shutdownNow();
         }
-        System.out.printf("%n[%s] servers warmed: %d small requests to each in %d ms%n", what, n,
-                (System.nanoTime() - start) / 1_000_000);
+        System.out.printf("%n[%s] servers warmed: %d small requests to each (%d client%s) in %d ms%n", what, n, k,
+                k == 1 ? "" : "s", (System.nanoTime() - start) / 1_000_000);
     }
 }

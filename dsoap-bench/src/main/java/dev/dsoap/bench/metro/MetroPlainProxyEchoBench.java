@@ -148,6 +148,20 @@ public class MetroPlainProxyEchoBench {
                         + read + ", wrote " + written + " of the check's 2 calls (XML and binary); "
                         + "fallbacks " + st.map("ReadFallbacks") + " / " + st.map("WriteFallbacks"));
             }
+            // both endpoints serve ServerWarmup's small requests first, through clients of their own, as the CXF and Axis2
+            // end-to-end benchmarks' servers do (the floor learns its answer from the trial's first request: not warmed);
+            // 32 clients at once, as each small call waits some 40 ms (a delayed acknowledgement) on the JDK HTTP server
+            java.util.List<dev.dsoap.bench.echo.ServerWarmup.Round> warm = new java.util.ArrayList<>();
+            for (int c = 0; c < 32; c++) {
+                Function<double[], double[]> warmDsoap = peers ? world.binaryClient(dsoap) : world.proxy(dsoap, dsoap);
+                Function<double[], double[]> warmPlain = peers ? world.fastInfosetProxy(plain) : world.proxy(plain, plain);
+                warm.add(sent -> {
+                    if (warmDsoap.apply(sent).length != sent.length || warmPlain.apply(sent).length != sent.length) {
+                        throw new IllegalStateException("a warm-up request was not echoed whole");
+                    }
+                });
+            }
+            dev.dsoap.bench.echo.ServerWarmup.run("metro, " + container, pattern, widths, warm);
             window = new CpuWindow("the dsoap Metro endpoint", () -> ThreadCpu.of(dsoapThreads));
             baselineWindow = new CpuWindow("the plain Metro endpoint", () -> ThreadCpu.of(plainThreads));
             server.watch(window);

@@ -81,6 +81,14 @@ final class InvokeTube extends AbstractFilterTubeImpl {
         if (op.oneWay && request.transportBackChannel != null) {
             request.transportBackChannel.close();
         }
+        return call(request, op, args, carried.binaryAnswer);
+    }
+
+    /**
+     * Calls the service through Metro's invoker (instance resolution and {@code WebServiceContext} as Metro does them)
+     * and answers: nothing for a one-way operation, Metro's fault for an exception, else {@link #answer}.
+     */
+    private NextAction call(Packet request, MetroOperation op, Object[] args, Boolean binaryAnswer) {
         Object result;
         try {
             result = ((InvokerTube<?>) next).getInvoker(request).invoke(request, op.method, args);
@@ -92,7 +100,7 @@ final class InvokeTube extends AbstractFilterTubeImpl {
         if (op.oneWay) {
             return doReturnWith(request.createServerResponse(null, endpoint.port, endpoint.model, endpoint.binding));
         }
-        return answer(request, op, args, result, carried.binaryAnswer);
+        return answer(request, op, args, result, binaryAnswer);
     }
 
     /**
@@ -134,15 +142,7 @@ final class InvokeTube extends AbstractFilterTubeImpl {
             return metros(request, op, args, null, call.getException(), Fallback.FAULT,
                     call.getException().getClass().getName());
         }
-        Object result;
-        try {
-            result = ((InvokerTube<?>) next).getInvoker(request).invoke(request, op.method, args);
-        } catch (InvocationTargetException e) {
-            return metros(request, op, args, null, e.getCause(), Fallback.FAULT, e.getCause().getClass().getName());
-        } catch (IllegalAccessException | RuntimeException e) {
-            return metros(request, op, args, null, e, Fallback.FAULT, e.getClass().getName());
-        }
-        return answer(request, op, args, result, null);
+        return call(request, op, args, null);
     }
 
     /** The operation of a request Metro decoded, as Metro dispatches it, or {@code null}. */

@@ -23,12 +23,19 @@ public final class MessageShape {
     private final List<Part> parts;
     /** Whether the single part is the body element itself (no wrapper). */
     private final boolean bare;
+    /** Whether the body element holds a bare array's items ({@link #bareArray()}). */
+    private final boolean array;
 
     private MessageShape(String namespace, String localName, List<Part> parts, boolean bare) {
+        this(namespace, localName, parts, bare, false);
+    }
+
+    private MessageShape(String namespace, String localName, List<Part> parts, boolean bare, boolean array) {
         this.namespace = Objects.requireNonNull(namespace, "namespace");
         this.localName = Objects.requireNonNull(localName, "localName");
         this.parts = List.copyOf(parts);
         this.bare = bare;
+        this.array = array;
     }
 
     /**
@@ -72,6 +79,21 @@ public final class MessageShape {
         return new MessageShape(namespace, localName, List.of(new Part(namespace, localName, type, nillable)), true);
     }
 
+    /**
+     * The body of a JAX-WS document/literal bare operation's one part as JAXB spells it: for a Java array (not
+     * {@code byte[]}, which is base64 text) the body element holding one unqualified, nillable {@code item} element per
+     * item, as JAXB's array types ({@code http://jaxb.dev.java.net/array}) have it, the values an {@code Object[]} holding
+     * the array ({@link #bareArray()}; no items read as {@code null}); else {@link #bare(String, String, Type, boolean)}.
+     * A null array is the body element with {@code xsi:nil}: dsoap's readers refuse it (the host reads it), and a host
+     * must not give one to a writer of this shape.
+     */
+    public static MessageShape bareBody(String namespace, String localName, Type type, boolean nillable) {
+        if (type instanceof Class<?> c && c.isArray() && c != byte[].class) {
+            return new MessageShape(namespace, localName, List.of(new Part("", "item", c, true)), false, true);
+        }
+        return bare(namespace, localName, type, nillable);
+    }
+
     public String namespace() {
         return namespace;
     }
@@ -88,20 +110,25 @@ public final class MessageShape {
         return bare;
     }
 
+    /** Whether this is a bare array's body ({@link #bareBody}): its element holds the items, and a null is not its. */
+    public boolean bareArray() {
+        return array;
+    }
+
     @Override
     public boolean equals(Object o) {
-        return o instanceof MessageShape s && bare == s.bare && namespace.equals(s.namespace)
+        return o instanceof MessageShape s && bare == s.bare && array == s.array && namespace.equals(s.namespace)
                 && localName.equals(s.localName) && parts.equals(s.parts);
     }
 
     @Override
     public int hashCode() {
-        return Objects.hash(namespace, localName, parts, bare);
+        return Objects.hash(namespace, localName, parts, bare, array);
     }
 
     @Override
     public String toString() {
-        return (bare ? "bare " : "wrapped ") + "{" + namespace + "}" + localName + parts;
+        return (bare ? "bare " : array ? "bare array " : "wrapped ") + "{" + namespace + "}" + localName + parts;
     }
 
     /**

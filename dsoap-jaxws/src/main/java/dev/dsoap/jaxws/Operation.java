@@ -147,8 +147,8 @@ final class Operation {
         boolean writes = out != null && out.problem == null;
         this.writeIndex = writes ? out.index : new int[0];
         this.writeAdapters = writes ? out.adapters : null;
-        this.readsBareArray = reads && in.bareArray;
-        this.writesBareArray = writes && out.bareArray;
+        this.readsBareArray = reads && in.shape.bareArray();
+        this.writesBareArray = writes && out.shape.bareArray();
         this.binary = headers.length == 0;
         this.peer = new dev.dsoap.negotiation.BinaryPeer(settings.binary());
         String op = name.getLocalPart();
@@ -254,8 +254,6 @@ final class Operation {
         Adapter[] adapters;
         final List<HeaderSpec> headers = new ArrayList<>();
         String problem;
-        /** Whether the message is a bare operation's array: its body element holds the items. */
-        boolean bareArray;
 
         static Shapes problem(String why) {
             Shapes s = new Shapes();
@@ -410,15 +408,8 @@ final class Operation {
         }
         if (bare) {
             Part only = shapeParts.get(0);
-            if (only.type() instanceof Class<?> c && c.isArray() && c != byte[].class) {
-                // JAXB's array types (http://jaxb.dev.java.net/array): the body element holds an unqualified, nillable
-                // item element per item; a null array is the body element with xsi:nil, which dsoap leaves to CXF
-                s.shape = MessageShape.wrapped(element.getNamespaceURI(), element.getLocalPart(),
-                        List.of(Part.of("", "item", c, true)));
-                s.bareArray = true;
-            } else {
-                s.shape = MessageShape.bare(element.getNamespaceURI(), element.getLocalPart(), only.type(), only.nillable());
-            }
+            // an array's items inside the body element, as JAXB spells it (a null array, xsi:nil, is CXF's)
+            s.shape = MessageShape.bareBody(element.getNamespaceURI(), element.getLocalPart(), only.type(), only.nillable());
         } else {
             s.shape = MessageShape.wrapped(element.getNamespaceURI(), element.getLocalPart(), shapeParts);
         }

@@ -50,6 +50,10 @@ final class MetroOperation {
     private final boolean[] holder;
     /** Per answer part (plan order), the argument whose {@code Holder} holds it, or -1 for the return value. */
     private final int[] result;
+    /** Per answer part, what a client's call gets when the answer has no element for it ({@link #noElement}). */
+    private final Object[] absent;
+    /** What a client's call returns when the answer holds no result: a primitive's zero, an empty array, or null. */
+    private final Object absentReturn;
     /** The out parameters (in no request): each argument a new, empty {@code Holder}. */
     private final int[] outOnly;
     /** The request's header parameters ({@code @WebParam(header = true)}), read from Metro's header list. */
@@ -90,7 +94,6 @@ final class MetroOperation {
         List<Integer> results = new ArrayList<>();
         List<Integer> outs = new ArrayList<>();
         String problem = null;
-        boolean bareOp = false;
         String outHeader = null;
         List<Integer> outHeaderHolders = new ArrayList<>();
         MessageShape request = null;
@@ -129,25 +132,24 @@ final class MetroOperation {
             } else if (in == null) {
                 // bare: the body element is the one body parameter itself (header ones are read from Metro's header
                 // list, as for wrapped operations), and the answer's the return value
-                bareOp = true;
                 ParameterImpl p = bodyPart(body);
                 if (p == null || !p.isIN()) {
                     problem = "a bare operation whose body is not one IN parameter (not carried on Metro yet)";
                 } else if ((problem = bareProblem(p)) == null) {
                     // a bare null is an element with xsi:nil (Metro's JAXB writes one, and reads it as null)
                     Part part = part(p);
-                    request = bare(part);
+                    request = MessageShape.bareBody(part.namespace(), part.name(), part.type(), true);
                     args.add(p.getIndex());
                     holders.add(false);
                     // a bare array's body element with no items is an empty array (a null one is nil: Metro's to read)
-                    prims.add(p.getTypeInfo().type instanceof Class<?> c && (c.isPrimitive() || !request.bare()) ? c : null);
+                    prims.add(p.getTypeInfo().type instanceof Class<?> c && (c.isPrimitive() || request.bareArray()) ? c : null);
                     if (!oneWay) {
                         ParameterImpl r = bodyPart(answerBody);
                         if (r == null || !r.isReturnValue()) {
                             problem = "a bare operation whose answer is not its return value (not carried on Metro yet)";
                         } else if ((problem = bareProblem(r)) == null) {
                             Part result = part(r);
-                            response = bare(result);
+                            response = MessageShape.bareBody(result.namespace(), result.name(), result.type(), true);
                             results.add(-1);
                         }
                     }
@@ -223,7 +225,7 @@ final class MetroOperation {
         }
         this.carrier = b.build();
         MessageShape out = client ? request : response;
-        this.nilOut = bareOp && out != null && !out.bare();
+        this.nilOut = out != null && out.bareArray();
         stats.templates(carrier::retainedBytes); // the templates' bytes in the operation's retained bytes, as on CXF
         this.headers = new HeaderParts(problem == null ? headerParts : List.of());
         this.binary = !client && problem == null && headerParts.isEmpty() && outHeader == null;
@@ -234,6 +236,13 @@ final class MetroOperation {
             holder[i] = holders.get(i);
         }
         this.result = results.stream().mapToInt(Integer::intValue).toArray();
+        this.absent = new Object[result.length];
+        for (int i = 0; i < result.length; i++) {
+            Type t = result[i] < 0 ? method.getGenericReturnType() : method.getGenericParameterTypes()[result[i]];
+            absent[i] = noElement(t instanceof java.lang.reflect.ParameterizedType pt && pt.getRawType() == Holder.class
+                    ? pt.getActualTypeArguments()[0] : t, false);
+        }
+        this.absentReturn = noElement(method.getReturnType(), true);
         outs.addAll(outHeaderHolders);
         this.outOnly = outs.stream().mapToInt(Integer::intValue).toArray();
         this.primitive = prims.toArray(new Class<?>[0]);
@@ -267,19 +276,6 @@ final class MetroOperation {
     /** Why a bare body parameter is not carried, or {@code null}. */
     private static String bareProblem(ParameterImpl p) {
         return annotated(p);
-    }
-
-    /**
-     * The message of a bare operation's one body part: the body element is the value itself; for an array (not
-     * {@code byte[]}, which is base64 text), the element holds one unqualified, nillable {@code item} element per item,
-     * as JAXB spells its array types ({@code http://jaxb.dev.java.net/array}). A null array is that element with
-     * {@code xsi:nil}: dsoap reads no such request (Metro does) and writes no such message ({@link #unwritable}).
-     */
-    private static MessageShape bare(Part part) {
-        if (part.type() instanceof Class<?> c && c.isArray() && c != byte[].class) {
-            return MessageShape.wrapped(part.namespace(), part.name(), List.of(Part.of("", "item", c, true)));
-        }
-        return MessageShape.bare(part.namespace(), part.name(), part.type(), true);
     }
 
     /**
@@ -359,31 +355,28 @@ final class MetroOperation {
         Object returned = null;
         for (int i = 0; i < result.length; i++) {
             int at = result[i];
+            Object v = values[i] != null ? values[i] : absent[i];
             if (at < 0) {
-                returned = values[i];
+                returned = v;
             } else if (args != null && args[at] instanceof Holder<?> h) {
-                Type held = method.getGenericParameterTypes()[at];
-                ((Holder<Object>) h).value = values[i] != null || !(held instanceof java.lang.reflect.ParameterizedType pt)
-                        ? values[i] : noItems(pt.getActualTypeArguments()[0]);
+                ((Holder<Object>) h).value = v;
             }
         }
-        Class<?> r = method.getReturnType();
-        if (returned == null && r.isPrimitive() && r != void.class) {
-            returned = java.lang.reflect.Array.get(java.lang.reflect.Array.newInstance(r, 1), 0);
-        } else if (returned == null) {
-            returned = noItems(r);
-        }
-        return returned;
+        return returned != null ? returned : absentReturn;
     }
 
     /**
      * What Metro's databinding gives for an answer part of {@code type} with no element: an empty array for an array
-     * (not {@code byte[]}, which is base64 text), else {@code null}. dsoap reads no array as null (a bare array's null,
-     * its element with {@code xsi:nil}, is Metro's to read).
+     * (not {@code byte[]}, which is base64 text), else {@code null}; with {@code zero}, a primitive's zero. dsoap reads
+     * no array as null (a bare array's null, its element with {@code xsi:nil}, is Metro's to read). Shared: an empty
+     * array and a boxed zero cannot be changed.
      */
-    private static Object noItems(Type type) {
-        return type instanceof Class<?> c && c.isArray() && c != byte[].class
-                ? java.lang.reflect.Array.newInstance(c.getComponentType(), 0) : null;
+    private static Object noElement(Type type, boolean zero) {
+        if (type instanceof Class<?> c && c.isArray() && c != byte[].class) {
+            return java.lang.reflect.Array.newInstance(c.getComponentType(), 0);
+        }
+        return zero && type instanceof Class<?> c && c.isPrimitive() && c != void.class
+                ? java.lang.reflect.Array.get(java.lang.reflect.Array.newInstance(c, 1), 0) : null;
     }
 
     /**

@@ -181,6 +181,13 @@ final class DsoapCodec implements Codec {
 
     @Override
     public void decode(InputStream in, String contentType, Packet packet) throws IOException {
+        if (endpoint.secured != null) {
+            // WSIT verifies (and decrypts) the request in its own message form, and secures the answer Metro writes
+            endpoint.unplanned.bypass(Fallback.INTERCEPTORS, endpoint.secured + " is WSIT's to verify and answer", null, 0, true);
+            packet.invocationProperties.put(METROS, Fallback.INTERCEPTORS);
+            metro.decode(in, contentType, packet);
+            return;
+        }
         if (endpoint.quality != null) {
             arrived(packet);
         }

@@ -27,6 +27,9 @@ public final class DsoapMetro {
      * request context, tubes and transport (so the port's endpoint address, credentials, headers and timeouts apply as
      * they do to {@code port}); every other call is {@code port}'s. The proxy and {@code port} share their request
      * context. Thread-safe, as Metro's proxies are.
+     * <p>
+     * A port whose policy asks for WS-Security (WSIT signs, encrypts and verifies its messages in its own form) is
+     * returned as it is: its calls are Metro's, and {@link #isDifferential} says so.
      *
      * @param port a proxy Metro made ({@code Service.getPort}) for a service endpoint interface that carries
      *             {@link DifferentialSoap}
@@ -40,6 +43,14 @@ public final class DsoapMetro {
             throw new IllegalArgumentException("dsoap: not a Metro client proxy (Service.getPort on Eclipse Metro): " + port);
         }
         DifferentialSoap annotation = MetroDecorator.annotation(stub.seiModel);
+        String secured = MetroDecorator.secured(stub.getBinding());
+        if (annotation != null && secured != null) {
+            if (SECURED_LOGGED.compareAndSet(false, true)) {
+                MetroEndpoint.LOG.info("dsoap: the client proxy of " + stub.seiModel.getPortName() + " stays Metro's: "
+                        + secured + " is WSIT's to write and verify (logged once)");
+            }
+            return port;
+        }
         if (annotation == null || !MetroDecorator.assembled(stub.getBinding())) {
             throw new IllegalArgumentException("dsoap: the service endpoint interface of " + stub.seiModel.getPortName()
                     + " does not carry @DifferentialSoap, or its proxy was made before dsoap-jaxws was on the class path");
@@ -48,6 +59,9 @@ public final class DsoapMetro {
         return (T) Proxy.newProxyInstance(port.getClass().getClassLoader(), port.getClass().getInterfaces(),
                 new MetroClient(port, stub, sei, annotation));
     }
+
+    private static final java.util.concurrent.atomic.AtomicBoolean SECURED_LOGGED =
+            new java.util.concurrent.atomic.AtomicBoolean();
 
     /** Whether {@code port} is a proxy {@link #differential} made. */
     public static boolean isDifferential(Object port) {

@@ -54,6 +54,11 @@ public final class MetroDecorator extends TubelineAssemblyDecorator {
                 || tail instanceof com.sun.xml.ws.transport.http.client.HttpTransportPipe)) {
             return tail; // Dispatch clients, other interfaces, other transports
         }
+        String secured = SecurityPolicies.of(context.getPolicyMap(), context.getWsdlPort());
+        if (secured != null) {
+            SECURED.put(context.getBinding(), secured); // WSIT writes and reads its messages in its own form
+            return tail;
+        }
         context.setCodec(new ClientCodec(context.getCodec()));
         ASSEMBLED.put(context.getBinding(), Boolean.TRUE);
         return context.getWrappedContext().createTransportTube();
@@ -62,6 +67,15 @@ public final class MetroDecorator extends TubelineAssemblyDecorator {
     /** Bindings of client proxies assembled with dsoap's codec. */
     private static final java.util.Map<Object, Boolean> ASSEMBLED =
             java.util.Collections.synchronizedMap(new java.util.WeakHashMap<>());
+
+    /** Bindings of client proxies left as Metro assembles them because their port's policy asks for WS-Security. */
+    private static final java.util.Map<Object, String> SECURED =
+            java.util.Collections.synchronizedMap(new java.util.WeakHashMap<>());
+
+    /** Why the client proxy of {@code binding} was left to Metro ({@link SecurityPolicies}), or {@code null}. */
+    static String secured(Object binding) {
+        return SECURED.get(binding);
+    }
 
     /** Whether the client proxy of {@code binding} was assembled with dsoap's codec. */
     static boolean assembled(Object binding) {

@@ -77,6 +77,7 @@ final class MetroEndpoint {
                 new dev.dsoap.quality.QualityAttributes()) : null;
         this.handlers = !binding.getHandlerChain().isEmpty();
         this.xmlNeeded = xmlNeeded(binding, handlers);
+        this.secured = SecurityPolicies.of(context.getPolicyMap(), port);
         // JAX-WS handlers run on dsoap's messages: one that asks for the body gets Metro's message of the same bytes,
         // and that message goes Metro's way (HANDLER_BODY)
         this.unknown = stats("*");
@@ -196,11 +197,20 @@ final class MetroEndpoint {
      * then refused (415) and answers stay XML.
      */
     String binaryObstacle() {
+        if (secured != null) {
+            return secured;
+        }
         if (xmlNeeded != null) {
             return xmlNeeded;
         }
         return com.sun.xml.ws.transport.http.HttpAdapter.dump ? "Metro's message dump (HttpAdapter.dump)" : null;
     }
+
+    /**
+     * Why WSIT reads and writes every message of the endpoint (its policy asks for WS-Security: {@link SecurityPolicies}),
+     * or {@code null}. Such requests go Metro's way as they arrive, counted as {@code INTERCEPTORS}, and Metro answers them.
+     */
+    final String secured;
 
     /** {@link #binaryObstacle()}'s part fixed when the endpoint is assembled, or {@code null}. */
     private final String xmlNeeded;

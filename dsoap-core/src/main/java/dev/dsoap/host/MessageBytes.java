@@ -310,12 +310,22 @@ public record MessageBytes(byte[] bytes, int length, boolean endGuessed) {
             if (n < b.length) {
                 return new MessageBytes(b, n);
             }
-            // more than the first buffer: collect buffers, each as large as all before it up to 1 MiB, then join
+            // more than the first buffer: collect buffers, each as large as all before it up to 1 MiB, then join; or,
+            // with a spare read buffer of the budget, read on in it (grown as the buffers would have been, as bytes
+            // arrive) and copy the message out once: neither the buffers nor the joined copy are zeroed first
             full.add(b);
             long total = n;
             Fallback why;
             byte[] last = null;
             int got = 0;
+            byte[] spare = budget != null ? budget.takeSpare() : null;
+            if (spare != null) {
+                if (spare.length < 2 * n) {
+                    spare = new byte[2 * n];
+                }
+                System.arraycopy(b, 0, spare, 0, n);
+                full.clear();
+            }
             while (true) {
                 if (total > limit) {
                     why = Fallback.TOO_LARGE;
@@ -327,6 +337,29 @@ public record MessageBytes(byte[] bytes, int length, boolean endGuessed) {
                     break;
                 }
                 reserved += nextSize;
+                if (spare != null) {
+                    if (spare.length < total + nextSize) {
+                        spare = java.util.Arrays.copyOf(spare, (int) Math.min(Math.max(total + nextSize,
+                                2L * spare.length), (long) limit + 1));
+                    }
+                    got = fillSpare(in, spare, (int) total, (int) total + nextSize, end);
+                    total += got;
+                    if (got < nextSize) {
+                        if (total > limit) {
+                            why = Fallback.TOO_LARGE;
+                            break;
+                        }
+                        if (!budget.reserveCopy(total)) {
+                            why = Fallback.IN_FLIGHT;
+                            break;
+                        }
+                        reserved += total;
+                        byte[] message = java.util.Arrays.copyOf(spare, (int) total);
+                        budget.giveSpare(spare);
+                        return new MessageBytes(message, (int) total);
+                    }
+                    continue;
+                }
                 byte[] next = new byte[nextSize];
                 got = fill(in, next, end, full, total);
                 total += got;
@@ -341,9 +374,18 @@ public record MessageBytes(byte[] bytes, int length, boolean endGuessed) {
                         break;
                     }
                     reserved += total;
-                    return new MessageBytes(join(full, next, got, total), (int) total);
+                    MessageBytes joined = new MessageBytes(join(full, next, got, total), (int) total);
+                    if (budget != null) {
+                        budget.giveSpare(full.get(full.size() - 1)); // the longest buffer, for the next message
+                    }
+                    return joined;
                 }
                 full.add(next);
+            }
+            if (spare != null) {
+                // the replay holds what was read: the spare buffer is its only part
+                last = spare;
+                got = (int) total;
             }
             // the host reads it: a replay of what was read takes the reservation over
             if (overflow != null) {
@@ -379,6 +421,37 @@ public record MessageBytes(byte[] bytes, int length, boolean endGuessed) {
         }
         System.arraycopy(last, 0, all, at, lastLength);
         return all;
+    }
+
+    /**
+     * Reads into {@code b[from, to)} until it is full, the stream ends, or ({@code end} given) the document ends;
+     * returns how many bytes it read. {@code b[0, from)} holds the message's bytes before them: with {@code end}
+     * given, a failing stream throws {@link Incomplete} holding those and what was read.
+     */
+    private static int fillSpare(InputStream in, byte[] b, int from, int to, DocumentEnd end) throws IOException {
+        int n = from;
+        while (n < to) {
+            if (end != null && end.done()) {
+                break;
+            }
+            int r;
+            try {
+                r = in.read(b, n, to - n);
+            } catch (IOException e) {
+                if (end == null) {
+                    throw e;
+                }
+                throw new Incomplete(new MessageBytes(java.util.Arrays.copyOf(b, n), n), e);
+            }
+            if (r < 0) {
+                break;
+            }
+            if (end != null) {
+                end.feed(b, n, r);
+            }
+            n += r;
+        }
+        return n - from;
     }
 
     /**

@@ -203,7 +203,7 @@ public final class MemoryBudget {
     }
 
     public synchronized int holders() {
-        return holders.size();
+        return holders.size() - (holders.containsKey(spareHolder) ? 1 : 0);
     }
 
     public synchronized long evictions() {
@@ -366,5 +366,106 @@ public final class MemoryBudget {
     /** Reservations refused so far: the messages went their host's way. */
     public synchronized long inFlightRefusals() {
         return inFlightRefusals;
+    }
+
+    // spare read buffers: a message's bytes are read into one (MessageBytes) instead of new arrays zeroed and joined;
+    // kept between messages while the budget has room for them, charged as one holder, dropped when it is evicted
+
+    /** How many spare read buffers are kept at most. */
+    private static final int SPARES = Math.max(1, Math.min(4, Runtime.getRuntime().availableProcessors()));
+    /** The longest read buffer kept as a spare, in bytes. */
+    private static final int SPARE_MAX = 16 << 20;
+    /** The spare read buffers; guarded by this. */
+    private final byte[][] spares = new byte[SPARES][];
+    /** Their bytes; guarded by this. */
+    private long spareBytes;
+    /** The holder charged with the spares: evicted (least recently used, or idle), they are dropped. */
+    private final Holder spareHolder = this::dropSpares;
+
+    /**
+     * A spare read buffer, taken out of this budget (no longer charged here), or {@code null} if none is kept. The
+     * caller reads a message into it under its own reservations of bytes in flight, and gives it back with
+     * {@link #giveSpare} when it no longer refers to it.
+     */
+    public byte[] takeSpare() {
+        synchronized (this) {
+            for (int i = 0; i < SPARES; i++) {
+                byte[] b = spares[i];
+                if (b != null) {
+                    spares[i] = null;
+                    spareBytes -= b.length;
+                    chargeSpares();
+                    return b;
+                }
+            }
+        }
+        return null;
+    }
+
+    /**
+     * Keeps {@code b} as a spare read buffer if the budget has room for it without evicting anything and it is no
+     * longer than 16 MiB; else (or if the spares kept are all at least as long) it is left to the garbage collector. The
+     * caller no longer refers to {@code b}.
+     */
+    public void giveSpare(byte[] b) {
+        if (b.length > SPARE_MAX) {
+            return;
+        }
+        synchronized (this) {
+            int at = -1;
+            for (int i = 0; i < SPARES; i++) {
+                if (spares[i] == null) {
+                    at = i;
+                    break;
+                }
+                if (spares[i].length < b.length && (at < 0 || spares[i].length < spares[at].length)) {
+                    at = i;
+                }
+            }
+            if (at < 0) {
+                return;
+            }
+            long replaced = spares[at] == null ? 0 : spares[at].length;
+            Charge c = holders.get(spareHolder);
+            long charged = c == null ? 0 : c.bytes;
+            if (used - charged + spareBytes - replaced + b.length > limit) {
+                return;
+            }
+            spares[at] = b;
+            spareBytes += b.length - replaced;
+            chargeSpares();
+        }
+    }
+
+    /** Bytes of the spare read buffers kept, included in {@link #usedBytes()}. */
+    public synchronized long spareBytes() {
+        return spareBytes;
+    }
+
+    /** Charges {@link #spareHolder} with {@link #spareBytes} (nothing evicted: the givers checked for room). */
+    private void chargeSpares() {
+        Charge c = holders.remove(spareHolder);
+        if (c != null) {
+            used -= c.bytes;
+        }
+        if (spareBytes == 0) {
+            return;
+        }
+        if (c == null) {
+            c = new Charge();
+        }
+        c.bytes = spareBytes;
+        c.at = idleNanos == 0 ? 0 : clock.getAsLong();
+        holders.put(spareHolder, c);
+        used += spareBytes;
+    }
+
+    /** The spares' holder was evicted: its buffers go (and any given back since). */
+    private void dropSpares() {
+        synchronized (this) {
+            java.util.Arrays.fill(spares, null);
+            spareBytes = 0;
+            chargeSpares();
+        }
     }
 }

@@ -75,11 +75,56 @@ class MessageBytesInFlightTest {
             assertNotNull(got, "size " + size);
             assertArrayEquals(msg, Arrays.copyOf(got.bytes(), got.length()), "size " + size);
             assertEquals(0, b.inFlightBytes(), "size " + size);
-            assertEquals(0, b.usedBytes(), "size " + size);
+            // nothing kept but, after a message longer than the first buffer, its longest buffer as a spare
+            assertEquals(b.spareBytes(), b.usedBytes(), "size " + size);
+            assertTrue(b.spareBytes() <= Math.min(size, 1 << 20), "size " + size + " spare " + b.spareBytes());
             // the buffers (doubling up to 1 MiB, then 1 MiB each) and, while they are joined, the message
             assertTrue(b.inFlightPeakBytes() >= size, "size " + size + " peak " + b.inFlightPeakBytes());
             long most = 2L * size + Math.min(size, 1 << 20) + (32 << 10);
             assertTrue(b.inFlightPeakBytes() <= most, "size " + size + " peak " + b.inFlightPeakBytes() + ", at most " + most);
+        }
+    }
+
+    /**
+     * Messages read one after another on one budget: from the second one longer than the first buffer, each is read
+     * into the budget's spare buffer (grown as bytes arrive) and copied out; the same bytes, the same reservations
+     * given back, and the spare charged to the budget (dropped when the budget is evicted of it).
+     */
+    @Test
+    void messagesReadOnTheSpareBufferAreTheSameBytes() throws IOException {
+        MemoryBudget b = new MemoryBudget(64 << 20);
+        long seed = 11;
+        int[] sizes = {3_000_000, 200_000, 16385, 3_000_000, 5_000_000, 100, 40_000, 3_000_001, 0, 16384, 1 << 20};
+        for (int round = 0; round < 3; round++) {
+            for (int size : sizes) {
+                byte[] msg = random(seed++, size);
+                InputStream[] overflow = new InputStream[1];
+                MessageBytes got = MessageBytes.readAtMost(trickle(msg, 7001 + round * 5000), 8 << 20, -1, overflow, b);
+                assertNotNull(got, "size " + size + " round " + round);
+                assertEquals(size, got.length(), "size " + size + " round " + round);
+                assertArrayEquals(msg, Arrays.copyOf(got.bytes(), got.length()), "size " + size + " round " + round);
+                assertEquals(0, b.inFlightBytes(), "size " + size + " round " + round);
+                assertEquals(b.spareBytes(), b.usedBytes(), "size " + size + " round " + round);
+                assertTrue(b.spareBytes() <= 4 * (8 << 20), "spares " + b.spareBytes());
+            }
+        }
+        assertTrue(b.spareBytes() >= 3_000_000, "a spare as long as the longest message kept: " + b.spareBytes());
+        // past the limit: the replay holds what was read, and the host reads the rest
+        byte[] big = random(seed, 9 << 20);
+        InputStream[] overflow = new InputStream[1];
+        assertNull(MessageBytes.readAtMost(trickle(big, 65536), 8 << 20, -1, overflow, b));
+        assertArrayEquals(big, overflow[0].readAllBytes(), "the replay and the rest");
+        overflow[0].close();
+        assertEquals(0, b.inFlightBytes(), "the replay's reservation given back");
+        // a budget with no room keeps no spare
+        MemoryBudget tight = new MemoryBudget(100_000);
+        byte[] msg = random(seed + 1, 300_000);
+        for (int i = 0; i < 2; i++) {
+            MessageBytes got = MessageBytes.readAtMost(trickle(msg, 7001), 8 << 20, -1, new InputStream[1], tight);
+            if (got != null) {
+                assertArrayEquals(msg, Arrays.copyOf(got.bytes(), got.length()));
+            }
+            assertTrue(tight.usedBytes() <= 100_000, "within the budget: " + tight.usedBytes());
         }
     }
 

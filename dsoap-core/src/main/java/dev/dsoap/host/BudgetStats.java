@@ -25,6 +25,11 @@ public class BudgetStats implements BudgetStatsMXBean {
     }
 
     @Override
+    public final long getMemorySpareBytes() {
+        return budget.spareBytes();
+    }
+
+    @Override
     public final long getEvictions() {
         return budget.evictions();
     }

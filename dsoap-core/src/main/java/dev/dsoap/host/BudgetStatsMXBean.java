@@ -11,6 +11,12 @@ public interface BudgetStatsMXBean {
     /** Bytes of templates, kept messages, checkpoints and other kept state, and of messages being read, now charged to the budget. */
     long getMemoryUsedBytes();
 
+    /**
+     * Bytes of the spare read buffers kept between messages (a message longer than 16 KiB is read into one), part of
+     * the used bytes: kept only while the budget has room for them, dropped when evicted or idle.
+     */
+    long getMemorySpareBytes();
+
     /** Kept states evicted (least recently used first) to stay under the budget. */
     long getEvictions();
 

@@ -376,7 +376,7 @@ public record MessageBytes(byte[] bytes, int length, boolean endGuessed) {
                     reserved += total;
                     MessageBytes joined = new MessageBytes(join(full, next, got, total), (int) total);
                     if (budget != null) {
-                        budget.giveSpare(full.get(full.size() - 1)); // the longest buffer, for the next message
+                        budget.giveSpare(next); // the longest buffer (join copied it), for the next message
                     }
                     return joined;
                 }

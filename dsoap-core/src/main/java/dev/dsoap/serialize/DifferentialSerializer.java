@@ -484,12 +484,11 @@ public final class DifferentialSerializer implements MemoryBudget.Holder {
         cursor = base + n;
     }
 
-    /** Compares {@code a[0, n)} with the leaves from slot {@code base}; rewrites those that differ. */
     /**
-     * The changed items of a {@code double[]}, a batch of slots at a time: the changed slots first, then the first
-     * byte of each one's field read, then their writes. Scattered changes land on template bytes far apart, often out
-     * of the caches by the next message; reads with nothing depending on one another have their lines fetched
-     * together, instead of each write waiting for its own.
+     * Compares {@code a[0, n)} with the leaves from slot {@code base} and rewrites those that differ, a batch of slots
+     * at a time: the changed slots first, then the first byte of each one's field read, then their writes. Scattered
+     * changes land on template bytes far apart, often out of the caches by the next message; reads with nothing
+     * depending on one another have their lines fetched together, instead of each write waiting for its own.
      */
     private void diffDoubles(Step item, double[] a, int base, int n) {
         int end = base + n;

@@ -426,9 +426,7 @@ public final class MemoryBudget {
                 return;
             }
             long replaced = spares[at] == null ? 0 : spares[at].length;
-            Charge c = holders.get(spareHolder);
-            long charged = c == null ? 0 : c.bytes;
-            if (used - charged + spareBytes - replaced + b.length > limit) {
+            if (used - replaced + b.length > limit) { // (the spares are charged as kept: used holds spareBytes)
                 return;
             }
             spares[at] = b;

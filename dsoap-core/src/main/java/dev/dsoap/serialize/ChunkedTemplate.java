@@ -502,28 +502,92 @@ final class ChunkedTemplate {
             throw new IllegalStateException("slot " + slot + ": value needs " + n + " bytes, field width " + w);
         }
         if (n != old) {
-            // the closer is a few bytes and the gap a few more: plain loops, without a range copy's and a fill's set-up
-            // (6 % of writing 100K doubles with a tenth changed to values of other widths)
             int cl = closeLen[node];
-            if (n < old) {
-                for (int k = 0; k < cl; k++) {
-                    b[o + n + k] = b[o + old + k];
-                }
-                for (int k = o + n + cl, end = o + old + cl; k < end; k++) {
-                    b[k] = SPACE;
-                }
-            } else {
-                for (int k = cl - 1; k >= 0; k--) {
-                    b[o + n + k] = b[o + old + k];
-                }
+            if (!moveCloserByWords(b, o, old, n, w, cl)) {
+                moveCloser(b, o, old, n, cl);
             }
             slotLen.set(slot, n);
             slotPad.set(slot, w - n);
             int sw = stuffWidth[node];
             excess += excessOf(w, n, sw) - excessOf(w, old, sw);
         }
-        System.arraycopy(v, vo, b, o, n);
+        if (n >= Long.BYTES && vo + n <= v.length) {
+            // a value is some 4 to 24 bytes: words, the last one ending with it, rather than a range copy's set-up
+            int last = n - Long.BYTES;
+            for (int k = 0; k < last; k += Long.BYTES) {
+                LONGS.set(b, o + k, (long) LONGS.get(v, vo + k));
+            }
+            LONGS.set(b, o + last, (long) LONGS.get(v, vo + last));
+        } else {
+            System.arraycopy(v, vo, b, o, n);
+        }
     }
+
+    /**
+     * Moves the closer of the field at {@code o} (width {@code w}, closer of {@code cl} bytes) from after a value of
+     * {@code old} bytes to after one of {@code n}, and blanks what it leaves, in words: a closer of 8 to 16 bytes as
+     * two words read first (its first eight bytes and its last eight, overlapping), a shorter one as one word whose
+     * bytes past it are spaces (where the field has room for them); then words of spaces over the old closer's place.
+     * False (nothing written) for a closer longer than 16 bytes, or a short one with no room for its word: {@link
+     * #moveCloser} does it then. The field's bytes from the closer on are the closer and then spaces, so a word of spaces
+     * anywhere past the new closer and within the field leaves it as it is to be. Writing 100K doubles, a tenth changed
+     * to values of other widths, a sampling profile put a sixth of the write on the byte loops (their lengths and
+     * directions taken at random); in words the write measured 1 to 4 % faster (FeedSerializeBench, 2026-12-03), the
+     * rest of that sixth being the wait for the field's bytes, which moved to the words' loads.
+     */
+    private static boolean moveCloserByWords(byte[] b, int o, int old, int n, int w, int cl) {
+        int fieldEnd = o + w + cl;
+        int from = o + old;
+        int to = o + n;
+        if (cl >= Long.BYTES && cl <= 2 * Long.BYTES) {
+            long head = (long) LONGS.get(b, from);
+            long tail = (long) LONGS.get(b, from + cl - Long.BYTES);
+            LONGS.set(b, to, head);
+            LONGS.set(b, to + cl - Long.BYTES, tail);
+        } else if (cl < Long.BYTES && to + Long.BYTES <= fieldEnd && from + Long.BYTES <= b.length) {
+            long keep = (1L << (8 * cl)) - 1;
+            LONGS.set(b, to, ((long) LONGS.get(b, from) & keep) | (SPACES & ~keep));
+        } else {
+            return false;
+        }
+        // a shorter value: the old closer's place past the new closer becomes spaces
+        int blankFrom = to + cl;
+        int blankTo = from + cl;
+        if (blankTo - blankFrom >= Long.BYTES) {
+            for (int p = blankFrom; p < blankTo - Long.BYTES; p += Long.BYTES) {
+                LONGS.set(b, p, SPACES);
+            }
+            LONGS.set(b, blankTo - Long.BYTES, SPACES);
+        } else if (blankFrom < blankTo) {
+            if (blankFrom + Long.BYTES <= fieldEnd) {
+                LONGS.set(b, blankFrom, SPACES);
+            } else {
+                Arrays.fill(b, blankFrom, blankTo, SPACE);
+            }
+        }
+        return true;
+    }
+
+    /** As {@link #moveCloserByWords}, a byte at a time. */
+    private static void moveCloser(byte[] b, int o, int old, int n, int cl) {
+        if (n < old) {
+            for (int k = 0; k < cl; k++) {
+                b[o + n + k] = b[o + old + k];
+            }
+            for (int k = o + n + cl, end = o + old + cl; k < end; k++) {
+                b[k] = SPACE;
+            }
+        } else {
+            for (int k = cl - 1; k >= 0; k--) {
+                b[o + n + k] = b[o + old + k];
+            }
+        }
+    }
+
+    /** Eight spaces, as a little-endian word. */
+    private static final long SPACES = 0x2020_2020_2020_2020L;
+    private static final java.lang.invoke.VarHandle LONGS = java.lang.invoke.MethodHandles.byteArrayViewVarHandle(
+            long[].class, java.nio.ByteOrder.LITTLE_ENDIAN);
 
     /**
      * Overwrites {@code n} bytes of leaf {@code slot}'s value from byte {@code at} of it with {@code v[vo..vo+n)},

@@ -119,9 +119,11 @@ public class CxfPlainProxyEchoBench {
     public void setup(BenchmarkParams params, MeasuredServer server) throws Exception {
         String method = params.getBenchmark().substring(params.getBenchmark().lastIndexOf('.') + 1);
         boolean paired = method.startsWith("paired");
+        boolean withPlain = paired && !method.equals("pairedFloorProxy");
+        boolean withFloor = method.endsWith("WithFloor") || paired && !withPlain;
         dsoap = method.startsWith("dsoap") || paired;
         boolean atFloor = method.startsWith("floor");
-        if ((atFloor || method.endsWith("WithFloor")) && !features.equals("none")) {
+        if ((atFloor || withFloor) && !features.equals("none")) {
             throw new IllegalStateException(method + " runs with features=none only, not " + features);
         }
         servers = CxfEchoServers.start(() -> features(features), () -> BenchHandlers.serverOnly(features)
@@ -134,7 +136,7 @@ public class CxfPlainProxyEchoBench {
             port = servers.defaultPort(dsoap);
             long logged = LOGGED.sum();
             servers.verifyDefaultPort(port, dsoap, values, BenchHandlers.carried(features));
-            if (paired) {
+            if (withPlain) {
                 baselinePort = servers.defaultPort(false);
                 servers.verifyDefaultPort(baselinePort, false, values);
             }
@@ -142,14 +144,16 @@ public class CxfPlainProxyEchoBench {
                 throw new IllegalStateException("the check's exchanges made " + (LOGGED.sum() - logged)
                         + " log entries; with logging on both sides each makes 4");
             }
-            if (atFloor || method.endsWith("WithFloor")) {
+            if (atFloor || withFloor) {
                 floor = dev.dsoap.bench.echo.FloorServer.relaying(servers.plain().uri());
             }
             if (atFloor) {
                 CxfEchoServers.via(port, floor.uri().toString());
             } else if (paired) {
-                baselineWindow = new CpuWindow(servers.plain(), servers.plain()::requestCpu);
-                server.watchBaseline(baselineWindow);
+                if (withPlain) {
+                    baselineWindow = new CpuWindow(servers.plain(), servers.plain()::requestCpu);
+                    server.watchBaseline(baselineWindow);
+                }
                 if (floor != null) {
                     floorPort = servers.defaultPort(false);
                     CxfEchoServers.via(floorPort, floor.uri().toString());
@@ -253,10 +257,13 @@ public class CxfPlainProxyEchoBench {
         long n = next++;
         double[] sent = (double[]) values.values(n);
         Object own = floor != null && floorPort == null ? floor : measured;
-        if (baselinePort == null) {
+        if (baselinePort == null && floorPort == null) {
             return timed(port, sent, window, own);
         }
         Callable<double[]> dsoapCall = () -> timed(port, sent, window, own);
+        if (baselinePort == null) {
+            return Turns.inTurn(n, dsoapCall, () -> timed(floorPort, sent, floorWindow, floor));
+        }
         Callable<double[]> plainCall = () -> timed(baselinePort, sent, baselineWindow, servers.plain());
         return floorPort == null ? Turns.inTurn(n, dsoapCall, plainCall)
                 : Turns.inTurn(n, dsoapCall, plainCall, () -> timed(floorPort, sent, floorWindow, floor));
@@ -313,6 +320,16 @@ public class CxfPlainProxyEchoBench {
      */
     @Benchmark
     public double[] pairedPlainProxyWithFloor(Partners partners) throws Exception {
+        return call();
+    }
+
+    /**
+     * dsoap and the transport floor in turn, without plain CXF ({@code features=none} only): whether the plain calls
+     * between them in {@link #pairedPlainProxyWithFloor} (each some 100 ms of parsing and allocating at 100K doubles)
+     * move the ratio of dsoap to the floor.
+     */
+    @Benchmark
+    public double[] pairedFloorProxy(Partners partners) throws Exception {
         return call();
     }
 }

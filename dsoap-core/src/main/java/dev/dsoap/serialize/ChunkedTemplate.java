@@ -511,7 +511,7 @@ final class ChunkedTemplate {
             int sw = stuffWidth[node];
             excess += excessOf(w, n, sw) - excessOf(w, old, sw);
         }
-        if (n >= Long.BYTES && vo + n <= v.length) {
+        if (n >= Long.BYTES) {
             // a value is some 4 to 24 bytes: words, the last one ending with it, rather than a range copy's set-up
             int last = n - Long.BYTES;
             for (int k = 0; k < last; k += Long.BYTES) {

@@ -81,51 +81,38 @@ final class Decimals {
             dst[p++] = '0';
             return p;
         }
-        int n = 8;
-        if (fp % 10_000 == 0) {
-            fp /= 10_000;
-            n -= 4;
-        }
-        if (fp % 100 == 0) {
-            fp /= 100;
-            n -= 2;
-        }
-        if (fp % 10 == 0) {
-            fp /= 10;
-            n--;
-        }
-        // n digits, zero-padded, right to left
-        int end = p + n;
-        int q = end;
-        while (q - p >= 2) {
-            int r = (fp % 100) << 1;
-            fp /= 100;
-            q -= 2;
-            dst[q] = PAIRS[r];
-            dst[q + 1] = PAIRS[r + 1];
-        }
-        if (q > p) {
-            dst[p] = (byte) ('0' + fp);
-        }
-        return end;
+        // the eight digits in one word; the fraction's trailing zeros are its highest bytes that are zero
+        long digits = digits8(fp);
+        LONGS.set(dst, p, digits | ZEROS);
+        return p + Long.BYTES - (Long.numberOfLeadingZeros(digits) >>> 3);
     }
 
-    /** Writes exactly eight digits of {@code 0 <= v < 10^8}, zero-padded, at {@code dst[pos..pos+8)}. */
+    /** Writes exactly eight digits of {@code 0 <= v < 10^8}, zero-padded, at {@code dst[pos..pos+8)}: one word. */
     private static void write8(int v, byte[] dst, int pos) {
-        int hi = v / 10_000;
-        int lo = v - hi * 10_000;
-        write4(hi, dst, pos);
-        write4(lo, dst, pos + 4);
+        LONGS.set(dst, pos, digits8(v) | ZEROS);
     }
 
-    private static void write4(int v, byte[] dst, int pos) {
-        int hi = (v / 100) << 1;
-        int lo = (v % 100) << 1;
-        dst[pos] = PAIRS[hi];
-        dst[pos + 1] = PAIRS[hi + 1];
-        dst[pos + 2] = PAIRS[lo];
-        dst[pos + 3] = PAIRS[lo + 1];
+    /**
+     * The eight decimal digits of {@code 0 <= v < 10^8}, zero-padded, as the bytes of a little-endian word, the first
+     * digit in the lowest byte: each byte holds its digit's value (0 to 9), so that adding {@link #ZEROS} makes them
+     * ASCII. Split in lanes, by multiplications instead of divisions: into two halves of four digits (32-bit lanes),
+     * each into two pairs (16-bit lanes, a quotient by 100 as {@code x * 5243 >>> 19}, exact below 43,699), each pair
+     * into its two digits (8-bit lanes, a quotient by 10 as {@code x * 103 >>> 10}, exact below 179). No lane's product
+     * reaches the lane above it, and the masks keep each quotient from its neighbour's bits.
+     */
+    static long digits8(int v) {
+        int hi = v / 10_000;
+        long z = hi | (long) (v - hi * 10_000) << 32;
+        long q = ((z * 5243) >>> 19) & 0x0000_007F_0000_007FL;
+        z = q | (z - q * 100) << 16;
+        q = ((z * 103) >>> 10) & 0x000F_000F_000F_000FL;
+        return q | (z - q * 10) << 8;
     }
+
+    /** {@code '0'} in every byte of a word. */
+    private static final long ZEROS = 0x3030_3030_3030_3030L;
+    private static final java.lang.invoke.VarHandle LONGS = java.lang.invoke.MethodHandles.byteArrayViewVarHandle(
+            long[].class, java.nio.ByteOrder.LITTLE_ENDIAN);
 
     /**
      * Writes {@code f 10^e}, {@code 0 < f < 10^18}, as {@code Double.toString} lays it out: trailing

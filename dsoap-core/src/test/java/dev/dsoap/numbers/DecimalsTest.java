@@ -65,4 +65,64 @@ class DecimalsTest {
         int n = Decimals.write(f, e, b, 0);
         return new String(b, 0, n, StandardCharsets.US_ASCII);
     }
+
+    /** Every eight-digit value's word, against the digits {@code String.format} gives: all 10^8 of them. */
+    @Test
+    void eightDigitsInOneWordForEveryValue() {
+        byte[] want = new byte[8];
+        for (int v = 0; v < 100_000_000; v++) {
+            long word = Decimals.digits8(v);
+            int x = v;
+            for (int k = 7; k >= 0; k--) {
+                want[k] = (byte) (x % 10);
+                x /= 10;
+            }
+            for (int k = 0; k < 8; k++) {
+                if ((byte) (word >>> (8 * k)) != want[k]) {
+                    assertEquals(String.format("%08d", v), asDigits(word), "digit " + k + " of " + v);
+                }
+            }
+        }
+    }
+
+    private static String asDigits(long word) {
+        StringBuilder s = new StringBuilder();
+        for (int k = 0; k < 8; k++) {
+            s.append((char) ('0' + (byte) (word >>> (8 * k))));
+        }
+        return s.toString();
+    }
+
+    /**
+     * The plain layout of an integer part and eight fraction digits, against {@code BigDecimal}'s plain string with its
+     * trailing zeros dropped, over drawn values and every count of trailing zeros; bytes before the offset untouched.
+     */
+    @Test
+    void plainLayoutOfIntegerPartAndFraction() {
+        SplittableRandom r = new SplittableRandom(SEED);
+        byte[] b = new byte[40];
+        for (int i = 0; i < 200_000; i++) {
+            int ip = r.nextInt(10) == 0 ? 0 : r.nextInt(1, 10_000_000);
+            int fp = r.nextInt(100_000_000);
+            int zeros = r.nextInt(9);
+            int unit = 1;
+            for (int k = 0; k < zeros; k++) {
+                unit *= 10;
+            }
+            fp = fp / unit * unit;
+            if (ip == 0 && fp < 100_000) {
+                fp += 100_000; // at least 10^-3
+            }
+            int off = r.nextInt(8);
+            java.util.Arrays.fill(b, (byte) '#');
+            int end = Decimals.writePlain(ip, fp, b, off);
+            String frac = new java.math.BigDecimal(java.math.BigInteger.valueOf(fp), 8).stripTrailingZeros().toPlainString();
+            String want = ip + (fp == 0 ? ".0" : frac.substring(frac.indexOf('.')));
+            assertEquals(want, new String(b, off, end - off, StandardCharsets.US_ASCII),
+                    "seed " + SEED + " draw " + i + ": " + ip + " + " + fp + " 10^-8");
+            for (int k = 0; k < off; k++) {
+                assertEquals('#', b[k], "seed " + SEED + " draw " + i + ": byte " + k + " before the offset");
+            }
+        }
+    }
 }

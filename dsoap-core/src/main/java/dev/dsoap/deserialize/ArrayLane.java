@@ -10,11 +10,11 @@ import java.util.Arrays;
  * kept one only in the items of that array, each changed item is read on its own and every other value is the kept
  * one, with no parser state to restore or match. The general reader ({@link DdsStream}) resumes at a checkpoint before
  * each change and matches checkpoints after it, some thousand cycles a changed value; here a change costs the compare
- * that finds it, a galloping search for its item, and the item's own bytes.
+ * that finds it, adding up the kept items' spans to the one that holds it, and the item's own bytes.
  *
  * <p>The watched array is the first in the plan whose items are numbers or booleans (lanes J and D) or strings (lane
- * O) and that sits under structures only, so that a message holds it once. Its index, the byte offsets of the kept
- * message's items, is built by one pass over the kept message after a read of the general reader ({@link #build}), and kept
+ * O) and that sits under structures only, so that a message holds it once. Its index, the byte span of each of the
+ * kept message's items and the offset of every {@value #STRIDE}th, is built by one pass over the kept message after a read of the general reader ({@link #build}), and kept
  * up to date by this lane's own reads. The pass accepts only the form every SOAP stack writes: items one after the
  * other, whitespace at most between them (dsoap's templates keep spare bytes there), each {@code <name>text</name>}
  * with the first item's start tag; a kept message of any other form gets no index, and its next message goes the
@@ -43,8 +43,8 @@ final class ArrayLane {
     /** Changes above which their working arrays are made afresh for the next message rather than kept (16 KiB). */
     private static final int SCRATCH = 1024;
     private static final byte[] NONE_BYTES = new byte[0];
-    /** Items per entry of the index ({@link #at}). */
-    static final int STRIDE = 4;
+    /** Items per entry of the coarse index ({@link #at}). */
+    static final int STRIDE = 64;
     /** Lane reads since the last give-up after which a give-up starts the backoff afresh. */
     private static final int CALM = 8;
 
@@ -76,12 +76,21 @@ final class ArrayLane {
     private int keptStartS;
     private int keptEndS;
     /**
-     * Every {@value #STRIDE}th item's offset in the kept message (item {@code k * STRIDE} at {@code at[k]}), or none:
-     * a byte for each item, where one for each would add half the values' size again to what a client keeps. An
-     * item between two is found by walking the kept items from the one before it.
+     * Every {@value #STRIDE}th item's offset in the kept message (item {@code k * STRIDE} at {@code at[k]}), or none.
+     * An item between two is found by adding up the {@link #spans} of the items before it in its block.
      */
     private int[] at = NONE;
-    /** Items indexed in {@link #at}; -1 when the kept message has no index. */
+    /**
+     * Each kept item's span: the bytes from its start tag to the next item's (its text, end tag and the whitespace
+     * after it), one byte an item, or two (little-endian, {@link #wide}) once an item spans more than 255 bytes (a
+     * long string). Finding the item that holds a difference is then adding spans, not searching bytes, and a changed
+     * item moves only its own span (and the coarse offsets after it). An offset for each item would add half the
+     * values' size again to what a client keeps; a byte is an eighth of it.
+     */
+    private byte[] spans = NONE_BYTES;
+    /** Whether {@link #spans} holds two bytes an item. */
+    private boolean wide;
+    /** Items indexed in {@link #at} and {@link #spans}; -1 when the kept message has no index. */
     private int items = -1;
     private byte[] open = NONE_BYTES;
     private byte[] close = NONE_BYTES;
@@ -216,12 +225,14 @@ final class ArrayLane {
         keptEndAt = -1;
         items = -1;
         at = NONE;
+        spans = NONE_BYTES;
         forgetCurrent();
     }
 
     /** Bytes this lane keeps. */
     long retainedBytes() {
-        return 4L * at.length + open.length + close.length + 16L * chItem.length + 4L * chString.length + 64;
+        return 4L * at.length + spans.length + open.length + close.length + 16L * chItem.length + 4L * chString.length
+                + 64;
     }
 
     /**
@@ -270,6 +281,8 @@ final class ArrayLane {
         if (at.length < blocks || at.length > 2 * blocks + 16) {
             at = new int[blocks + (blocks >> 7)];
         }
+        wide = false;
+        sizeSpans(count);
         byte[] o = open;
         byte[] c = close;
         int p = start;
@@ -277,6 +290,7 @@ final class ArrayLane {
             if (k % STRIDE == 0) {
                 at[k / STRIDE] = p;
             }
+            int from = p;
             if (!Arrays.equals(b, p, p + o.length, o, 0, o.length)) {
                 return false;
             }
@@ -288,11 +302,55 @@ final class ArrayLane {
                 return false;
             }
             p = blank(b, p + c.length, end);
+            int span = p - from;
+            if (span > MAX_NARROW && !wide) {
+                widen(k, count);
+            }
+            if (span > MAX_WIDE) {
+                return false;
+            }
+            setSpan(k, span);
         }
         if (p != end) {
             return false;
         }
         return true;
+    }
+
+    /** The most a narrow span holds; a wide one. */
+    private static final int MAX_NARROW = 0xFF;
+    private static final int MAX_WIDE = 0xFFFF;
+
+    /** Room in {@link #spans} for {@code count} items at the current width, kept when it is not far too much. */
+    private void sizeSpans(int count) {
+        int need = wide ? 2 * count : count;
+        if (spans.length < need || spans.length > 2 * need + 64) {
+            spans = new byte[need + (need >> 7)];
+        }
+    }
+
+    /** Two bytes an item from here on, for {@code count} items, the first {@code kept} spans kept. */
+    private void widen(int kept, int count) {
+        byte[] narrow = spans;
+        wide = true;
+        byte[] w = new byte[2 * count + (count >> 6)];
+        for (int k = 0; k < kept; k++) {
+            w[2 * k] = narrow[k];
+        }
+        spans = w;
+    }
+
+    private int span(int k) {
+        return wide ? (spans[2 * k] & 0xFF) | (spans[2 * k + 1] & 0xFF) << 8 : spans[k] & 0xFF;
+    }
+
+    private void setSpan(int k, int span) {
+        if (wide) {
+            spans[2 * k] = (byte) span;
+            spans[2 * k + 1] = (byte) (span >>> 8);
+        } else {
+            spans[k] = (byte) span;
+        }
     }
 
     // ------------------------------------------------------------------------------------------- lane reads
@@ -356,7 +414,7 @@ final class ArrayLane {
         byte[] c = close;
         int lim = off + len;
         int shift = 0;
-        int j = itemFor(kept, m, 0);
+        int j = itemFor(m, 0, keptStartAt);
         int start = foundStart;
         int next = foundEnd; // where item j + 1 starts in the kept message
         while (true) {
@@ -385,6 +443,9 @@ final class ArrayLane {
                 }
             }
             int end = blank(b, e + c.length, lim) - off; // and the whitespace after it, which the reader passes over
+            if (end - (p - off) > (wide ? MAX_WIDE : MAX_NARROW)) {
+                return false; // a span the index does not hold: read the general way, which indexes it anew
+            }
             parsedBytes += end - (p - off);
             shift = end - next;
             add(j, v, shift);
@@ -396,7 +457,7 @@ final class ArrayLane {
             if (q > keptEndAt || q == keptEndAt && j + 1 >= items) {
                 return false; // the array's end or what follows differs: items added or removed, or other values
             }
-            j = itemFor(kept, q, j + 1);
+            j = itemFor(q, j + 1, next);
             start = foundStart;
             next = foundEnd;
         }
@@ -467,13 +528,18 @@ final class ArrayLane {
     }
 
     /**
-     * The item of the kept message to read again for a difference at {@code q}, at or after item {@code from}: the one
-     * holding {@code q}, or, when {@code q} is where an item starts, the one before (whitespace added or removed after
-     * an item is that item's: {@link #blank}).
+     * The item of the kept message to read again for a difference at {@code q}, at or after item {@code from} (which
+     * starts at {@code fromStart}): the one holding {@code q}, or, when {@code q} is where an item starts, the one before
+     * (whitespace added or removed after an item is that item's: {@link #blank}).
      */
-    private int itemFor(byte[] kept, int q, int from) {
-        int j = find(kept, q, from);
-        return j > from && foundStart == q ? find(kept, q - 1, from) : j;
+    private int itemFor(int q, int from, int fromStart) {
+        int j = find(q, from, fromStart);
+        if (j > from && foundStart == q) {
+            foundEnd = foundStart;
+            foundStart -= span(j - 1);
+            return j - 1;
+        }
+        return j;
     }
 
     /** Start and end of the item {@link #find} found, in the kept message. */
@@ -481,64 +547,33 @@ final class ArrayLane {
     private int foundEnd;
 
     /**
-     * The item of the kept message holding offset {@code q}, at or after item {@code from}: its index (its start and
-     * end in {@link #foundStart}, {@link #foundEnd}). Changes a few items apart are the common case: the search over
-     * the index gallops from {@code from}'s entry before it halves, then walks at most {@value #STRIDE} - 1 items.
+     * The item of the kept message holding offset {@code q}, at or after item {@code from} (which starts at
+     * {@code fromStart}): its index (its start and end in {@link #foundStart}, {@link #foundEnd}). Changes a few items
+     * apart are the common case: the spans of the items between are added up, and a difference blocks away is reached
+     * through the coarse offsets first. Across one message's changes the search only moves forwards.
      */
-    private int find(byte[] kept, int q, int from) {
+    private int find(int q, int from, int fromStart) {
         int[] at = this.at;
+        int k = from;
+        int s = fromStart;
+        int b = k / STRIDE;
         int last = (items - 1) / STRIDE;
-        int lo = from / STRIDE;
-        int step = 1;
-        int hi = lo + 1;
-        while (hi <= last && at[hi] <= q) {
-            lo = hi;
-            step <<= 1;
-            hi = lo + step;
+        if (b < last && at[b + 1] <= q) {
+            do {
+                b++;
+            } while (b < last && at[b + 1] <= q);
+            k = b * STRIDE;
+            s = at[b];
         }
-        hi = Math.min(hi - 1, last);
-        while (lo < hi) {
-            int mid = (lo + hi + 1) >>> 1;
-            if (at[mid] <= q) {
-                lo = mid;
-            } else {
-                hi = mid - 1;
-            }
-        }
-        int k = lo * STRIDE;
-        int s = at[lo];
-        int e = endOf(kept, s);
+        int e = s + span(k);
         while (e <= q && k + 1 < items) {
             k++;
             s = e;
-            e = endOf(kept, s);
+            e += span(k);
         }
         foundStart = s;
         foundEnd = e;
         return k;
-    }
-
-    /**
-     * Where the kept item after the one starting at {@code s} starts (past the whitespace between them): its text holds
-     * no {@code <}. Eight bytes at a time: a kept number's text is some 4 to 24 bytes.
-     */
-    private int endOf(byte[] kept, int s) {
-        // the search of lessThan, written out: called through it here, the read of 100K doubles, a tenth of every width
-        // changed, measured 2.9 to 3.1 ms against 2.4 to 2.6 ms (ProxyRequestReadBench, 2026-12-03)
-        int p = s + open.length;
-        int safe = kept.length - Long.BYTES;
-        while (p <= safe) {
-            long x = (long) LONGS.get(kept, p) ^ 0x3C3C_3C3C_3C3C_3C3CL; // a '<' byte becomes 0
-            long t = (x - 0x0101_0101_0101_0101L) & ~x & 0x8080_8080_8080_8080L;
-            if (t != 0) {
-                return blank(kept, p + (Long.numberOfTrailingZeros(t) >>> 3) + close.length, kept.length);
-            }
-            p += Long.BYTES;
-        }
-        while (kept[p] != '<') {
-            p++;
-        }
-        return blank(kept, p + close.length, kept.length);
     }
 
     /**
@@ -609,15 +644,22 @@ final class ArrayLane {
         }
     }
 
-    /** The message read here is now the kept one: the indexed items after each change move by its shift. */
+    /**
+     * The message read here is now the kept one: each changed item's span takes its change of length, and the coarse
+     * offsets after each change move by its shift.
+     */
     void keptLane() {
         int[] at = this.at;
         int blocks = (items - 1) / STRIDE + 1;
+        int before = 0;
         for (int i = 0; i < changes; i++) {
             int s = chShift[i];
+            int k = chItem[i];
+            setSpan(k, span(k) + s - before); // within bounds: readChanges checked the new span
+            before = s;
             int to = i + 1 < changes ? chItem[i + 1] / STRIDE : blocks - 1;
-            for (int k = chItem[i] / STRIDE + 1; k <= to; k++) {
-                at[k] += s;
+            for (int b = k / STRIDE + 1; b <= to; b++) {
+                at[b] += s;
             }
         }
         if (changes > 0) {

@@ -255,6 +255,42 @@ class ArrayLaneTest {
         assertTrue(stats.laneReads() >= 40, "blanks between items, where templates keep spare bytes: " + stats);
     }
 
+    /**
+     * Items whose span (start tag to the next item's, the whitespace after them included) passes the 255 bytes a narrow
+     * index holds, among items of one length: a span of 1,290 or 2,570 bytes cut to its low byte would read as 10, one
+     * item's length, and put every item after it 128 or 256 items off. A lane read that would make such a span gives up
+     * and the general reader indexes the message anew, two bytes an item; changes after the long items, and the long
+     * items' own, are read as the plain reader reads them.
+     */
+    @Test
+    void spansLongerThanANarrowIndexHolds() {
+        Readers rd = Readers.of(double[].class);
+        DeserializerStats stats = rd.stats();
+        Random r = new Random(0x5BA45L);
+        List<String> items = new ArrayList<>();
+        for (int i = 0; i < 600; i++) {
+            items.add(item("1.5")); // 10 bytes each
+        }
+        rd.same(envelope(items, "3"), "first");
+        for (int msg = 0; msg < 120; msg++) {
+            int phase = msg % 6;
+            if (phase == 0) {
+                // an item followed by 1,280 or 2,560 bytes of whitespace: a span of 1,290 or 2,570
+                int i = r.nextInt(40);
+                items.set(i, item(Double.toString(r.nextInt(10) + 0.5)) + " ".repeat(1280 * (1 + r.nextInt(2))));
+            } else if (phase == 3) {
+                // the long items shrink back to one length
+                items.replaceAll(x -> x.trim().length() < x.length() ? x.trim() : x);
+            }
+            for (int k = 1 + r.nextInt(6); k > 0; k--) {
+                int i = 40 + r.nextInt(24); // after the long items, in their block of the coarse index
+                items.set(i, item(Double.toString(r.nextInt(10) + 0.5)));
+            }
+            rd.same(envelope(items, "3"), "seed 0x5BA45L message " + msg);
+        }
+        assertTrue(stats.laneReads() >= 60, "changes after long items, read in the lane: " + stats);
+    }
+
     @Test
     void changesOutsideTheArrayEveryOtherMessageLeaveTheGeneralReaderItsCheckpoints() {
         Readers rd = Readers.of(double[].class);

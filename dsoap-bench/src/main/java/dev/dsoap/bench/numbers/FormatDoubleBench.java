@@ -1,6 +1,5 @@
 package dev.dsoap.bench.numbers;
 
-import dev.dsoap.bench.deserialize.DdsMessages;
 import dev.dsoap.numbers.XsdFormat;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -49,12 +48,7 @@ public class FormatDoubleBench {
         Random r = new Random(0xd0b1eL);
         doubles = new double[VALUES];
         for (int i = 0; i < VALUES; i++) {
-            doubles[i] = switch (values) {
-                case "mixed" -> DdsMessages.mixed(r);
-                case "prices" -> DdsMessages.price(r);
-                case "full" -> (1 + r.nextDouble() * 9) * Math.pow(10, r.nextInt(16) - 8);
-                default -> throw new IllegalArgumentException("values: mixed, prices, full; not " + values);
-            };
+            doubles[i] = ParseDoubleBench.draw(values, r);
             double v = doubles[i];
             int n = XsdFormat.writeDouble(v, out, 0);
             String got = new String(out, 0, n, StandardCharsets.US_ASCII);

@@ -55,12 +55,7 @@ public class ParseDoubleBench {
         at = new int[VALUES + 1];
         strings = new String[VALUES];
         for (int i = 0; i < VALUES; i++) {
-            double v = switch (values) {
-                case "mixed" -> DdsMessages.mixed(r);
-                case "prices" -> DdsMessages.price(r);
-                case "full" -> (1 + r.nextDouble() * 9) * Math.pow(10, r.nextInt(16) - 8);
-                default -> throw new IllegalArgumentException("values: mixed, prices, full; not " + values);
-            };
+            double v = draw(values, r);
             String s = Double.toString(v).replace("Infinity", "INF");
             strings[i] = s;
             at[i] = all.length();
@@ -75,6 +70,16 @@ public class ParseDoubleBench {
                 throw new IllegalStateException(strings[i] + ": " + got + ", not " + want);
             }
         }
+    }
+
+    /** One value of the distribution {@code values} names ({@link #values}). */
+    static double draw(String values, Random r) {
+        return switch (values) {
+            case "mixed" -> DdsMessages.mixed(r);
+            case "prices" -> DdsMessages.price(r);
+            case "full" -> (1 + r.nextDouble() * 9) * Math.pow(10, r.nextInt(16) - 8);
+            default -> throw new IllegalArgumentException("values: mixed, prices, full; not " + values);
+        };
     }
 
     @Benchmark

@@ -1,7 +1,8 @@
 package dev.dsoap.numbers;
 
 /**
- * Decimal digits written into {@code byte[]} as ASCII, right to left, two at a time.
+ * Decimal digits written into {@code byte[]} as ASCII: full groups of eight as one word ({@link #digits8}), the
+ * rest right to left, two at a time.
  *
  * <p>Stateless, thread-safe, allocation-free.
  */

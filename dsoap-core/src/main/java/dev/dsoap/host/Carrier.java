@@ -60,6 +60,8 @@ public final class Carrier {
     private final Function<Object[], String> readRule;
     /** The outbound templates, or {@code null}. */
     private final SerializerPool writer;
+    /** The budget shared with the other carriers, or {@code null}: it lends a long message's outgoing writes a stage. */
+    private final MemoryBudget budget;
     /** Why nothing is written, when {@link #writer} is {@code null}. */
     private final String writeProblem;
     /**
@@ -93,6 +95,7 @@ public final class Carrier {
         this.readProblem = b.readProblem;
         this.readRule = b.readRule;
         this.writer = b.writer;
+        this.budget = b.budget;
         this.writeProblem = b.writeProblem;
         this.heads = forms.length > 1 ? new CursorPool<>(() -> new XmlScanner(settings.deserializer().limits())) : null;
         this.binary = new BinarySide(settings, stats, b.binaryIns, b.binaryOut, b.budget);
@@ -574,7 +577,7 @@ public final class Carrier {
         if (shared != null) {
             shared.templateWritten(SharedWindow.cpuNanos() - start, ds.messageLength());
         }
-        return new Reply(kept ? writer : null, ds, stats, match, ds.messageLength());
+        return new Reply(kept ? writer : null, ds, stats, match, ds.messageLength(), budget);
     }
 
     /** One inbound form: its reader and the local names of its part elements. */

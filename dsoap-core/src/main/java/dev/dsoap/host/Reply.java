@@ -5,6 +5,7 @@ import dev.dsoap.binding.MessagePlan;
 import dev.dsoap.serialize.MatchClass;
 import dev.dsoap.serialize.DifferentialSerializer;
 import dev.dsoap.serialize.SerializerPool;
+import dev.dsoap.template.MemoryBudget;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -28,6 +29,8 @@ public final class Reply implements AutoCloseable {
     private final SerializerPool pool;
     /** Counts a reply the host did not send as written. */
     private final OperationStats stats;
+    /** Lends the scratch array a long message is gathered in on its way out ({@link #stage}), or {@code null}. */
+    private final MemoryBudget budget;
     /** The serializer holding the message, until closed. */
     private DifferentialSerializer serializer;
     /** The message, copied at close when it had not been sent. */
@@ -51,25 +54,27 @@ public final class Reply implements AutoCloseable {
     private Runnable unsent;
 
     /** A message on a template: {@code match} and {@code length} are what its serializer counted. */
-    Reply(SerializerPool pool, DifferentialSerializer serializer, OperationStats stats, MatchClass match, long length) {
+    Reply(SerializerPool pool, DifferentialSerializer serializer, OperationStats stats, MatchClass match, long length,
+          MemoryBudget budget) {
         this(pool, serializer, null, null, null, stats, false, serializer.plan(),
-                () -> stats.writes().withdraw(match, length));
+                () -> stats.writes().withdraw(match, length), budget);
     }
 
     /** A message written elsewhere (a shared window's writer) for {@code plan}: {@code message} is kept as it is. */
     Reply(byte[] message, OperationStats stats, MessagePlan plan) {
-        this(null, null, message, null, null, stats, false, plan, () -> { });
+        this(null, null, message, null, null, stats, false, plan, () -> { }, null);
     }
 
     /** A binary message, counted as {@code length} binary bytes written. */
     Reply(BinaryWriter binary, java.util.function.Consumer<BinaryWriter> binaryPool, OperationStats stats, long length) {
-        this(null, null, null, binary, binaryPool, stats, true, null, () -> stats.binaryWritten(-1, -length));
+        this(null, null, null, binary, binaryPool, stats, true, null, () -> stats.binaryWritten(-1, -length), null);
     }
 
     private Reply(SerializerPool pool, DifferentialSerializer serializer, byte[] copy, BinaryWriter binary,
                   java.util.function.Consumer<BinaryWriter> binaryPool, OperationStats stats, boolean isBinary,
-                  MessagePlan plan, Runnable unsent) {
+                  MessagePlan plan, Runnable unsent, MemoryBudget budget) {
         this.pool = pool;
+        this.budget = budget;
         this.serializer = serializer;
         this.copy = copy;
         this.binary = binary;
@@ -109,7 +114,7 @@ public final class Reply implements AutoCloseable {
         if (binary != null) {
             binary.writeTo(out);
         } else if (serializer != null) {
-            serializer.writeTo(out);
+            writeStaged(out, -1, null);
         } else {
             out.write(copy);
         }
@@ -138,12 +143,59 @@ public final class Reply implements AutoCloseable {
         System.arraycopy(blocks, 0, header, headerOpen.length, blocks.length);
         System.arraycopy(headerClose, 0, header, headerOpen.length + blocks.length, headerClose.length);
         if (serializer != null) {
-            serializer.writeTo(out, headerAt, header);
+            writeStaged(out, headerAt, header);
         } else {
             out.write(copy, 0, headerAt);
             out.write(header);
             out.write(copy, headerAt, copy.length - headerAt);
         }
+    }
+
+    /** Messages longer than this go out gathered in a stage ({@link #writeStaged}), in bytes. */
+    static final int STAGE_FROM = 64 * 1024;
+    /** The most bytes gathered for one write, in bytes. */
+    static final int STAGE = 256 * 1024;
+
+    /**
+     * Writes the template's message (with {@code insert} before byte {@code at}, when given), gathered in a stage of
+     * {@value #STAGE} bytes when it is longer than {@value #STAGE_FROM}: the template's pieces are some 32 KiB, and a
+     * host's stream writes each one to its transport as it comes (Jetty's and Tomcat's send a write that long at
+     * once, as an HTTP chunk of its own). The stage is one of the budget's spare read buffers, or a new array
+     * reserved on the budget (given to it as a spare after); with neither, the pieces go out one by one.
+     */
+    private void writeStaged(OutputStream out, long at, byte[] insert) throws IOException {
+        byte[] stage = budget == null || serializer.messageLength() <= STAGE_FROM ? null : stage();
+        if (stage == null) {
+            if (insert == null) {
+                serializer.writeTo(out);
+            } else {
+                serializer.writeTo(out, at, insert);
+            }
+            return;
+        }
+        try {
+            serializer.writeTo(out, at, insert, stage, STAGE);
+        } finally {
+            budget.unreserve(stage.length);
+            budget.giveSpare(stage);
+        }
+    }
+
+    /** A spare read buffer or a new array, at least {@value #STAGE} long and reserved on the budget, or {@code null}. */
+    private byte[] stage() {
+        byte[] b = budget.takeSpare();
+        if (b != null && b.length < STAGE) {
+            budget.giveSpare(b);
+            b = null;
+        }
+        int n = b == null ? STAGE : b.length;
+        if (!budget.reserve(n)) {
+            if (b != null) {
+                budget.giveSpare(b);
+            }
+            return null;
+        }
+        return b != null ? b : new byte[STAGE];
     }
 
     /**

@@ -325,33 +325,69 @@ final class ChunkedTemplate {
 
     /** Writes the message. */
     void writeTo(OutputStream out) throws IOException {
-        for (int i = 0; i < orderLen; i++) {
-            int c = order[i];
-            out.write(buf[c], 0, used[c]);
-        }
+        writeTo(out, -1, null, null, 0);
     }
 
     /** Writes the message with {@code insert} placed before byte {@code at} of it (at most its length). */
     void writeTo(OutputStream out, long at, byte[] insert) throws IOException {
+        writeTo(out, at, insert, null, 0);
+    }
+
+    /**
+     * Writes the message, with {@code insert} placed before byte {@code at} of it when {@code insert} is not
+     * {@code null}, gathering its pieces in {@code stage[0, cap)} and writing a stageful at a time (a piece at least
+     * {@code cap} long goes out as it is). A transport pays for every write (a chunk header, a system call, a packet
+     * on its way to the peer); the template's chunks are far shorter than what it takes at once. With {@code stage}
+     * {@code null}, the pieces are written one by one.
+     */
+    void writeTo(OutputStream out, long at, byte[] insert, byte[] stage, int cap) throws IOException {
+        int staged = 0;
         long p = 0;
-        boolean done = false;
+        boolean done = insert == null;
         for (int i = 0; i < orderLen; i++) {
             int c = order[i];
             int n = used[c];
             if (!done && at <= p + n) {
                 int k = (int) (at - p);
-                out.write(buf[c], 0, k);
-                out.write(insert);
-                out.write(buf[c], k, n - k);
+                staged = put(out, stage, cap, staged, buf[c], 0, k);
+                staged = put(out, stage, cap, staged, insert, 0, insert.length);
+                staged = put(out, stage, cap, staged, buf[c], k, n - k);
                 done = true;
             } else {
-                out.write(buf[c], 0, n);
+                staged = put(out, stage, cap, staged, buf[c], 0, n);
             }
             p += n;
         }
         if (!done) {
-            out.write(insert);
+            staged = put(out, stage, cap, staged, insert, 0, insert.length);
         }
+        if (staged > 0) {
+            out.write(stage, 0, staged);
+        }
+    }
+
+    /** Writes or stages {@code b[off, off + len)} after {@code staged} bytes of {@code stage}; returns the bytes staged. */
+    private static int put(OutputStream out, byte[] stage, int cap, int staged, byte[] b, int off, int len)
+            throws IOException {
+        if (len == 0) {
+            return staged;
+        }
+        if (stage == null) {
+            out.write(b, off, len);
+            return 0;
+        }
+        if (staged + len > cap) {
+            if (staged > 0) {
+                out.write(stage, 0, staged);
+                staged = 0;
+            }
+            if (len >= cap) {
+                out.write(b, off, len);
+                return 0;
+            }
+        }
+        System.arraycopy(b, off, stage, staged, len);
+        return staged + len;
     }
 
     /**

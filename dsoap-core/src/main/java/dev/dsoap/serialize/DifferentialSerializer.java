@@ -215,6 +215,18 @@ public final class DifferentialSerializer implements MemoryBudget.Holder {
         t.writeTo(out, at, insert);
     }
 
+    /**
+     * Writes the current message, with {@code insert} placed before its byte {@code at} when {@code insert} is not
+     * {@code null}, in writes of up to {@code cap} bytes gathered in {@code stage} (a caller's scratch array, at least
+     * {@code cap} long), rather than one write per piece of the template.
+     */
+    public void writeTo(OutputStream out, long at, byte[] insert, byte[] stage, int cap) throws IOException {
+        if (stage == null || cap < 1 || cap > stage.length) {
+            throw new IllegalArgumentException("stage of " + (stage == null ? "null" : stage.length) + ", cap " + cap);
+        }
+        t.writeTo(out, at, insert, stage, cap);
+    }
+
     /** The current message as buffers for a gathering write; valid until the next {@link #serialize}. */
     public ByteBuffer[] buffers() {
         return t.buffers();

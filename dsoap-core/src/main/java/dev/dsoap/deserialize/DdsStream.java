@@ -24,7 +24,7 @@ final class DdsStream implements Binder.Engine, MemoryBudget.Holder {
     private static final java.lang.invoke.VarHandle LONGS = java.lang.invoke.MethodHandles.byteArrayViewVarHandle(
             long[].class, java.nio.ByteOrder.LITTLE_ENDIAN);
     /** A kept message's array is reallocated when more than a 128th (plus this) over what the message needs. */
-    private static final int SHRINK_SLACK = 256;
+    static final int SHRINK_SLACK = 256;
     private static final int INITIAL_BACKOFF = 4;
     private static final int MAX_BACKOFF = 256;
 
@@ -61,6 +61,13 @@ final class DdsStream implements Binder.Engine, MemoryBudget.Holder {
      * array of its own.
      */
     private boolean prevHandedOver;
+    /**
+     * Whether the caller released {@link #prev} with it ({@link DifferentialDeserializer#RELEASE}): no one reads it
+     * once it is replaced, so it goes to the budget as a spare read buffer then.
+     */
+    private boolean prevReleased;
+    /** A released array just replaced as {@link #prev}, given to the budget once the stream's charge is updated. */
+    private byte[] retired;
     private int prevLen = -1;
     private int epoch;
     private Tape prevTape = new Tape();
@@ -260,8 +267,9 @@ final class DdsStream implements Binder.Engine, MemoryBudget.Holder {
      *
      * @param handOver whether the caller gives {@code b} up: nothing writes it any more (readers may remain), so it
      *                 may be kept as it is instead of copied
+     * @param released whether, besides, no one reads {@code b} once this returns ({@link DifferentialDeserializer#RELEASE})
      */
-    Object[] read(byte[] b, int off, int len, boolean handOver) {
+    Object[] read(byte[] b, int off, int len, boolean handOver, boolean released) {
         if (evicted) {
             evicted = false;
             drop();
@@ -274,7 +282,7 @@ final class DdsStream implements Binder.Engine, MemoryBudget.Holder {
             if (bypassLeft > 0) {
                 return bypass(b, off, len);
             }
-            return differential(b, off, len, handOver);
+            return differential(b, off, len, handOver, released);
         } catch (RuntimeException e) {
             drop();
             stats.onDiscarded();
@@ -308,7 +316,7 @@ final class DdsStream implements Binder.Engine, MemoryBudget.Holder {
         return parts;
     }
 
-    private Object[] differential(byte[] b, int off, int len, boolean handOver) {
+    private Object[] differential(byte[] b, int off, int len, boolean handOver, boolean released) {
         boolean havePrev = prevLen >= 0;
         int m = -1;
         if (havePrev) {
@@ -320,7 +328,7 @@ final class DdsStream implements Binder.Engine, MemoryBudget.Holder {
                 return materializer.parts(plan, prevTape);
             }
             if (lane != null && lane.ready() && lane.read(b, off, len, m, prev, prevLen)) {
-                return laneRead(b, off, len, handOver);
+                return laneRead(b, off, len, handOver, released);
             }
         }
         binder.engine = this;
@@ -379,7 +387,7 @@ final class DdsStream implements Binder.Engine, MemoryBudget.Holder {
         // after a change goes on to the next checkpoint whose bytes match up to the one after it
         boolean shortChanges = havePrev && parsed < (reentries + 1L) * 4 * interval;
         Tape read = tape; // commit keeps it, unless the message is not to be kept
-        commit(b, off, len, handOver);
+        commit(b, off, len, handOver, released);
         if (lane != null) {
             lane.keptGeneral(prev, prevLen);
             account();
@@ -397,7 +405,7 @@ final class DdsStream implements Binder.Engine, MemoryBudget.Holder {
      * Completes a read of {@link ArrayLane}: the kept values with the changed items' own, no checkpoints, and the
      * message kept.
      */
-    private Object[] laneRead(byte[] b, int off, int len, boolean handOver) {
+    private Object[] laneRead(byte[] b, int off, int len, boolean handOver, boolean released) {
         stats.onResumed();
         stats.onLaneRead();
         // the kept values are the new message's but for the changed items: they are changed where they are, the
@@ -411,22 +419,23 @@ final class DdsStream implements Binder.Engine, MemoryBudget.Holder {
         stats.onReentries(lane.changes());
         stats.onBytes(len - parsedHere, parsedHere);
         keepLog();
-        keepBytes(b, off, len, handOver);
+        keepBytes(b, off, len, handOver, released);
         prevLen = len;
         lane.keptLane();
         account();
+        recycle();
         adapt((double) (len - parsedHere) / len);
         return materializer.parts(plan, prevTape);
     }
 
     /** The message read becomes the kept one: {@code b} itself when handed over and no longer than a copy would be. */
-    private void commit(byte[] b, int off, int len, boolean handOver) {
+    private void commit(byte[] b, int off, int len, boolean handOver, boolean released) {
         Tape t = prevTape;
         prevTape = tape;
         tape = t;
         tape.clear();
         keepLog();
-        keepBytes(b, off, len, handOver);
+        keepBytes(b, off, len, handOver, released);
         prevTape.trim(prevTape);
         if (tape.retainedBytes() >= Tape.KEEP_WORKING_BELOW) {
             // the working tape is needed only while a message is read: a large one is not kept with the sender's
@@ -438,6 +447,7 @@ final class DdsStream implements Binder.Engine, MemoryBudget.Holder {
         prevLen = len;
         epoch = binder.sc.symbolEpoch();
         account();
+        recycle();
     }
 
     /** The log of the message read becomes the kept one. */
@@ -453,19 +463,39 @@ final class DdsStream implements Binder.Engine, MemoryBudget.Holder {
         }
     }
 
-    /** The message's bytes become the kept ones. */
-    private void keepBytes(byte[] b, int off, int len, boolean handOver) {
-        if (handOver && off == 0 && b.length <= len + (len >> 7) + SHRINK_SLACK) {
+    /** The message's bytes become the kept ones; a released array they replace is {@link #retired}. */
+    private void keepBytes(byte[] b, int off, int len, boolean handOver, boolean released) {
+        byte[] old = prevHandedOver && prevReleased ? prev : null;
+        if (handOver && off == 0 && DifferentialDeserializer.keptAsIs(b.length, len)) {
             // the message's own array: copying 2.9 MB (100K doubles) cost a tenth of dsoap's own work on a request
             prev = b;
             prevHandedOver = true;
+            prevReleased = released;
         } else {
             if (prevHandedOver || prev.length < len || prev.length > len + (len >> 7) + SHRINK_SLACK) {
                 // a 512th of headroom: values of other widths move a message's length a little each time
                 prev = new byte[len + (len >> 9)];
                 prevHandedOver = false;
+                prevReleased = false;
             }
             System.arraycopy(b, off, prev, 0, len);
+        }
+        if (old != null && old != prev) {
+            retired = old;
+        }
+    }
+
+    /**
+     * Gives the budget the array {@link #keepBytes} retired, as a spare read buffer: after {@link #account()}, so
+     * that the budget no longer counts it in this stream's charge when it checks its room.
+     */
+    private void recycle() {
+        byte[] r = retired;
+        if (r != null) {
+            retired = null;
+            if (budget != null) {
+                budget.giveSpare(r);
+            }
         }
     }
 
@@ -505,6 +535,8 @@ final class DdsStream implements Binder.Engine, MemoryBudget.Holder {
         prevLen = -1;
         prev = EMPTY;
         prevHandedOver = false;
+        prevReleased = false;
+        retired = null;
         prevTape = new Tape();
         tape = new Tape();
         binder.tape = tape;

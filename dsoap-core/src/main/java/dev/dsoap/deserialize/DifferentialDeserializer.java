@@ -103,12 +103,44 @@ public final class DifferentialDeserializer {
         return deserialize(b, off, len, state, false);
     }
 
+    /** {@link #deserialize(byte[], int, int, long[], int)}: the caller keeps {@code b}; a kept state copies the message. */
+    public static final int COPY = 0;
     /**
-     * As {@link #deserialize(byte[], int, int, long[])}; with {@code handOver}, the caller gives {@code b} up: nothing
-     * writes it after this call (code may still read it), so a kept state may keep {@code b} itself instead of a copy
-     * of the message. For a host's fresh array of one request.
+     * {@link #deserialize(byte[], int, int, long[], int)}: the caller gives {@code b} up; nothing writes it after the
+     * call, though the caller's code may still read it while its message is handled. A kept state may keep {@code b}
+     * itself instead of a copy of the message. For a host's fresh array of one request.
+     */
+    public static final int HAND_OVER = 1;
+    /**
+     * {@link #deserialize(byte[], int, int, long[], int)}: as {@link #HAND_OVER}, and the caller neither writes nor
+     * reads {@code b} once the call returns. A kept state that kept {@code b} gives it to its memory budget as a
+     * spare read buffer ({@link dev.dsoap.template.MemoryBudget#giveSpare}) when the next message replaces it, so
+     * that the message after is read into it and kept without a copy.
+     */
+    public static final int RELEASE = 2;
+
+    /**
+     * As {@link #deserialize(byte[], int, int, long[])}; with {@code handOver}, the caller gives {@code b} up
+     * ({@link #HAND_OVER}) or not ({@link #COPY}).
      */
     public Object[] deserialize(byte[] b, int off, int len, long[] state, boolean handOver) {
+        return deserialize(b, off, len, state, handOver ? HAND_OVER : COPY);
+    }
+
+    /**
+     * Whether a kept state keeps an array of {@code capacity} bytes holding a message of {@code len} bytes as it is,
+     * when handed over: it is at most a 128th of the message (and 256 bytes) longer. A host reading a message into an
+     * array of its own hands that array over when this holds, and a copy sized to the message otherwise.
+     */
+    public static boolean keptAsIs(int capacity, int len) {
+        return capacity <= len + (len >> 7) + DdsStream.SHRINK_SLACK;
+    }
+
+    /**
+     * As {@link #deserialize(byte[], int, int, long[])}, with what becomes of {@code b}: {@link #COPY},
+     * {@link #HAND_OVER} or {@link #RELEASE}.
+     */
+    public Object[] deserialize(byte[] b, int off, int len, long[] state, int handOver) {
         java.util.Objects.checkFromIndexSize(off, len, b.length);
         boolean named = state != null && state.length > 1 && state[1] != 0;
         DdsStream s = borrow(b, off, len, state == null ? 0 : state[0], named);
@@ -120,7 +152,7 @@ public final class DifferentialDeserializer {
             return new DdsStream(plan, config, stats, null).readPlain(b, off, len);
         }
         try {
-            return s.read(b, off, len, handOver);
+            return s.read(b, off, len, handOver != COPY, handOver == RELEASE);
         } finally {
             release(s);
         }

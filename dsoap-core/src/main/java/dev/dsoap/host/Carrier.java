@@ -256,6 +256,18 @@ public final class Carrier {
      * that the kept state may keep it instead of a copy.
      */
     public Object[] read(byte[] b, int len, long peer, boolean handOver, Fallback hostReason, String hostDetail) {
+        return read(b, len, peer, handOver ? DifferentialDeserializer.HAND_OVER : DifferentialDeserializer.COPY,
+                hostReason, hostDetail);
+    }
+
+    /**
+     * As {@link #read(byte[], int, long, Fallback, String)}, saying what becomes of {@code b}:
+     * {@link DifferentialDeserializer#COPY} (the host keeps it), {@link DifferentialDeserializer#HAND_OVER} (a fresh
+     * array of this one message, which nothing writes after this call, though the host may still read it) or
+     * {@link DifferentialDeserializer#RELEASE} (as HAND_OVER, and the host does not read it either once this returns:
+     * the kept state gives it to the memory budget as a spare read buffer when the sender's next message replaces it).
+     */
+    public Object[] read(byte[] b, int len, long peer, int handOver, Fallback hostReason, String hostDetail) {
         Objects.checkFromIndexSize(0, len, b.length);
         long[] state = readState.get();
         state[0] = 0;
@@ -290,7 +302,10 @@ public final class Carrier {
             // own while there is room (a caller or a connection may be many senders: they look for a similar one)
             state[0] = peer;
             state[1] = named(peer) ? 1 : 0;
-            Object[] values = forms[Math.max(fi, 0)].reader.deserialize(b, 0, len, state, handOver);
+            // values the read rule refuses go to the host, which reads b again: b is then not released
+            int hold = handOver == DifferentialDeserializer.RELEASE && readRule != null
+                    ? DifferentialDeserializer.HAND_OVER : handOver;
+            Object[] values = forms[Math.max(fi, 0)].reader.deserialize(b, 0, len, state, hold);
             state[1] = 0;
             if (fi < 0) {
                 unmatched.read();

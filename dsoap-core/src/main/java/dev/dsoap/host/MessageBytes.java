@@ -1,5 +1,6 @@
 package dev.dsoap.host;
 
+import dev.dsoap.deserialize.DifferentialDeserializer;
 import dev.dsoap.template.MemoryBudget;
 
 import java.io.IOException;
@@ -312,13 +313,15 @@ public record MessageBytes(byte[] bytes, int length, boolean endGuessed) {
             }
             // more than the first buffer: collect buffers, each as large as all before it up to 1 MiB, then join; or,
             // with a spare read buffer of the budget, read on in it (grown as the buffers would have been, as bytes
-            // arrive) and copy the message out once: neither the buffers nor the joined copy are zeroed first
+            // arrive): the message is then that buffer itself when it fits the message as a kept state keeps an array
+            // as it is (a spare a kept state released: the sender's message before last), else copied out once with
+            // that room to spare. Neither the buffers nor the copies are zeroed first
             full.add(b);
             long total = n;
             Fallback why;
             byte[] last = null;
             int got = 0;
-            byte[] spare = budget != null ? budget.takeSpare() : null;
+            byte[] spare = budget != null ? budget.takeSpare(Math.max(2 * n, budget.lastSpareRead())) : null;
             if (spare != null) {
                 if (spare.length < 2 * n) {
                     spare = new byte[2 * n];
@@ -332,31 +335,36 @@ public record MessageBytes(byte[] bytes, int length, boolean endGuessed) {
                     break;
                 }
                 int nextSize = (int) Math.min(Math.min(Math.max(total, FIRST), CHUNK), (long) limit + 1 - total);
+                if (spare != null && total == spare.length && end != null && end.done()) {
+                    // the document ended where the spare does: nothing more to read, nor room to grow
+                    return spareMessage(spare, (int) total, budget);
+                }
                 if (budget != null && !budget.reserve(nextSize)) {
                     why = Fallback.IN_FLIGHT;
                     break;
                 }
                 reserved += nextSize;
                 if (spare != null) {
-                    if (spare.length < total + nextSize) {
+                    if (spare.length == total) {
                         spare = java.util.Arrays.copyOf(spare, (int) Math.min(Math.max(total + nextSize,
                                 2L * spare.length), (long) limit + 1));
                     }
-                    got = fillSpare(in, spare, (int) total, (int) total + nextSize, end);
+                    int room = (int) Math.min(nextSize, spare.length - total);
+                    got = fillSpare(in, spare, (int) total, (int) total + room, end);
                     total += got;
-                    if (got < nextSize) {
+                    if (got < room) {
                         if (total > limit) {
                             why = Fallback.TOO_LARGE;
                             break;
                         }
-                        if (!budget.reserveCopy(total)) {
-                            why = Fallback.IN_FLIGHT;
-                            break;
+                        if (!DifferentialDeserializer.keptAsIs(spare.length, (int) total)) {
+                            if (!budget.reserveCopy(copyLength(total))) {
+                                why = Fallback.IN_FLIGHT;
+                                break;
+                            }
+                            reserved += copyLength(total);
                         }
-                        reserved += total;
-                        byte[] message = java.util.Arrays.copyOf(spare, (int) total);
-                        budget.giveSpare(spare);
-                        return new MessageBytes(message, (int) total);
+                        return spareMessage(spare, (int) total, budget);
                     }
                     continue;
                 }
@@ -407,6 +415,29 @@ public record MessageBytes(byte[] bytes, int length, boolean endGuessed) {
             overflow[0] = new Replay(full, last, n, in, reason, budget, reserved);
         }
         return null;
+    }
+
+    /**
+     * The message read into {@code spare}, {@code spare[0, total)}: the spare itself when a kept state would keep it as
+     * it is ({@link DifferentialDeserializer#keptAsIs}), else a copy of {@link #copyLength} bytes and the spare given
+     * back to {@code budget} (the copy's reservation is the caller's).
+     */
+    private static MessageBytes spareMessage(byte[] spare, int total, MemoryBudget budget) {
+        budget.spareRead(total);
+        if (DifferentialDeserializer.keptAsIs(spare.length, total)) {
+            return new MessageBytes(spare, total);
+        }
+        byte[] message = java.util.Arrays.copyOf(spare, (int) copyLength(total));
+        budget.giveSpare(spare);
+        return new MessageBytes(message, total);
+    }
+
+    /**
+     * The length of the copy a message of {@code total} bytes gets out of a spare buffer: a 256th more (at most 64
+     * KiB), so that once kept and released it takes a next message a little longer without growing.
+     */
+    private static long copyLength(long total) {
+        return Math.min(total + Math.min(total >> 8, 64 << 10), Integer.MAX_VALUE - 8);
     }
 
     private static byte[] join(List<byte[]> full, byte[] last, int lastLength, long total) {

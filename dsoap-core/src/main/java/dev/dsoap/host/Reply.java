@@ -183,7 +183,7 @@ public final class Reply implements AutoCloseable {
 
     /** A spare read buffer or a new array, at least {@value #STAGE} long and reserved on the budget, or {@code null}. */
     private byte[] stage() {
-        byte[] b = budget.takeSpare();
+        byte[] b = budget.takeSpare(STAGE);
         if (b != null && b.length < STAGE) {
             budget.giveSpare(b);
             b = null;

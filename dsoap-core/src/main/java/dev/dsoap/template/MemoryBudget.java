@@ -403,8 +403,59 @@ public final class MemoryBudget {
     }
 
     /**
+     * As {@link #takeSpare()}, choosing among the spares kept: the shortest at least {@code atLeast} bytes long, else
+     * the longest. A message read into a spare that fits it closely is kept as it is, without a copy.
+     *
+     * @param atLeast the length wanted, in bytes
+     */
+    public byte[] takeSpare(int atLeast) {
+        synchronized (this) {
+            int at = -1;
+            for (int i = 0; i < SPARES; i++) {
+                byte[] b = spares[i];
+                if (b == null) {
+                    continue;
+                }
+                if (at < 0) {
+                    at = i;
+                    continue;
+                }
+                int best = spares[at].length;
+                boolean fits = b.length >= atLeast;
+                boolean bestFits = best >= atLeast;
+                if (fits && (!bestFits || b.length < best) || !fits && !bestFits && b.length > best) {
+                    at = i;
+                }
+            }
+            if (at < 0) {
+                return null;
+            }
+            byte[] b = spares[at];
+            spares[at] = null;
+            spareBytes -= b.length;
+            chargeSpares();
+            return b;
+        }
+    }
+
+    /** The length of the last message read into a spare buffer, in bytes: what the next read asks for. */
+    private volatile int lastSpareRead;
+
+    /** The length of the last message {@link #spareRead} noted, in bytes (0 before any). */
+    public int lastSpareRead() {
+        return lastSpareRead;
+    }
+
+    /** Notes that a message of {@code length} bytes was read into a spare buffer: the next read asks for as many. */
+    public void spareRead(int length) {
+        lastSpareRead = length;
+    }
+
+    /**
      * Keeps {@code b} as a spare read buffer if the budget has room for it without evicting anything and it is no
-     * longer than 16 MiB; else (or if the spares kept are all at least as long) it is left to the garbage collector. The
+     * longer than 16 MiB; else it is left to the garbage collector. When as many spares as are kept are kept already,
+     * it takes the place of the shortest one shorter than it or, when it is at least as long as the last message
+     * read into a spare ({@link #spareRead}), of the longest one; else it is left to the garbage collector. The
      * caller no longer refers to {@code b}.
      */
     public void giveSpare(byte[] b) {
@@ -423,7 +474,20 @@ public final class MemoryBudget {
                 }
             }
             if (at < 0) {
-                return;
+                if (b.length < lastSpareRead) {
+                    return;
+                }
+                // every spare is at least as long, and b holds the messages read lately: it takes the longest's place,
+                // a closer fit for them (a message read into a spare that fits it is kept without a copy)
+                at = 0;
+                for (int i = 1; i < SPARES; i++) {
+                    if (spares[i].length > spares[at].length) {
+                        at = i;
+                    }
+                }
+                if (spares[at].length == b.length) {
+                    return;
+                }
             }
             long replaced = spares[at] == null ? 0 : spares[at].length;
             if (used - replaced + b.length > limit) { // (the spares are charged as kept: used holds spareBytes)

@@ -2,6 +2,7 @@ package dev.dsoap.jaxws;
 
 import dev.dsoap.binary.BinaryFormatException;
 import dev.dsoap.binary.Frame;
+import dev.dsoap.deserialize.DifferentialDeserializer;
 import dev.dsoap.deserialize.MessageBindingException;
 import dev.dsoap.host.BinaryRefusal;
 import dev.dsoap.host.FormatRefusal;
@@ -32,6 +33,7 @@ import javax.xml.namespace.QName;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 
@@ -94,14 +96,16 @@ final class ReadIn extends DsoapInterceptor {
             return;
         }
         int limit = st.settings.deserializer().limits().maxMessageBytes();
-        byte[] raw = read(m, in, limit, st);
-        answered(m, st, raw == null ? -1 : raw.length);
-        if (raw == null) {
+        MessageBytes got = read(m, in, limit, st);
+        answered(m, st, got == null ? -1 : got.length());
+        if (got == null) {
             return;
         }
-        int len = raw.length;
+        // raw[0, len): this message's own array, which may be longer (a spare read buffer it was read into)
+        byte[] raw = got.bytes();
+        int len = got.length();
         if (len == 0) {
-            m.setContent(InputStream.class, new ByteArrayInputStream(raw));
+            m.setContent(InputStream.class, new ByteArrayInputStream(raw, 0, 0));
             return;
         }
         EnvelopeHead head;
@@ -115,21 +119,21 @@ final class ReadIn extends DsoapInterceptor {
         } catch (XmlParseException e) {
             if (e.kind() == XmlParseException.Kind.UNSUPPORTED) {
                 st.unplanned.bypass(Fallback.CHARSET, e.getMessage(), null, 0, false);
-                giveBack(m, raw);
+                giveBack(m, raw, len);
                 return;
             }
             st.unknown.rejected();
             if (!st.client && (oneWays(m.getExchange()) || e.kind() == XmlParseException.Kind.MALFORMED)) {
                 // it may be a one-way request, or it is malformed: CXF answers it as it would without dsoap
-                giveBack(m, raw);
+                giveBack(m, raw, len);
                 return;
             }
             throw fault("dsoap: " + e.getMessage(), e);
         }
         Exchange ex = m.getExchange();
         if (head.version() == null) {
-            bypass(st, Fallback.REST, "not a SOAP envelope", raw, !st.client && oneWays(ex));
-            giveBack(m, raw);
+            bypass(st, Fallback.REST, "not a SOAP envelope", raw, len, !st.client && oneWays(ex));
+            giveBack(m, raw, len);
             return;
         }
         BindingOperationInfo bop;
@@ -142,8 +146,8 @@ final class ReadIn extends DsoapInterceptor {
         if (bop == null) {
             bypass(st, Fallback.REQUEST_SHAPE, head.localName() == null ? "empty body"
                     : "no operation for body element {" + head.namespace() + "}" + head.localName(), raw,
-                    !st.client && oneWays(ex));
-            giveBack(m, raw);
+                    len, !st.client && oneWays(ex));
+            giveBack(m, raw, len);
             return;
         }
         Operation op = st.operation(bop, ex.getService());
@@ -200,19 +204,26 @@ final class ReadIn extends DsoapInterceptor {
                 if (!oneWay) {
                     throw f;
                 }
-                giveBack(m, raw); // refused: CXF answers the one-way request as it would without dsoap
+                giveBack(m, raw, len); // refused: CXF answers the one-way request as it would without dsoap
                 return;
             }
             reason = why == null ? null : Fallback.REQUEST_SHAPE;
         }
-        if (reason == null && blocks == null && handlers == null && op.coalescer != null && !st.client
-                && Coalescing.arrived(m, op, raw)) {
-            return; // answered with an identical request's response
+        if (reason == null && blocks == null && handlers == null && op.coalescer != null && !st.client) {
+            if (raw.length != len) {
+                raw = Arrays.copyOf(raw, len); // the exchange keeps the request's bytes, as long as they are
+            }
+            if (Coalescing.arrived(m, op, raw)) {
+                return; // answered with an identical request's response
+            }
         }
+        // raw is this message's own array (read(...) below), which nothing writes after this: kept as it is; and
+        // released too (not read after this call) unless handlers may read it later or the exchange keeps it
+        int hold = handlers == null && op.coalescer == null ? DifferentialDeserializer.RELEASE
+                : DifferentialDeserializer.HAND_OVER;
         Object[] values;
         try {
-            // raw is this message's own array (read(...) below), which nothing writes after this: kept as it is
-            values = op.carrier.read(raw, len, st.client ? 0 : Sender.of(m, op.carrier.settings().clientIdHeader()), true,
+            values = op.carrier.read(raw, len, st.client ? 0 : Sender.of(m, op.carrier.settings().clientIdHeader()), hold,
                     reason, why);
         } catch (RejectedMessageException e) {
             if (!oneWay && (st.client || !malformed(e))) {
@@ -223,7 +234,7 @@ final class ReadIn extends DsoapInterceptor {
             values = null;
         }
         if (values == null) {
-            giveBack(m, raw);
+            giveBack(m, raw, len);
             return;
         }
         if (blocks != null) {
@@ -271,8 +282,9 @@ final class ReadIn extends DsoapInterceptor {
      */
     private static void readBinary(Message m, InputStream in, EndpointState st) {
         int limit = st.settings.deserializer().limits().maxMessageBytes();
-        byte[] raw = read(m, in, limit, st);
-        answered(m, st, raw == null ? -1 : raw.length);
+        MessageBytes got = read(m, in, limit, st);
+        answered(m, st, got == null ? -1 : got.length());
+        byte[] raw = got == null ? null : exact(got);
         if (raw == null) {
             InputStream overflow = m.getContent(InputStream.class);
             MessageBytes.discard(overflow);
@@ -519,9 +531,9 @@ final class ReadIn extends DsoapInterceptor {
      * Counts a message that falls back before its operation is known, holding it to dsoap's limits: one beyond them
      * is refused with a fault, or, when {@code cxfAnswers}, counted as refused and left to CXF.
      */
-    private static void bypass(EndpointState st, Fallback why, String detail, byte[] raw, boolean cxfAnswers) {
+    private static void bypass(EndpointState st, Fallback why, String detail, byte[] raw, int len, boolean cxfAnswers) {
         try {
-            st.unplanned.bypass(why, detail, raw, raw.length, false);
+            st.unplanned.bypass(why, detail, raw, len, false);
         } catch (RejectedMessageException e) {
             if (!cxfAnswers) {
                 throw fault(e.getMessage(), e);
@@ -546,8 +558,13 @@ final class ReadIn extends DsoapInterceptor {
         return false;
     }
 
-    private static void giveBack(Message m, byte[] raw) {
-        m.setContent(InputStream.class, new ByteArrayInputStream(raw));
+    /** The message's bytes in an array of their own length. */
+    private static byte[] exact(MessageBytes b) {
+        return b.length() == b.bytes().length ? b.bytes() : Arrays.copyOf(b.bytes(), b.length());
+    }
+
+    private static void giveBack(Message m, byte[] raw, int len) {
+        m.setContent(InputStream.class, new ByteArrayInputStream(raw, 0, len));
     }
 
     /**
@@ -571,7 +588,7 @@ final class ReadIn extends DsoapInterceptor {
      * longer than {@code limit} or finds no room among the messages in flight: {@code m} then reads it from a
      * replay of what was read and the rest of the stream, CXF's way, under CXF's own limits.
      */
-    private static byte[] read(Message m, InputStream in, int limit, EndpointState st) {
+    private static MessageBytes read(Message m, InputStream in, int limit, EndpointState st) {
         try {
             InputStream[] overflow = new InputStream[1];
             MessageBytes b = MessageBytes.readAtMost(in, limit, -1, overflow, st.budget());
@@ -584,7 +601,7 @@ final class ReadIn extends DsoapInterceptor {
                 m.setContent(InputStream.class, overflow[0]);
                 return null;
             }
-            return b.length() == b.bytes().length ? b.bytes() : java.util.Arrays.copyOf(b.bytes(), b.length());
+            return b;
         } catch (IOException e) {
             throw new Fault(e);
         }

@@ -339,17 +339,19 @@ public record MessageBytes(byte[] bytes, int length, boolean endGuessed) {
                     // the document ended where the spare does: nothing more to read, nor room to grow
                     return spareMessage(spare, (int) total, budget);
                 }
-                if (budget != null && !budget.reserve(nextSize)) {
+                // a spare with room left is read on up to its end; a full one grows by the next buffer's size or more
+                int room = spare == null || spare.length == total ? nextSize
+                        : (int) Math.min(nextSize, spare.length - total);
+                if (budget != null && !budget.reserve(room)) {
                     why = Fallback.IN_FLIGHT;
                     break;
                 }
-                reserved += nextSize;
+                reserved += room;
                 if (spare != null) {
                     if (spare.length == total) {
                         spare = java.util.Arrays.copyOf(spare, (int) Math.min(Math.max(total + nextSize,
                                 2L * spare.length), (long) limit + 1));
                     }
-                    int room = (int) Math.min(nextSize, spare.length - total);
                     got = fillSpare(in, spare, (int) total, (int) total + room, end);
                     total += got;
                     if (got < room) {

@@ -64,6 +64,40 @@ class MessageBytesInFlightTest {
         return b;
     }
 
+    /**
+     * A message read into a spare is reserved by the bytes read into it, whatever the spare's length: with the bound on
+     * bytes in flight only 64 KiB above the limit, a message past the limit is too large, never refused for want of
+     * room, and a message at the limit is read, whether the spare taken is shorter (of any length: it fills to its end
+     * before it grows), as long or longer.
+     */
+    @Test
+    void aSpareIsReservedByTheBytesReadIntoIt() throws IOException {
+        int limit = 3 << 20;
+        long seed = 23;
+        for (int spare : new int[] {100_003, 777_777, 1_500_001, limit - 5000, limit, limit + 1, 5 << 20, 9 << 20}) {
+            for (int size : new int[] {limit + 2_000_000, limit + 1, limit, limit - 3000}) {
+                String at = "spare " + spare + " size " + size;
+                MemoryBudget b = new MemoryBudget(64 << 20);
+                b.inFlightLimit(limit + (64L << 10));
+                b.giveSpare(new byte[spare]);
+                byte[] msg = random(seed++, size);
+                InputStream[] overflow = new InputStream[1];
+                MessageBytes got = MessageBytes.readAtMost(trickle(msg, 60_000), limit, -1, overflow, b);
+                if (size > limit) {
+                    assertNull(got, at);
+                    assertEquals(Fallback.TOO_LARGE, MessageBytes.overflowReason(overflow[0]), at);
+                    assertArrayEquals(msg, overflow[0].readAllBytes(), at);
+                    overflow[0].close();
+                } else {
+                    assertNotNull(got, at);
+                    assertArrayEquals(msg, Arrays.copyOf(got.bytes(), got.length()), at);
+                }
+                assertEquals(0, b.inFlightBytes(), at);
+                assertTrue(b.inFlightPeakBytes() <= limit + 1 + (limit >> 8) + limit + 1, at + " peak " + b.inFlightPeakBytes());
+            }
+        }
+    }
+
     @Test
     void aCarriedMessageIsReservedWhileReadAndGivenBack() throws IOException {
         long seed = 7;

@@ -167,13 +167,16 @@ public final class BinaryMediaType {
             return new Range(type, subtype, q, format);
         }
 
+        /** RFC 9110's qvalue, compiled once (an Accept header may come with every request). */
+        private static final java.util.regex.Pattern QVALUE = java.util.regex.Pattern.compile("0(\\.[0-9]{0,3})?|1(\\.0{0,3})?");
+
         private static String unquote(String v) {
             return v.length() >= 2 && v.startsWith("\"") && v.endsWith("\"") ? v.substring(1, v.length() - 1) : v;
         }
 
         /** An RFC 9110 qvalue ({@code 0}, {@code 0.5}, {@code 1.000}), or -1. */
         private static double qvalue(String v) {
-            if (!v.matches("0(\\.[0-9]{0,3})?|1(\\.0{0,3})?")) {
+            if (!QVALUE.matcher(v).matches()) {
                 return -1;
             }
             return Double.parseDouble(v);

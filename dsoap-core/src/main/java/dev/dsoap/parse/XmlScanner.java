@@ -372,12 +372,11 @@ public final class XmlScanner {
         p = skipWs(p);
         p = expectWord(p, "version");
         int q = quoted(p);
-        String version = ascii(p + 1, q - p - 1);
-        if (!version.matches("1\\.[0-9]+")) {
-            throw error("invalid XML version '" + version + "'", p);
+        if (!versionNumber(p + 1, q)) {
+            throw error("invalid XML version '" + ascii(p + 1, q - p - 1) + "'", p);
         }
-        if (!version.equals("1.0")) {
-            throw new XmlParseException(XmlParseException.Kind.UNSUPPORTED, "XML version " + version
+        if (q - p - 1 != 3 || buf[p + 3] != '0') {
+            throw new XmlParseException(XmlParseException.Kind.UNSUPPORTED, "XML version " + ascii(p + 1, q - p - 1)
                     + " is not supported (only 1.0)", p - base, line(p), column(p), reading);
         }
         p = q + 1;
@@ -386,12 +385,11 @@ public final class XmlScanner {
         if (ws && at(p) == 'e') {
             p = expectWord(p, "encoding");
             q = quoted(p);
-            String enc = ascii(p + 1, q - p - 1);
-            if (!enc.matches("[A-Za-z][A-Za-z0-9._-]*")) {
-                throw error("invalid encoding name '" + enc + "'", p);
+            if (!encodingName(p + 1, q)) {
+                throw error("invalid encoding name '" + ascii(p + 1, q - p - 1) + "'", p);
             }
-            if (!enc.equalsIgnoreCase("UTF-8") && !enc.equalsIgnoreCase("UTF8")) {
-                throw new XmlParseException(XmlParseException.Kind.UNSUPPORTED, "encoding " + enc
+            if (!utf8Name(p + 1, q)) {
+                throw new XmlParseException(XmlParseException.Kind.UNSUPPORTED, "encoding " + ascii(p + 1, q - p - 1)
                         + " is not supported (only UTF-8)", p - base, line(p), column(p), reading);
             }
             p = q + 1;
@@ -411,6 +409,46 @@ public final class XmlScanner {
             throw error("expected '?>' to end the XML declaration", p);
         }
         return p + 2;
+    }
+
+    /** Whether {@code buf[from..to)} is a VersionNum: {@code 1.} and one or more digits (XML 1.0 5th ed., [26]). */
+    private boolean versionNumber(int from, int to) {
+        if (to - from < 3 || buf[from] != '1' || buf[from + 1] != '.') {
+            return false;
+        }
+        for (int i = from + 2; i < to; i++) {
+            if (buf[i] < '0' || buf[i] > '9') {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** Whether {@code buf[from..to)} is an EncName: {@code [A-Za-z] ([A-Za-z0-9._] | '-')*} (XML 1.0, [81]). */
+    private boolean encodingName(int from, int to) {
+        if (to == from || !asciiLetter(buf[from])) {
+            return false;
+        }
+        for (int i = from + 1; i < to; i++) {
+            byte c = buf[i];
+            if (!asciiLetter(c) && (c < '0' || c > '9') && c != '.' && c != '_' && c != '-') {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static boolean asciiLetter(byte c) {
+        return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z');
+    }
+
+    /** Whether the encoding name {@code buf[from..to)} is {@code UTF-8} or {@code UTF8}, in any case. */
+    private boolean utf8Name(int from, int to) {
+        int n = to - from;
+        if ((n != 5 && n != 4) || (buf[from] | 0x20) != 'u' || (buf[from + 1] | 0x20) != 't' || (buf[from + 2] | 0x20) != 'f') {
+            return false;
+        }
+        return n == 5 ? buf[from + 3] == '-' && buf[from + 4] == '8' : buf[from + 3] == '8';
     }
 
     private int expectWord(int p, String word) {

@@ -88,6 +88,12 @@ final class ConformanceCorpus {
                 bytes(0xEF, 0xBB, 0xBF, "<?xml version=\"1.0\" encoding=\"ISO-8859-1\"?><a/>"));
         c.add("version 1.1 after bom", Verdict.UNSUPPORTED, bytes(0xEF, 0xBB, 0xBF, "<?xml version=\"1.1\"?><a/>"));
         c.add("encoding windows-1252", Verdict.UNSUPPORTED, "<?xml version=\"1.0\" encoding=\"windows-1252\"?><a/>");
+        c.add("encoding Shift_JIS", Verdict.UNSUPPORTED, "<?xml version=\"1.0\" encoding=\"Shift_JIS\"?><a/>");
+        c.add("encoding UTF-88", Verdict.UNSUPPORTED, "<?xml version=\"1.0\" encoding=\"UTF-88\"?><a/>");
+        c.add("encoding UTF-7", Verdict.UNSUPPORTED, "<?xml version=\"1.0\" encoding=\"UTF-7\"?><a/>");
+        c.add("encoding UTF", Verdict.UNSUPPORTED, "<?xml version=\"1.0\" encoding=\"UTF\"?><a/>");
+        c.add("version 1.00", Verdict.UNSUPPORTED, "<?xml version=\"1.00\"?><a/>");
+        c.add("version 1.10", Verdict.UNSUPPORTED, "<?xml version=\"1.10\"?><a/>");
         c.add("encoding UTF-16 over utf-8 bytes", Verdict.UNSUPPORTED, "<?xml version=\"1.0\" encoding=\"UTF-16\"?><a/>");
         c.add("utf-16be with bom", Verdict.UNSUPPORTED, utf16("<?xml version=\"1.0\" encoding=\"UTF-16\"?><a/>", true, true));
         c.add("utf-16le with bom", Verdict.UNSUPPORTED, utf16("<?xml version=\"1.0\" encoding=\"UTF-16\"?><a/>", false, true));
@@ -123,6 +129,8 @@ final class ConformanceCorpus {
         c.ok("decl encoding UTF-8", "<?xml version=\"1.0\" encoding=\"UTF-8\"?><a/>");
         c.ok("decl encoding utf-8", "<?xml version=\"1.0\" encoding=\"utf-8\"?><a/>");
         c.ok("decl encoding Utf-8", "<?xml version=\"1.0\" encoding='Utf-8'?><a/>");
+        c.ok("decl encoding UTF8", "<?xml version=\"1.0\" encoding=\"UTF8\"?><a/>");
+        c.ok("decl encoding utf8", "<?xml version=\"1.0\" encoding='utf8'?><a/>");
         c.ok("decl standalone yes", "<?xml version=\"1.0\" standalone=\"yes\"?><a/>");
         c.ok("decl standalone no", "<?xml version=\"1.0\" standalone='no'?><a/>");
         c.ok("decl all three", "<?xml version=\"1.0\" encoding=\"UTF-8\" standalone=\"yes\"?><a/>");
@@ -163,6 +171,12 @@ final class ConformanceCorpus {
         c.bad("decl version 2.0", "<?xml version=\"2.0\"?><a/>");
         c.bad("decl version empty", "<?xml version=\"\"?><a/>");
         c.bad("decl version 1", "<?xml version=\"1\"?><a/>");
+        c.bad("decl version 1.", "<?xml version=\"1.\"?><a/>");
+        c.bad("decl version 1.x", "<?xml version=\"1.x\"?><a/>");
+        c.bad("decl version 1.0a", "<?xml version=\"1.0a\"?><a/>");
+        c.bad("decl version 1,0", "<?xml version=\"1,0\"?><a/>");
+        c.bad("decl encoding with space", "<?xml version=\"1.0\" encoding=\"UTF 8\"?><a/>");
+        c.bad("decl encoding with colon", "<?xml version=\"1.0\" encoding=\"UTF:8\"?><a/>");
         c.bad("decl glued to version", "<?xmlversion=\"1.0\"?><a/>");
         c.bad("decl only", "<?xml version=\"1.0\"?>");
         c.bad("decl then text", "<?xml version=\"1.0\"?>x<a/>");

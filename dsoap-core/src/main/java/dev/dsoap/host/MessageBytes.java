@@ -298,15 +298,28 @@ public record MessageBytes(byte[] bytes, int length, boolean endGuessed) {
         }
         long reserved = size;
         try {
-            byte[] b = new byte[size];
-            int n = fill(in, b, end, full, 0);
             // (without somewhere to put the replay, there is no handing over: the message is read on)
-            Fallback handOver = gate == null || overflow == null ? null : gate.handOver(b, n);
+            boolean asking = gate != null && overflow != null;
+            // a gate looks at the first FIRST bytes only, even of a longer declared length: a message the host reads
+            // costs those bytes' reading and replay, not a buffer of its whole length
+            int look = asking ? Math.min(size, FIRST) : size;
+            byte[] b = new byte[look];
+            int n = fill(in, b, end, full, 0);
+            Fallback handOver = asking ? gate.handOver(b, n) : null;
             if (handOver != null) {
-                // the host reads it: a replay of the first bytes takes the reservation over
+                // the host reads it: a replay of the first bytes takes their reservation over
+                if (budget != null && look < size) {
+                    budget.unreserve(size - look);
+                    reserved = look;
+                }
                 overflow(full, b, n, in, overflow, handOver, budget, reserved);
                 reserved = 0;
                 return null;
+            }
+            if (n == look && look < size) {
+                // read on, into one buffer of the declared length
+                b = java.util.Arrays.copyOf(b, size);
+                n += fillSpare(in, b, n, size, end);
             }
             if (n < b.length) {
                 return new MessageBytes(b, n);

@@ -98,6 +98,60 @@ class MessageBytesInFlightTest {
         }
     }
 
+    /**
+     * A gate is asked about the first 16 KiB of a document whatever length its sender declares: a message the host
+     * reads instead costs those bytes and their replay, holds no buffer of the declared length, and reserves only what
+     * it read; a message read on is the same bytes, in one buffer of the declared length.
+     */
+    @Test
+    void aGateSeesTheFirst16KiBWhateverLengthIsDeclared() throws IOException {
+        for (int size : new int[] {100, 16383, 16384, 16385, 100_000, 900_000}) {
+            byte[] msg = document(size);
+            for (long declared : new long[] {-1, size}) {
+                for (boolean hand : new boolean[] {true, false}) {
+                    String where = "size " + size + " declared " + declared + (hand ? ", handed over" : ", read on");
+                    MemoryBudget b = new MemoryBudget(64 << 20);
+                    InputStream[] overflow = new InputStream[1];
+                    int[] seen = {-1};
+                    MessageBytes got = MessageBytes.readDocument(trickle(msg, 7001), 4 << 20, declared, overflow, b,
+                            (bytes, n) -> {
+                                seen[0] = n;
+                                return hand ? Fallback.REQUEST_SHAPE : null;
+                            });
+                    assertEquals(Math.min(size, 16 << 10), seen[0], where + ": bytes the gate saw");
+                    if (hand) {
+                        assertNull(got, where);
+                        assertEquals(Fallback.REQUEST_SHAPE, MessageBytes.overflowReason(overflow[0]), where);
+                        assertTrue(b.inFlightBytes() <= (16 << 10), where + ": " + b.inFlightBytes()
+                                + " bytes reserved by the replay");
+                        assertArrayEquals(msg, overflow[0].readAllBytes(), where + ": replay");
+                    } else {
+                        assertNotNull(got, where);
+                        assertArrayEquals(msg, Arrays.copyOf(got.bytes(), got.length()), where);
+                        if (declared >= 0) {
+                            assertEquals(size + 1, got.bytes().length, where + ": one buffer of the declared length");
+                        }
+                    }
+                    assertEquals(0, b.inFlightBytes(), where + ": given back");
+                }
+            }
+        }
+    }
+
+    /** A UTF-8 document of exactly {@code size} bytes ({@code size >= 7}). */
+    private static byte[] document(int size) {
+        byte[] b = new byte[size];
+        Arrays.fill(b, (byte) 'x');
+        b[0] = '<';
+        b[1] = 'a';
+        b[2] = '>';
+        b[size - 4] = '<';
+        b[size - 3] = '/';
+        b[size - 2] = 'a';
+        b[size - 1] = '>';
+        return b;
+    }
+
     @Test
     void aCarriedMessageIsReservedWhileReadAndGivenBack() throws IOException {
         long seed = 7;

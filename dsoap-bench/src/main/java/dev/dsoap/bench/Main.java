@@ -162,6 +162,9 @@ public final class Main {
                         .measurementIterations(suite.iterations())
                         .measurementTime(TimeValue.seconds(e.seconds() > 0 ? e.seconds() : suite.seconds()));
             }
+            if (e.forks() > 0) {
+                o.forks(e.forks());
+            }
             if (gc) {
                 o.addProfiler(GCProfiler.class);
             }

@@ -93,8 +93,12 @@ final class EchoServer implements AutoCloseable {
     static EchoServer start(Path dir, boolean engaged, boolean addressing) throws Exception {
         ThreadCpu.enable();
         Path repo = Files.createDirectories(dir.resolve(engaged ? "dsoap-repo" : "plain-repo"));
-        Path mar = mar();
-        Files.copy(mar, Files.createDirectories(repo.resolve("modules")).resolve(mar.getFileName()));
+        Path modules = Files.createDirectories(repo.resolve("modules"));
+        if (engaged) {
+            // the plain server is Axis2 as it comes: dsoap.mar deployed even unengaged wraps Axis2's builders and formatters
+            Path mar = mar();
+            Files.copy(mar, modules.resolve(mar.getFileName()));
+        }
         String add = "";
         if (addressing) {
             WsaHandlers.install(repo);

@@ -46,7 +46,11 @@ final class Report {
      * time per request in µs, or NaN.
      */
     record Row(String bench, String method, String params, String measure, double ms, double errMs, String unit,
-               double score, double error, double allocPerOp, double cpuUs) {
+               double score, double error, double allocPerOp, double cpuUs, double skippedPerParsed, double stateBytes) {
+        Row(String bench, String method, String params, String measure, double ms, double errMs, String unit,
+                double score, double error, double allocPerOp, double cpuUs) {
+            this(bench, method, params, measure, ms, errMs, unit, score, error, allocPerOp, cpuUs, Double.NaN, Double.NaN);
+        }
     }
 
     /** One dsoap variant against one baseline. */
@@ -112,16 +116,19 @@ final class Report {
             cpuUs = cpu.getScore() / requests.getScore() / 1000;
         }
         String measure = bp.getMode().shortLabel() + " x" + bp.getThreads();
+        double[] reads = Pairing.reads(name -> score(r, name));
         if (Pairing.paired(method)) {
-            // one row per server, each with its own call time and CPU, paired with each other only
+            // one row per server, each with its own call time and CPU, paired with each other only; dsoap's reads on its own
             for (Pairing.Side side : Pairing.sides(method, name -> score(r, name), ms)) {
+                boolean mine = side.method().startsWith("dsoap");
                 rows.add(new Row(bench, side.method(), params.toString(), Pairing.measure(measure, method), side.ms(),
-                        Double.NaN, "ms/op", side.ms(), Double.NaN, Double.NaN, side.cpuUs()));
+                        Double.NaN, "ms/op", side.ms(), Double.NaN, Double.NaN, side.cpuUs(),
+                        mine ? reads[0] : Double.NaN, mine ? reads[1] : Double.NaN));
             }
             return;
         }
         rows.add(new Row(bench, method, params.toString(), measure, ms, errMs, unit, p.getScore(), p.getScoreError(), alloc,
-                cpuUs));
+                cpuUs, reads[0], reads[1]));
     }
 
     /** The score of {@code r}'s secondary result {@code name}, or NaN. */
@@ -259,7 +266,12 @@ final class Report {
                     .append(jnum(r.ms)).append(", \"msError\": ").append(jnum(r.errMs)).append(", \"score\": ")
                     .append(jnum(r.score)).append(", \"scoreError\": ").append(jnum(r.error)).append(", \"unit\": ")
                     .append(q(r.unit)).append(", \"allocBytesPerOp\": ").append(jnum(r.allocPerOp))
-                    .append(", \"serverCpuUsPerRequest\": ").append(jnum(r.cpuUs)).append('}');
+                    .append(", \"serverCpuUsPerRequest\": ").append(jnum(r.cpuUs));
+            if (!Double.isNaN(r.skippedPerParsed) || !Double.isNaN(r.stateBytes)) {
+                s.append(", \"skippedPerParsed\": ").append(jnum(r.skippedPerParsed)).append(", \"stateBytes\": ")
+                        .append(jnum(r.stateBytes));
+            }
+            s.append('}');
         }
         s.append("\n  ],\n  \"comparisons\": [");
         List<Comparison> cs = comparisons();

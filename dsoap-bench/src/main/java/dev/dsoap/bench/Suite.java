@@ -99,8 +99,10 @@ public record Suite(String name, List<Entry> entries, int warmups, int iteration
         // beside the transport floor (the clustered 25 % point, dsoap's engaged client and the raw-bytes client of
         // Axis2EchoBench are in the full suite: the plain client's own work, some 2.5 s a call at 100K, makes each of its
         // points half a minute)
-        e.add(methods(entry("axis2.RpcClientEchoBench", "size", "100000", "percent", "10", "pattern", "scattered",
-                "widths", "changing"), "pairedRpcClientWithFloor"));
+        // (in iterations of 3 s: a round of the three calls takes some 1.5 s, most of it the plain client's and plain
+        // Axis2's work, and one-second iterations measured a round or two each)
+        e.add(seconds(methods(entry("axis2.RpcClientEchoBench", "size", "100000", "percent", "10", "pattern", "scattered",
+                "widths", "changing"), "pairedRpcClientWithFloor"), 3));
         // a request dsoap does not carry, beside plain Axis2: RPCServiceClient passing a primitive double[] (which Axis2
         // reads as no items, and dsoap leaves to Axis2 from its first bytes once two such requests failed the shape), at
         // 10K doubles, where dsoap's part of a request is the largest, in iterations of 3 s and two forks: the 3 % judged
@@ -121,15 +123,16 @@ public record Suite(String name, List<Entry> entries, int warmups, int iteration
                 "scattered", "widths", "changing", "arrival", "at_once"), "pairedCxf"));
         // the same endpoints called by plain JAX-WS proxies with CXF's default client settings (no dsoap on the client,
         // CXF's 4 KiB request chunks), as most CXF users call them, with the feed-like updates and the transport floor, as
-        // for Axis2 above (the clustered 25 % point is in the full suite), in iterations of 3 s: a round of the three
-        // calls takes about a third of a second, and one-second iterations measured some 7 rounds, across which dsoap's
-        // ratio to the floor read 1.05x, 1.34x and 1.46x in three main jobs
+        // for Axis2 above (the clustered 25 % point is in the full suite), in iterations of 5 s: a round of the three
+        // calls takes a third to three quarters of a second, and one-second iterations measured some 7 rounds, across
+        // which dsoap's ratio to the floor read 1.05x, 1.34x and 1.46x in three main jobs; 3-second ones 4 rounds each at
+        // width-changing values, whose 12 rounds read 1.17x and 1.47x in two main jobs of one day
         e.add(seconds(methods(entry("cxf.CxfPlainProxyEchoBench", "size", "100000", "percent", "10", "pattern",
-                "scattered", "widths", "changing,mixed"), "pairedPlainProxyWithFloor"), 3));
+                "scattered", "widths", "changing,mixed"), "pairedPlainProxyWithFloor"), 5));
         // and the grid's known worst cell beside its floor: values of every width with 64 KiB request chunks, where the
         // floor is lowest and dsoap's own work (finding, parsing and formatting the changed values) weighs most
         e.add(seconds(methods(entry("cxf.CxfPlainProxyEchoBench", "size", "100000", "percent", "10", "pattern",
-                "scattered", "widths", "mixed", "chunks", "64k"), "pairedPlainProxyWithFloor"), 3));
+                "scattered", "widths", "mixed", "chunks", "64k"), "pairedPlainProxyWithFloor"), 5));
         // (the standard features' points, logging, WS-Addressing and gzip on both hosts beside none, six forks at 10K
         // doubles, met their targets with room: they are in the full suite, to keep the main job in its time)
         // (echoVoid is left to the full suite: an empty call costs about 1 ms until the JIT has compiled the host's

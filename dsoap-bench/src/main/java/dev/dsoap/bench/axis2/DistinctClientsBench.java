@@ -1,5 +1,6 @@
 package dev.dsoap.bench.axis2;
 
+import dev.dsoap.bench.echo.OperationStats;
 import dev.dsoap.bench.echo.ServerCpu;
 import dev.dsoap.bench.echo.MeasuredServer;
 import dev.dsoap.bench.echo.CpuWindow;
@@ -128,6 +129,8 @@ public class DistinctClientsBench {
             throw new IllegalArgumentException("arrival in_turn or at_once, not " + arrival);
         }
         server.watch(window);
+        OperationStats.Of stats = () -> servers.stats(Style.POJO, Shape.of(shape));
+        server.watchReads(stats::reads);
     }
 
     @TearDown(Level.Trial)
@@ -182,7 +185,7 @@ public class DistinctClientsBench {
     }
 
     @Benchmark
-    public long dsoapAxis2(ServerCpu cpu) throws Exception {
+    public long dsoapAxis2(ServerCpu cpu, dev.dsoap.bench.echo.ReadCounters reads) throws Exception {
         return call();
     }
 
@@ -193,7 +196,8 @@ public class DistinctClientsBench {
      * both see the same moments of a shared machine, and one fork replaces two.
      */
     @Benchmark
-    public long pairedAxis2(dev.dsoap.bench.echo.Partners partners) throws Exception {
+    public long pairedAxis2(dev.dsoap.bench.echo.Partners partners, dev.dsoap.bench.echo.ReadCounters reads)
+            throws Exception {
         long n = next++;
         if (rounds != null) {
             return dev.dsoap.bench.echo.Turns.inTurn(n, rounds::next, baselineRounds::next);

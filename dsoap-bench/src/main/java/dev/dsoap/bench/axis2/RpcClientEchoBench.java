@@ -284,20 +284,31 @@ public class RpcClientEchoBench {
         server.watch(window);
     }
 
-    /** Both servers serve {@link ServerWarmup#REQUESTS} small requests first, in this cell's form, through clients of their own. */
+    /**
+     * Both servers serve {@link ServerWarmup#REQUESTS} small requests first, in this cell's form, through clients of
+     * their own: two at once, one a core, each with its own {@code RPCServiceClient}s.
+     */
     private void warmServers(boolean gzip) throws Exception {
-        RPCServiceClient toDsoap = plainClient(servers.dsoap().uri(Style.POJO).toString(), gzip);
-        RPCServiceClient toPlain = plainClient(servers.plain().uri(Style.POJO).toString(), gzip);
         int want = primitive ? 0 : ServerWarmup.ITEMS;
+        java.util.List<RPCServiceClient> made = new java.util.ArrayList<>();
         try {
-            ServerWarmup.run("axis2 RPCServiceClient", pattern, widths, sent -> {
-                if (call(toDsoap, sent).length != want || call(toPlain, sent).length != want) {
-                    throw new IllegalStateException("a warm-up request was not echoed whole");
-                }
-            });
+            java.util.List<ServerWarmup.Round> clients = new java.util.ArrayList<>();
+            for (int c = 0; c < 2; c++) {
+                RPCServiceClient toDsoap = plainClient(servers.dsoap().uri(Style.POJO).toString(), gzip);
+                made.add(toDsoap);
+                RPCServiceClient toPlain = plainClient(servers.plain().uri(Style.POJO).toString(), gzip);
+                made.add(toPlain);
+                clients.add(sent -> {
+                    if (call(toDsoap, sent).length != want || call(toPlain, sent).length != want) {
+                        throw new IllegalStateException("a warm-up request was not echoed whole");
+                    }
+                });
+            }
+            ServerWarmup.run("axis2 RPCServiceClient", pattern, widths, clients);
         } finally {
-            toDsoap.cleanup();
-            toPlain.cleanup();
+            for (RPCServiceClient c : made) {
+                c.cleanup();
+            }
         }
     }
 

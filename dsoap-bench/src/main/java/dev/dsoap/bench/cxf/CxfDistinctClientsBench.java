@@ -4,6 +4,7 @@ import dev.dsoap.bench.deserialize.DdsMessages;
 import dev.dsoap.bench.echo.CpuWindow;
 import dev.dsoap.bench.echo.EchoValues;
 import dev.dsoap.bench.echo.MeasuredServer;
+import dev.dsoap.bench.echo.OperationStats;
 import dev.dsoap.bench.echo.ServerCpu;
 import dev.dsoap.bench.echo.Shape;
 import org.openjdk.jmh.annotations.Benchmark;
@@ -135,6 +136,8 @@ public class CxfDistinctClientsBench {
             throw new IllegalArgumentException("arrival in_turn or at_once, not " + arrival);
         }
         server.watch(window);
+        OperationStats.Of stats = () -> servers.stats("server", Shape.of(shape));
+        server.watchReads(stats::reads);
     }
 
     /** A default proxy of the dsoap or the plain endpoint for client {@code c}, naming itself if {@code named}. */
@@ -211,7 +214,7 @@ public class CxfDistinctClientsBench {
     }
 
     @Benchmark
-    public long dsoapCxf(ServerCpu cpu) throws Exception {
+    public long dsoapCxf(ServerCpu cpu, dev.dsoap.bench.echo.ReadCounters reads) throws Exception {
         return call();
     }
 
@@ -223,7 +226,8 @@ public class CxfDistinctClientsBench {
      * each call's time: both see the same moments of a shared machine, and one fork replaces two.
      */
     @Benchmark
-    public long pairedCxf(dev.dsoap.bench.echo.Partners partners) throws Exception {
+    public long pairedCxf(dev.dsoap.bench.echo.Partners partners, dev.dsoap.bench.echo.ReadCounters reads)
+            throws Exception {
         long n = next++;
         if (rounds != null) {
             return dev.dsoap.bench.echo.Turns.inTurn(n, rounds::next, baselineRounds::next);

@@ -177,15 +177,22 @@ public class CxfPlainProxyEchoBench {
         server.watch(window);
     }
 
-    /** Both endpoints serve {@link ServerWarmup#REQUESTS} small requests first, through proxies of their own. */
+    /**
+     * Both endpoints serve {@link ServerWarmup#REQUESTS} small requests first, through proxies of their own: two
+     * clients at once, one a core, each with its own proxies (one client leaves a core idle while it waits).
+     */
     private void warmServers() throws Exception {
-        EchoPort toDsoap = servers.defaultPort(true);
-        EchoPort toPlain = servers.defaultPort(false);
-        ServerWarmup.run("cxf, plain proxy", pattern, widths, sent -> {
-            if (toDsoap.echoDoubles(sent).length != sent.length || toPlain.echoDoubles(sent).length != sent.length) {
-                throw new IllegalStateException("a warm-up request was not echoed whole");
-            }
-        });
+        java.util.List<ServerWarmup.Round> clients = new java.util.ArrayList<>();
+        for (int c = 0; c < 2; c++) {
+            EchoPort toDsoap = servers.defaultPort(true);
+            EchoPort toPlain = servers.defaultPort(false);
+            clients.add(sent -> {
+                if (toDsoap.echoDoubles(sent).length != sent.length || toPlain.echoDoubles(sent).length != sent.length) {
+                    throw new IllegalStateException("a warm-up request was not echoed whole");
+                }
+            });
+        }
+        ServerWarmup.run("cxf, plain proxy", pattern, widths, clients);
     }
 
     /** Gives {@code p} (when not null) the request chunks of {@link #chunks}. */

@@ -31,6 +31,30 @@ public class MeasuredServer {
         this.floorWindow = w;
     }
 
+    /**
+     * The dsoap server's counters for {@link ReadCounters}: request bytes its reads of the measured operation skipped
+     * and parsed so far, and the bytes its kept states hold now, in that order.
+     */
+    @FunctionalInterface
+    public interface Reads {
+        long[] now() throws Exception;
+    }
+
+    private volatile Reads reads;
+
+    /** Makes {@code r} the counters {@link ReadCounters} reads. */
+    public void watchReads(Reads r) {
+        this.reads = r;
+    }
+
+    long[] reads() throws Exception {
+        Reads r = reads;
+        if (r == null) {
+            throw new IllegalStateException("the benchmark's trial setup gave no read counters to record");
+        }
+        return r.now();
+    }
+
     CpuWindow baselineWindow() {
         return baselineWindow;
     }

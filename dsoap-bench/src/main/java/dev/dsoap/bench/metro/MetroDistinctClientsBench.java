@@ -110,6 +110,8 @@ public class MetroDistinctClientsBench {
             baselineWindow = new CpuWindow("the plain Metro endpoint", () -> ThreadCpu.of(plainThreads));
             server.watch(window);
             server.watchBaseline(baselineWindow);
+            server.watchReads(() -> OperationStats.of("MetroOperation", "server", "DsoapEchoService.EchoPort",
+                    "echoDoubles").reads());
             rounds = new Rounds(clients, 2, (c, k) -> call(dsoapPorts, window, c, k));
             baselineRounds = new Rounds(clients, 2, (c, k) -> call(plainPorts, baselineWindow, c, k));
         } catch (Exception | Error e) {
@@ -167,7 +169,7 @@ public class MetroDistinctClientsBench {
      * call to the plain one at once, each endpoint's round first in every other operation.
      */
     @Benchmark
-    public long pairedMetro(Partners partners) throws Exception {
+    public long pairedMetro(Partners partners, dev.dsoap.bench.echo.ReadCounters reads) throws Exception {
         return Turns.inTurn(next++, rounds::next, baselineRounds::next);
     }
 }

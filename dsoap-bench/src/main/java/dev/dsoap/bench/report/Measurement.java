@@ -17,12 +17,19 @@ import java.util.TreeMap;
  * @param msError  JMH's 99.9 % error of {@code ms}
  * @param alloc    bytes allocated per operation ({@code gc.alloc.rate.norm}), or NaN
  * @param cpuUs    server CPU time per request in µs, or NaN
+ * @param skippedPerParsed request bytes dsoap's reads skipped per byte they parsed, or NaN
+ * @param stateBytes bytes the operation's kept states held (mean over the measurement), or NaN
  */
 record Measurement(String source, String bench, String method, Map<String, String> params, String measure,
-                   double ms, double msError, double alloc, double cpuUs) {
+                   double ms, double msError, double alloc, double cpuUs, double skippedPerParsed, double stateBytes) {
 
     Measurement {
         params = Collections.unmodifiableSortedMap(new TreeMap<>(params));
+    }
+
+    Measurement(String source, String bench, String method, Map<String, String> params, String measure, double ms,
+            double msError, double alloc, double cpuUs) {
+        this(source, bench, method, params, measure, ms, msError, alloc, cpuUs, Double.NaN, Double.NaN);
     }
 
     /** The parameter's value, or null. */

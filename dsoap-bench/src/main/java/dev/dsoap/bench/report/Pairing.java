@@ -67,6 +67,20 @@ public final class Pairing {
     }
 
     /**
+     * dsoap's reads in a run ({@code echo.ReadCounters}; {@code counters} as for {@link #sides}): request bytes skipped
+     * per byte parsed, and the bytes its kept states held at the iterations' ends (their mean); each NaN when not
+     * recorded. Reads that parsed nothing skip {@code readSkippedBytes} per byte (one byte counted as parsed).
+     */
+    public static double[] reads(java.util.function.ToDoubleFunction<String> counters) {
+        double skipped = counters.applyAsDouble("readSkippedBytes");
+        double parsed = counters.applyAsDouble("readParsedBytes");
+        double state = counters.applyAsDouble("stateBytes");
+        double samples = counters.applyAsDouble("stateSamples");
+        return new double[] {skipped + parsed > 0 ? skipped / Math.max(parsed, 1) : Double.NaN,
+                samples > 0 ? state / samples : Double.NaN};
+    }
+
+    /**
      * The row one server of a paired run is reported as: {@code pairedPlainProxy} gives
      * {@code dsoapPlainProxy} and {@code baselinePlainProxy}, and {@code pairedPlainProxyWithFloor} those and
      * {@code floorPlainProxy}.

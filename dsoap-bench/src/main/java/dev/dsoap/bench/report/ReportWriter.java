@@ -391,7 +391,7 @@ public final class ReportWriter {
                 + "server doing no SOAP work). A figure holds only as far as its worst cell.</p>\n");
         h.append("<table class=\"worst\">\n<tr><th>host</th><th>cells</th><th>worst: plain / dsoap</th><th>where</th>"
                 + "<th>best: plain / dsoap</th><th>where</th><th>worst: dsoap / floor</th><th>where</th></tr>\n");
-        for (String host : new String[] {"Axis2", "CXF"}) {
+        for (String host : HOSTS) {
             List<Results.Pair> cells = new ArrayList<>();
             for (Results.Pair p : r.allPairs()) {
                 if (p.dsoap().threads() == 1 && !Double.isNaN(p.cpuRatio()) && p.cpuRatio() > 0
@@ -429,6 +429,72 @@ public final class ReportWriter {
                     .append("</td><td>").append(floorWorst == null ? "" : esc(where(floorWorst))).append("</td></tr>\n");
         }
         h.append("</table>\n");
+        readsAndState(h, r);
+    }
+
+    /** The hosts of the worst-cell tables, in order. */
+    private static final String[] HOSTS = {"Axis2", "CXF", "Metro"};
+
+    /**
+     * Per host, the end-to-end cells whose dsoap server recorded its reads (the distinct clients' cells): the worst
+     * bytes skipped per byte parsed, beside the one-client cell of the same parameters (the share of it held), and
+     * the most bytes kept per client (the operation's kept states over the clients calling), each with where it is.
+     */
+    static void readsAndState(StringBuilder h, Results r) {
+        h.append("<p>Reads and kept state, per host: of the cells whose dsoap server recorded what its reads skipped and "
+                + "parsed in the measured iterations (many distinct clients), the fewest request bytes skipped per byte "
+                + "parsed (beside one client with the same parameters, and the share of its figure held), and the most "
+                + "bytes kept per client (every kept state of the operation over the clients calling).</p>\n");
+        h.append("<table class=\"worst\">\n<tr><th>host</th><th>cells</th><th>worst: skipped / parsed</th>"
+                + "<th>one client</th><th>share</th><th>where</th><th>most kept per client</th><th>where</th></tr>\n");
+        for (String host : HOSTS) {
+            Measurement worst = null;
+            Measurement most = null;
+            int cells = 0;
+            for (Measurement m : r.measurements()) {
+                if (!m.isDsoap() || Double.isNaN(m.skippedPerParsed()) || !host.equals(host(m.bench()))) {
+                    continue;
+                }
+                cells++;
+                worst = worst == null || m.skippedPerParsed() < worst.skippedPerParsed() ? m : worst;
+                if (!Double.isNaN(m.stateBytes()) && (most == null || perClient(m) > perClient(most))) {
+                    most = m;
+                }
+            }
+            if (worst == null) {
+                h.append("<tr><td>").append(host).append("</td><td>0</td><td colspan=\"6\">not in these results</td></tr>\n");
+                continue;
+            }
+            Measurement one = oneClient(r, worst);
+            h.append("<tr><td>").append(host).append("</td><td>").append(cells).append("</td><td>")
+                    .append(String.format(Locale.ROOT, "%.2f", worst.skippedPerParsed())).append("</td><td>")
+                    .append(one == null ? "not measured" : String.format(Locale.ROOT, "%.2f", one.skippedPerParsed()))
+                    .append("</td><td>")
+                    .append(one == null || !(one.skippedPerParsed() > 0) ? ""
+                            : String.format(Locale.ROOT, "%.0f %%", 100 * worst.skippedPerParsed() / one.skippedPerParsed()))
+                    .append("</td><td>").append(esc(where(worst))).append("</td><td>")
+                    .append(most == null ? "not measured" : String.format(Locale.ROOT, "%.1f KB", perClient(most) / 1000))
+                    .append("</td><td>").append(most == null ? "" : esc(where(most))).append("</td></tr>\n");
+        }
+        h.append("</table>\n");
+    }
+
+    /** Bytes kept per client in {@code m}: its kept states over its {@code clients} parameter (1 when absent). */
+    private static double perClient(Measurement m) {
+        double clients = m.number("clients");
+        return m.stateBytes() / (clients >= 1 ? clients : 1);
+    }
+
+    /** The cell of {@code m}'s benchmark, method and measure with one client and otherwise {@code m}'s parameters, or null. */
+    private static Measurement oneClient(Results r, Measurement m) {
+        for (Measurement x : r.measurements()) {
+            if (x.bench().equals(m.bench()) && x.method().equals(m.method()) && x.measure().equals(m.measure())
+                    && "1".equals(x.param("clients")) && !Double.isNaN(x.skippedPerParsed())
+                    && x.paramsWithout(Set.of("clients")).equals(m.paramsWithout(Set.of("clients")))) {
+                return x;
+            }
+        }
+        return null;
     }
 
     /** The host of an end-to-end echo grid's benchmark class, or null for any other benchmark. */

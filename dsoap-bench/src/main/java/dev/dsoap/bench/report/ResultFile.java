@@ -115,7 +115,7 @@ record ResultFile(String name, String suite, String date, String jdk, String cpu
             rows.add(new Measurement(name, str(r.get("benchmark")), str(r.get("method")),
                     withAdded(str(r.get("benchmark")), params(str(r.get("params")))),
                     str(r.get("measure")), num(r.get("ms")), num(r.get("msError")), num(r.get("allocBytesPerOp")),
-                    num(r.get("serverCpuUsPerRequest"))));
+                    num(r.get("serverCpuUsPerRequest")), num(r.get("skippedPerParsed")), num(r.get("stateBytes"))));
         }
         List<CheckpointRow> cps = new ArrayList<>();
         for (Object o : list(m.get("checkpointMemory"))) {
@@ -170,14 +170,18 @@ record ResultFile(String name, String suite, String date, String jdk, String cpu
             String measure = str(r.get("mode")) + " x" + (int) num(r.get("threads"));
             String bench = cls.substring(cls.lastIndexOf('.') + 1);
             String method = full.substring(dot + 1);
+            double[] reads = Pairing.reads(k -> secondary(sec, k));
             if (Pairing.paired(method)) {
-                // one row per server, each with its own call time (the pair's where not recorded) and CPU
+                // one row per server, each with its own call time (the pair's where not recorded) and CPU; dsoap's reads
                 for (Pairing.Side side : Pairing.sides(method, k -> secondary(sec, k), ms)) {
+                    boolean mine = side.method().startsWith("dsoap");
                     rows.add(new Measurement(name, bench, side.method(), withAdded(bench, new TreeMap<>(params)),
-                            Pairing.measure(measure, method), side.ms(), Double.NaN, Double.NaN, side.cpuUs()));
+                            Pairing.measure(measure, method), side.ms(), Double.NaN, Double.NaN, side.cpuUs(),
+                            mine ? reads[0] : Double.NaN, mine ? reads[1] : Double.NaN));
                 }
             } else {
-                rows.add(new Measurement(name, bench, method, withAdded(bench, params), measure, ms, msError, alloc, cpuUs));
+                rows.add(new Measurement(name, bench, method, withAdded(bench, params), measure, ms, msError, alloc, cpuUs,
+                        reads[0], reads[1]));
             }
             jdk = str(r.get("vmName")) + " " + str(r.get("vmVersion"));
         }

@@ -195,6 +195,9 @@ final class Targets {
                 + "one-client ratio", r -> distinctClients(r, bench("CxfDistinctClientsBench").and(eq("size", "1000"))
                 .and(eq("percent", "10")).and(eq("pattern", "scattered")).and(eq("widths", "changing"))
                 .and(eq("arrival", "at_once")), "dsoapCxf", "baselineCxf")));
+        t.add(new Target(FEEDS, "64 distinct plain clients (1000 doubles each, width-changing updates at random positions), "
+                + "all calling at once, on every host: the request bytes dsoap's reads skip per byte they parse at least 80 % "
+                + "of one client's", Targets::skippedAtCapacity));
         Predicate<Measurement> featurePoint = eq("size", "10000").and(eq("percent", "10")).and(eq("pattern", "scattered"))
                 .and(eq("widths", "changing"));
         Predicate<Measurement> cxfFeatures = bench("CxfPlainProxyEchoBench").and(featurePoint);
@@ -328,6 +331,43 @@ final class Targets {
         pairs.addAll(r.pairs(p, dsoap + "Concurrent", baseline + "Concurrent"));
         pairs.removeIf(x -> Double.isNaN(x.cpuRatio()));
         return atLeast(pairs, threshold, Results.Pair::cpuRatio, Targets::e2eLabel, List.of());
+    }
+
+    /**
+     * Bytes skipped per byte parsed at 64 distinct clients calling at once against one client, per host whose
+     * distinct-clients benchmark recorded its reads (anonymous clients; the two cells of one run): met when every host
+     * measured holds at least 80 % of its one-client figure.
+     */
+    private static Verdict skippedAtCapacity(Results r) {
+        String[][] hosts = {{"Axis2", "DistinctClientsBench", "dsoapAxis2"}, {"CXF", "CxfDistinctClientsBench", "dsoapCxf"},
+                {"Metro", "MetroDistinctClientsBench", "dsoapMetro"}};
+        List<String> parts = new ArrayList<>();
+        List<Measurement> used = new ArrayList<>();
+        boolean met = true;
+        for (String[] h : hosts) {
+            Predicate<Measurement> p = bench(h[1]).and(m -> m.method().equals(h[2])).and(eq("size", "1000"))
+                    .and(eq("percent", "10")).and(eq("pattern", "scattered")).and(eq("widths", "changing"))
+                    .and(m -> !"named".equals(m.param("names")) && !"in_turn".equals(m.param("arrival")))
+                    .and(m -> !Double.isNaN(m.skippedPerParsed()));
+            for (Measurement one : r.select(p.and(eq("clients", "1")))) {
+                Measurement many = r.select(p.and(eq("clients", "64")).and(m -> m.source().equals(one.source())
+                        && m.measure().equals(one.measure()))).stream().findFirst().orElse(null);
+                if (many == null || !(one.skippedPerParsed() > 0)) {
+                    continue;
+                }
+                double share = many.skippedPerParsed() / one.skippedPerParsed();
+                met &= share >= 0.8;
+                parts.add(String.format(Locale.ROOT, "%s %.2f at 64 clients, %.2f at 1: %.0f %%", h[0],
+                        many.skippedPerParsed(), one.skippedPerParsed(), 100 * share));
+                used.add(one);
+                used.add(many);
+                break;
+            }
+        }
+        if (parts.isEmpty()) {
+            return notMeasured();
+        }
+        return new Verdict(met ? Status.MET : Status.NOT_MET, String.join("; ", parts), Results.sources(used));
     }
 
     private static Verdict distinctClients(Results r, Predicate<Measurement> p) {

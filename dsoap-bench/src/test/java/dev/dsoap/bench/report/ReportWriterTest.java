@@ -392,6 +392,55 @@ class ReportWriterTest {
         }
     }
 
+    /**
+     * The worst cells name, per host, the fewest bytes skipped per byte parsed among the cells that recorded their reads,
+     * beside the one-client cell of the same parameters and the share of it held, and the most bytes kept per client.
+     */
+    @Test
+    void worstCellsNameTheFewestBytesSkippedAndTheMostKeptPerClient() throws Exception {
+        StringBuilder results = new StringBuilder();
+        String paired = "avgt x1 paired in pairedCxf";
+        for (String[] c : new String[][] {{"1", "5.0", "80000"}, {"64", "4.0", "6400000"}, {"256", "0.5", "12800000"}}) {
+            String params = "arrival=at_once clients=" + c[0] + " names=anonymous pattern=scattered percent=10 size=1000"
+                    + " widths=changing";
+            results.append("{\"benchmark\": \"CxfDistinctClientsBench\", \"method\": \"dsoapCxf\", \"params\": \"")
+                    .append(params).append("\", \"measure\": \"").append(paired).append("\", \"ms\": 2, \"msError\": 0, ")
+                    .append("\"score\": 2, \"scoreError\": 0, \"unit\": \"ms/op\", \"allocBytesPerOp\": null, ")
+                    .append("\"serverCpuUsPerRequest\": 500, \"skippedPerParsed\": ").append(c[1])
+                    .append(", \"stateBytes\": ").append(c[2]).append("},");
+            result(results, "CxfDistinctClientsBench", "baselineCxf", params, paired, 4, 1_500);
+        }
+        Path index = ReportWriter.write(List.of(new ReportWriter.Input("clients.json",
+                run("2026-01-02T03:04:05Z", "CxfDistinctClientsBench", results), null, null)), dir,
+                ReportWriter.Origin.STORED, false);
+        String html = Files.readString(index);
+        assertTrue(html.contains("<tr><td>CXF</td><td>3</td><td>0.50</td><td>5.00</td><td>10 %</td>"
+                + "<td>CxfDistinctClientsBench.dsoapCxf arrival=at_once clients=256"), "the fewest skipped: " + html);
+        assertTrue(html.contains("<td>100.0 KB</td><td>CxfDistinctClientsBench.dsoapCxf arrival=at_once clients=64"),
+                "the most kept per client (6.4 MB over 64)");
+        assertTrue(html.contains("<tr><td>Axis2</td><td>0</td><td colspan=\"6\">not in these results</td></tr>"));
+        // 4.0 at 64 clients against 5.0 at one: 80 %, the target's bound
+        expect(ReportXml.targets(index), "64 distinct plain clients (1000 doubles each, width-changing", MET);
+    }
+
+    /** The skipped share at 64 clients below 80 % of one client's is not met. */
+    @Test
+    void fewerBytesSkippedAtCapacityIsNotMet() throws Exception {
+        StringBuilder results = new StringBuilder();
+        for (String[] c : new String[][] {{"1", "5.0"}, {"64", "3.9"}}) {
+            results.append("{\"benchmark\": \"MetroDistinctClientsBench\", \"method\": \"dsoapMetro\", \"params\": \"")
+                    .append("clients=").append(c[0]).append(" names=anonymous pattern=scattered percent=10 size=1000")
+                    .append(" widths=changing\", \"measure\": \"avgt x1 paired in pairedMetro\", \"ms\": 2, ")
+                    .append("\"msError\": 0, \"score\": 2, \"scoreError\": 0, \"unit\": \"ms/op\", ")
+                    .append("\"allocBytesPerOp\": null, \"serverCpuUsPerRequest\": 500, \"skippedPerParsed\": ")
+                    .append(c[1]).append(", \"stateBytes\": 1000},");
+        }
+        Path index = ReportWriter.write(List.of(new ReportWriter.Input("metro.json",
+                run("2026-01-02T03:04:05Z", "MetroDistinctClientsBench", results), null, null)), dir,
+                ReportWriter.Origin.STORED, false);
+        expect(ReportXml.targets(index), "64 distinct plain clients (1000 doubles each, width-changing", NOT_MET);
+    }
+
     /** Metro's rows name Metro's clients and servers (they were once shown as CXF's), the binary anchor's too. */
     @Test
     void metroRowsNameMetrosClientsAndServers() throws Exception {

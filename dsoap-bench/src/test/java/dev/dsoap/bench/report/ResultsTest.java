@@ -135,6 +135,27 @@ class ResultsTest {
                 .map(m -> m.method() + " " + m.ms() + " " + m.cpuUs()).toList());
     }
 
+    /**
+     * A run whose dsoap server recorded its reads (echo.ReadCounters) gives dsoap's row the bytes skipped per byte parsed
+     * and the mean bytes kept; the plain server's row of a paired run has neither, nor has a run without the counters.
+     */
+    @Test
+    void dsoapsReadsAndKeptBytesGoToItsRowOnly() {
+        String params = "\"clients\": \"64\", \"size\": \"1000\"";
+        String counters = "\"serverCpuNanos\": {\"score\": 4.0E8}, \"serverRequests\": {\"score\": 10.0}, "
+                + "\"baselineCpuNanos\": {\"score\": 4.0E9}, \"baselineRequests\": {\"score\": 10.0}, "
+                + "\"readSkippedBytes\": {\"score\": 9000.0}, \"readParsedBytes\": {\"score\": 2000.0}, "
+                + "\"stateBytes\": {\"score\": 3.0E6}, \"stateSamples\": {\"score\": 3.0}";
+        String jmh = "[{\"benchmark\": \"dev.dsoap.bench.cxf.CxfDistinctClientsBench.pairedCxf\", \"mode\": \"avgt\", "
+                + "\"threads\": 1, \"params\": {" + params + "}, \"primaryMetric\": {\"score\": 9.0, \"scoreError\": 1.0, "
+                + "\"scoreUnit\": \"ms/op\"}, \"secondaryMetrics\": {" + counters + "}}, "
+                + pairedRun("pairedPlainProxy", "\"size\": \"1000\"", 800, 500e6, 10, 1000e6, 3000e6, 10, 7000e6) + "]";
+        List<String> rows = ResultFile.parse("reads.json", jmh).measurements().stream()
+                .map(m -> m.method() + " " + m.skippedPerParsed() + " " + m.stateBytes()).toList();
+        assertEquals(List.of("dsoapCxf 4.5 1000000.0", "baselineCxf NaN NaN", "dsoapPlainProxy NaN NaN",
+                "baselinePlainProxy NaN NaN"), rows);
+    }
+
     @Test
     void onlyAWholeShortSuiteWithItsOwnParametersTimesTheSuite() {
         String head = "{\"suite\": \"short\", \"durationSeconds\": 200.0, ";

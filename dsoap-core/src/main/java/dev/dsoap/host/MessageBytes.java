@@ -21,6 +21,8 @@ import java.util.Locale;
 public record MessageBytes(byte[] bytes, int length, boolean endGuessed) {
     /** The most a first buffer is sized for a declared length: beyond it, buffers grow as bytes arrive. */
     private static final int TRUSTED_DECLARED = 1 << 20;
+    /** The bytes a gate is first asked about ({@link Gate}). */
+    private static final int HEAD = 2 << 10;
     /** The first buffer when no length is declared, and the smallest one after it. */
     private static final int FIRST = 16 << 10;
     /**
@@ -221,8 +223,11 @@ public record MessageBytes(byte[] bytes, int length, boolean endGuessed) {
     @FunctionalInterface
     public interface Gate {
         /**
-         * @param b   the first bytes of the message, {@code b[0..len)}: up to 16 KiB (or the declared length, when
-         *            smaller), fewer only when the message ends sooner; not to be kept
+         * Asked first about the message's first 2 KiB (enough for most envelopes' heads); when it reads on and the
+         * message is longer, asked again about its first 16 KiB, so that a head longer than 2 KiB is still seen.
+         *
+         * @param b   the first bytes of the message, {@code b[0..len)}: 2 KiB, then up to 16 KiB (or the declared
+         *            length, when smaller), fewer only when the message ends sooner; not to be kept
          * @return why the host reads this message itself, or {@code null} to read it on
          */
         Fallback handOver(byte[] b, int len);
@@ -230,7 +235,7 @@ public record MessageBytes(byte[] bytes, int length, boolean endGuessed) {
 
     /**
      * As {@link #readDocument(InputStream, int, long, InputStream[], MemoryBudget)}, asking {@code gate} (when given)
-     * about the first buffer's bytes: when it names a reason, nothing more is read and {@code overflow[0]} (when given)
+     * about the first bytes ({@link Gate}): when it names a reason, nothing more is read and {@code overflow[0]} (when given)
      * replays those bytes followed by the rest of {@code in}, {@link #overflowReason} giving the gate's reason.
      *
      * @param gate decides from the first bytes whether the host reads the message, or {@code null}; asked only when
@@ -304,8 +309,23 @@ public record MessageBytes(byte[] bytes, int length, boolean endGuessed) {
             // costs those bytes' reading and replay, not a buffer of its whole length
             int look = asking ? Math.min(size, FIRST) : size;
             byte[] b = new byte[look];
-            int n = fill(in, b, end, full, 0);
-            Fallback handOver = asking ? gate.handOver(b, n) : null;
+            int n;
+            Fallback handOver = null;
+            if (asking) {
+                // a message the host reads costs the bytes the gate looked at and their replay: a first look at the
+                // head's usual length, and a second at 16 KiB only for a message read on (a longer head)
+                int head = Math.min(look, HEAD);
+                n = fillSpare(in, b, 0, head, end);
+                handOver = gate.handOver(b, n);
+                if (handOver == null && n == head && head < look) {
+                    n += fillSpare(in, b, n, look, end);
+                    if (n > head) {
+                        handOver = gate.handOver(b, n);
+                    }
+                }
+            } else {
+                n = fill(in, b, end, full, 0);
+            }
             if (handOver != null) {
                 // the host reads it: a replay of the first bytes takes their reservation over
                 if (budget != null && look < size) {

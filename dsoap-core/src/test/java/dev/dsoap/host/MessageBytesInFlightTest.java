@@ -99,27 +99,33 @@ class MessageBytesInFlightTest {
     }
 
     /**
-     * A gate is asked about the first 16 KiB of a document whatever length its sender declares: a message the host
-     * reads instead costs those bytes and their replay, holds no buffer of the declared length, and reserves only what
-     * it read; a message read on is the same bytes, in one buffer of the declared length.
+     * A gate is asked about the first 2 KiB of a document, and when it reads on, again about the first 16 KiB, whatever
+     * length its sender declares: a message the host reads instead costs the bytes looked at and their replay, holds no
+     * buffer of the declared length, and reserves only what it read; a message read on is the same bytes, in one buffer
+     * of the declared length.
      */
     @Test
-    void aGateSeesTheFirst16KiBWhateverLengthIsDeclared() throws IOException {
-        for (int size : new int[] {100, 16383, 16384, 16385, 100_000, 900_000}) {
+    void aGateSeesTheHeadThenThe16KiBWhateverLengthIsDeclared() throws IOException {
+        for (int size : new int[] {100, 2047, 2048, 2049, 16383, 16384, 16385, 100_000, 900_000}) {
             byte[] msg = document(size);
             for (long declared : new long[] {-1, size}) {
-                for (boolean hand : new boolean[] {true, false}) {
-                    String where = "size " + size + " declared " + declared + (hand ? ", handed over" : ", read on");
+                // the gate hands over at once, at its second look, or never
+                for (String gate : new String[] {"first", "second", "never"}) {
+                    String where = "size " + size + " declared " + declared + ", hands over: " + gate;
                     MemoryBudget b = new MemoryBudget(64 << 20);
                     InputStream[] overflow = new InputStream[1];
-                    int[] seen = {-1};
+                    List<Integer> seen = new ArrayList<>();
                     MessageBytes got = MessageBytes.readDocument(trickle(msg, 7001), 4 << 20, declared, overflow, b,
                             (bytes, n) -> {
-                                seen[0] = n;
+                                seen.add(n);
+                                boolean hand = gate.equals("first") || gate.equals("second") && seen.size() == 2;
                                 return hand ? Fallback.REQUEST_SHAPE : null;
                             });
-                    assertEquals(Math.min(size, 16 << 10), seen[0], where + ": bytes the gate saw");
-                    if (hand) {
+                    List<Integer> looks = size <= 2048 || gate.equals("first") ? List.of(Math.min(size, 2048))
+                            : List.of(2048, Math.min(size, 16 << 10));
+                    assertEquals(looks, seen, where + ": bytes the gate saw");
+                    boolean handed = gate.equals("first") || gate.equals("second") && size > 2048;
+                    if (handed) {
                         assertNull(got, where);
                         assertEquals(Fallback.REQUEST_SHAPE, MessageBytes.overflowReason(overflow[0]), where);
                         assertTrue(b.inFlightBytes() <= (16 << 10), where + ": " + b.inFlightBytes()

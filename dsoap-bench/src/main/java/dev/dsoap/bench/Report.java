@@ -116,17 +116,16 @@ final class Report {
             cpuUs = cpu.getScore() / requests.getScore() / 1000;
         }
         String measure = bp.getMode().shortLabel() + " x" + bp.getThreads();
-        double[] reads = Pairing.reads(name -> score(r, name));
         if (Pairing.paired(method)) {
-            // one row per server, each with its own call time and CPU, paired with each other only; dsoap's reads on its own
+            // one row per server, each with its own call time and CPU, paired with each other only
             for (Pairing.Side side : Pairing.sides(method, name -> score(r, name), ms)) {
-                boolean mine = side.method().startsWith("dsoap");
                 rows.add(new Row(bench, side.method(), params.toString(), Pairing.measure(measure, method), side.ms(),
-                        Double.NaN, "ms/op", side.ms(), Double.NaN, Double.NaN, side.cpuUs(),
-                        mine ? reads[0] : Double.NaN, mine ? reads[1] : Double.NaN));
+                        Double.NaN, "ms/op", side.ms(), Double.NaN, Double.NaN, side.cpuUs(), side.reads()[0],
+                        side.reads()[1]));
             }
             return;
         }
+        double[] reads = Pairing.reads(name -> score(r, name));
         rows.add(new Row(bench, method, params.toString(), measure, ms, errMs, unit, p.getScore(), p.getScoreError(), alloc,
                 cpuUs, reads[0], reads[1]));
     }

@@ -303,17 +303,15 @@ public record MessageBytes(byte[] bytes, int length, boolean endGuessed) {
         }
         long reserved = size;
         try {
-            // (without somewhere to put the replay, there is no handing over: the message is read on)
+            // (without somewhere to put the replay, there is no handing over: the message is read on). A message the
+            // host reads costs only the bytes the gate looked at and their replay, whatever length was declared: a
+            // first look at a head's usual length, a second at FIRST bytes only for a message it reads on
             boolean asking = gate != null && overflow != null;
-            // a gate looks at the first FIRST bytes only, even of a longer declared length: a message the host reads
-            // costs those bytes' reading and replay, not a buffer of its whole length
             int look = asking ? Math.min(size, FIRST) : size;
             byte[] b = new byte[look];
             int n;
             Fallback handOver = null;
             if (asking) {
-                // a message the host reads costs the bytes the gate looked at and their replay: a first look at the
-                // head's usual length, and a second at 16 KiB only for a message read on (a longer head)
                 int head = Math.min(look, HEAD);
                 n = fillSpare(in, b, 0, head, end);
                 handOver = gate.handOver(b, n);

@@ -120,6 +120,10 @@ public final class BinaryMediaType {
 
     /** One media range of an {@code Accept} value: type, subtype, q-value and dsoap's format parameter. */
     private record Range(String type, String subtype, double q, String format) {
+        /** RFC 9110's qvalue, compiled once (an Accept header may come with every request). */
+        private static final java.util.regex.Pattern QVALUE =
+                java.util.regex.Pattern.compile("0(\\.[0-9]{0,3})?|1(\\.0{0,3})?");
+
         /** Parses {@code a[start, end)}; a blank element is a range with no type; {@code null} if malformed. */
         static Range parse(String a, int start, int end) {
             int semi = a.indexOf(';', start);
@@ -166,9 +170,6 @@ public final class BinaryMediaType {
             }
             return new Range(type, subtype, q, format);
         }
-
-        /** RFC 9110's qvalue, compiled once (an Accept header may come with every request). */
-        private static final java.util.regex.Pattern QVALUE = java.util.regex.Pattern.compile("0(\\.[0-9]{0,3})?|1(\\.0{0,3})?");
 
         private static String unquote(String v) {
             return v.length() >= 2 && v.startsWith("\"") && v.endsWith("\"") ? v.substring(1, v.length() - 1) : v;

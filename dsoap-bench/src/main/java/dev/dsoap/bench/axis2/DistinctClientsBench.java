@@ -1,6 +1,5 @@
 package dev.dsoap.bench.axis2;
 
-import dev.dsoap.bench.echo.OperationStats;
 import dev.dsoap.bench.echo.ServerCpu;
 import dev.dsoap.bench.echo.MeasuredServer;
 import dev.dsoap.bench.echo.CpuWindow;
@@ -129,8 +128,7 @@ public class DistinctClientsBench {
             throw new IllegalArgumentException("arrival in_turn or at_once, not " + arrival);
         }
         server.watch(window);
-        OperationStats.Of stats = () -> servers.stats(Style.POJO, Shape.of(shape));
-        server.watchReads(stats::reads);
+        server.watchReads(() -> servers.stats(Style.POJO, Shape.of(shape)).reads());
     }
 
     @TearDown(Level.Trial)

@@ -4,7 +4,6 @@ import dev.dsoap.bench.deserialize.DdsMessages;
 import dev.dsoap.bench.echo.CpuWindow;
 import dev.dsoap.bench.echo.EchoValues;
 import dev.dsoap.bench.echo.MeasuredServer;
-import dev.dsoap.bench.echo.OperationStats;
 import dev.dsoap.bench.echo.ServerCpu;
 import dev.dsoap.bench.echo.Shape;
 import org.openjdk.jmh.annotations.Benchmark;
@@ -136,8 +135,7 @@ public class CxfDistinctClientsBench {
             throw new IllegalArgumentException("arrival in_turn or at_once, not " + arrival);
         }
         server.watch(window);
-        OperationStats.Of stats = () -> servers.stats("server", Shape.of(shape));
-        server.watchReads(stats::reads);
+        server.watchReads(() -> servers.stats("server", Shape.of(shape)).reads());
     }
 
     /** A default proxy of the dsoap or the plain endpoint for client {@code c}, naming itself if {@code named}. */

@@ -95,16 +95,6 @@ public final class OperationStats {
         return new long[] {get("BytesSkipped"), get("BytesParsed"), get("RetainedBytes")};
     }
 
-    /** Finds an operation's statistics when asked (its MBean may be registered only after the first message). */
-    @FunctionalInterface
-    public interface Of {
-        OperationStats get() throws Exception;
-
-        default long[] reads() throws Exception {
-            return get().reads();
-        }
-    }
-
     public long get(String attribute) throws JMException {
         return ((Number) server.getAttribute(name, attribute)).longValue();
     }

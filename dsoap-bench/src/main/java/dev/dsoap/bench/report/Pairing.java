@@ -40,8 +40,9 @@ public final class Pairing {
      * @param method the row's method, named as a separate run of that side would be
      * @param ms     its time per call, ms: its own calls' time, or the pair's where the run did not record it
      * @param cpuUs  its server's CPU time per request, µs
+     * @param reads  dsoap's reads ({@link #reads}) on dsoap's side; NaNs on the others
      */
-    public record Side(String method, double ms, double cpuUs) {
+    public record Side(String method, double ms, double cpuUs, double[] reads) {
     }
 
     /**
@@ -49,7 +50,8 @@ public final class Pairing {
      * counters ({@code echo.Partners}; {@code counters} gives a counter's total over the measurement by name, NaN if
      * absent): a CPU time, a request count and a call time per server ({@code serverCpuNanos}, {@code baselineRequests},
      * {@code floorCallNanos}...). {@code pairedPlainProxy} gives {@code dsoapPlainProxy} and {@code baselinePlainProxy},
-     * and {@code pairedPlainProxyWithFloor} also {@code floorPlainProxy}; a server without requests gives no row.
+     * and {@code pairedPlainProxyWithFloor} also {@code floorPlainProxy}; a server without requests gives no row. The
+     * run's reads ({@link #reads}) go to dsoap's side only: the counters are its server's.
      */
     public static List<Side> sides(String method, java.util.function.ToDoubleFunction<String> counters, double pairMs) {
         List<Side> out = new java.util.ArrayList<>();
@@ -61,7 +63,8 @@ public final class Pairing {
             }
             double calls = counters.applyAsDouble(prefix + "CallNanos");
             out.add(new Side(side(method, side), calls > 0 ? calls / requests / 1e6 : pairMs,
-                    counters.applyAsDouble(prefix + "CpuNanos") / requests / 1000));
+                    counters.applyAsDouble(prefix + "CpuNanos") / requests / 1000,
+                    side.equals("dsoap") ? reads(counters) : new double[] {Double.NaN, Double.NaN}));
         }
         return out;
     }

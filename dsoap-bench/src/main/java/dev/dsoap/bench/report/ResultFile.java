@@ -170,16 +170,15 @@ record ResultFile(String name, String suite, String date, String jdk, String cpu
             String measure = str(r.get("mode")) + " x" + (int) num(r.get("threads"));
             String bench = cls.substring(cls.lastIndexOf('.') + 1);
             String method = full.substring(dot + 1);
-            double[] reads = Pairing.reads(k -> secondary(sec, k));
             if (Pairing.paired(method)) {
-                // one row per server, each with its own call time (the pair's where not recorded) and CPU; dsoap's reads
+                // one row per server, each with its own call time (the pair's where not recorded) and CPU
                 for (Pairing.Side side : Pairing.sides(method, k -> secondary(sec, k), ms)) {
-                    boolean mine = side.method().startsWith("dsoap");
                     rows.add(new Measurement(name, bench, side.method(), withAdded(bench, new TreeMap<>(params)),
                             Pairing.measure(measure, method), side.ms(), Double.NaN, Double.NaN, side.cpuUs(),
-                            mine ? reads[0] : Double.NaN, mine ? reads[1] : Double.NaN));
+                            side.reads()[0], side.reads()[1]));
                 }
             } else {
+                double[] reads = Pairing.reads(k -> secondary(sec, k));
                 rows.add(new Measurement(name, bench, method, withAdded(bench, params), measure, ms, msError, alloc, cpuUs,
                         reads[0], reads[1]));
             }

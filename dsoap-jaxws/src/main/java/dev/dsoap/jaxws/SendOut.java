@@ -113,6 +113,9 @@ final class SendOut extends DsoapInterceptor {
                 blocks = out.blocks();
                 Chains.remove(m, java.util.Set.of(Handlers.LOGICAL_OUT)); // they ran
             }
+            if (!st.client) {
+                Length.declare(m, os, reply.length(blocks));
+            }
             reply.writeTo(os, blocks);
             m.put(WriteOut.WROTE, Boolean.TRUE);
             if (blocks != null) {
@@ -125,6 +128,45 @@ final class SendOut extends DsoapInterceptor {
             throw new Fault(e);
         }
         Chains.remove(m, Chains.WRITERS);
+    }
+
+    /**
+     * An answer's {@code Content-Length}, declared on the servlet response before its first byte, where its bytes go to
+     * the transport as dsoap writes them: the stream is CXF's own (no interceptor wraps it to compress, log or count),
+     * and the answer is longer than the response's buffer. The answer then goes out as one body of known length, as a
+     * plain servlet's answer of bytes at hand does, rather than as an HTTP chunk for each write. Elsewhere (a wrapped
+     * stream, no servlet, headers already sent, an answer the buffer holds) CXF's own framing stays.
+     */
+    private static final class Length {
+        /** The class of the stream CXF's HTTP destinations give a server's answer. */
+        private static final String TRANSPORT = "org.apache.cxf.transport.http.AbstractHTTPDestination$WrappedOutputStream";
+        private static final String HTTP_RESPONSE = "HTTP.RESPONSE";
+
+        static void declare(Message m, OutputStream os, long length) {
+            if (!Sender.SERVLET || !os.getClass().getName().equals(TRANSPORT)) {
+                return;
+            }
+            Object response = m.get(HTTP_RESPONSE);
+            if (response == null && m.getExchange() != null && m.getExchange().getInMessage() != null) {
+                response = m.getExchange().getInMessage().get(HTTP_RESPONSE);
+            }
+            Servlets.contentLength(response, length);
+        }
+    }
+
+    /** The servlet API, touched only where it is present ({@link Sender#SERVLET}). */
+    private static final class Servlets {
+        /**
+         * Declares the length of an answer longer than the response's buffer, which its writing commits anyway. A
+         * shorter one stays in the buffer until the chain ends, where a fault later in the chain can still take its
+         * place (and the container gives it its length itself).
+         */
+        static void contentLength(Object response, long length) {
+            if (response instanceof jakarta.servlet.http.HttpServletResponse r && !r.isCommitted()
+                    && length > r.getBufferSize()) {
+                r.setContentLengthLong(length);
+            }
+        }
     }
 
     /**

@@ -533,6 +533,79 @@ class FeaturesTest {
     }
 
     /** A raw request sent compressed and asking for a compressed answer: it gets one, holding the values sent. */
+    /**
+     * dsoap knows its answer's length before writing it: where the answer's bytes go to the transport as dsoap writes
+     * them and are more than the response's buffer holds, it goes out with a {@code Content-Length} equal to its bytes,
+     * not in chunks (as plain CXF streams it). Where
+     * GZIPFeature compresses the answer, or LoggingFeature copies it as it goes, the length on the wire is what they make
+     * of it: the answer reads back to the values either way.
+     */
+    @Test
+    void answersGoOutWithTheirLengthWhereNothingWrapsTheStream() throws Exception {
+        // an answer of some 100 KB, past the response's buffer (32 KiB) and GZIPFeature's threshold, edge values first
+        double[] v = java.util.stream.DoubleStream.concat(java.util.stream.DoubleStream.of(1.5, -0.0, Double.NaN,
+                Double.POSITIVE_INFINITY, 4.9E-324, 1.7976931348623157E308), new java.util.Random(0xc1L).doubles(3000))
+                .toArray();
+        try (Cxf cxf = new Cxf()) {
+            String bare = publish(cxf, new EchoImpl(), new DifferentialSoapFeature());
+            for (int round = 0; round < 3; round++) {
+                HttpURLConnection c = rawPost(bare, v, false);
+                assertEquals(200, c.getResponseCode());
+                byte[] body;
+                try (InputStream in = c.getInputStream()) {
+                    body = in.readAllBytes();
+                }
+                assertEquals(Integer.toString(body.length), c.getHeaderField("Content-Length"), "round " + round + ": "
+                        + c.getHeaderFields());
+                assertEquals(null, c.getHeaderField("Transfer-Encoding"), "round " + round);
+                same(v, values(new String(body, StandardCharsets.UTF_8), "return"), "round " + round + "'s answer");
+            }
+            carried(cxf.stats("server", SERVICE, OPERATION), 3, "bare endpoint");
+        }
+        try (Cxf cxf = new Cxf()) {
+            Encodings encodings = new Encodings();
+            cxf.bus.setProperty("dsoap.trustedInterceptors", Encodings.class.getName());
+            String zipped = publish(cxf, new EchoImpl(), new DifferentialSoapFeature(), logging(new Captured(),
+                    WHOLE), new GZIPFeature(), encodings);
+            HttpURLConnection c = rawPost(zipped, v, true);
+            assertEquals(200, c.getResponseCode());
+            assertEquals("gzip", c.getHeaderField("Content-Encoding"));
+            byte[] wire;
+            try (InputStream in = c.getInputStream()) {
+                wire = in.readAllBytes();
+            }
+            String length = c.getHeaderField("Content-Length");
+            if (length != null) {
+                assertEquals(Integer.toString(wire.length), length, "the compressed answer's length");
+            }
+            byte[] body;
+            try (InputStream in = new GZIPInputStream(new java.io.ByteArrayInputStream(wire))) {
+                body = in.readAllBytes();
+            }
+            same(v, values(new String(body, StandardCharsets.UTF_8), "return"), "compressed and logged answer");
+            carried(cxf.stats("server", SERVICE, OPERATION), 1, "endpoint with LoggingFeature and GZIPFeature");
+        }
+    }
+
+    /** POSTs an echo of {@code v} as it is (asking for a compressed answer when {@code gzip}); the response is open. */
+    private static HttpURLConnection rawPost(String address, double[] v, boolean gzip) throws IOException {
+        StringBuilder b = new StringBuilder("<soap:Envelope xmlns:soap=\"http://schemas.xmlsoap.org/soap/envelope/\">"
+                + "<soap:Body><ns2:echoDoubles xmlns:ns2=\"urn:dsoap:cxf-echo\">");
+        for (double d : v) {
+            b.append("<values>").append(Double.isInfinite(d) ? (d > 0 ? "INF" : "-INF") : Double.toString(d)).append("</values>");
+        }
+        b.append("</ns2:echoDoubles></soap:Body></soap:Envelope>");
+        HttpURLConnection c = (HttpURLConnection) URI.create(address).toURL().openConnection();
+        c.setDoOutput(true);
+        c.setRequestProperty("Content-Type", "text/xml; charset=UTF-8");
+        c.setRequestProperty("SOAPAction", "\"\"");
+        if (gzip) {
+            c.setRequestProperty("Accept-Encoding", "gzip");
+        }
+        c.getOutputStream().write(b.toString().getBytes(StandardCharsets.UTF_8));
+        return c;
+    }
+
     private static void rawGzip(String address, double[] v) throws Exception {
         StringBuilder b = new StringBuilder("<soap:Envelope xmlns:soap=\"http://schemas.xmlsoap.org/soap/envelope/\">"
                 + "<soap:Body><ns2:echoDoubles xmlns:ns2=\"urn:dsoap:cxf-echo\">");

@@ -96,6 +96,14 @@ public class CxfPlainProxyEchoBench {
      */
     @Param({"default"})
     public String chunks;
+    /**
+     * The transport floor's server ({@link dev.dsoap.bench.echo.FloorServer}): {@code jetty} (a handler of Jetty's own,
+     * below the servlet layer: the floor before this parameter) or {@code servlet} (a servlet on Jetty's servlet layer,
+     * which CXF's Jetty transport reads and writes through: what any SOAP stack on CXF's server costs at least; the
+     * suite's floor cells run it).
+     */
+    @Param({"jetty"})
+    public String floor;
 
     /** Log entries the endpoints and proxies built, dropped. */
     static final java.util.concurrent.atomic.LongAdder LOGGED = new java.util.concurrent.atomic.LongAdder();
@@ -105,7 +113,7 @@ public class CxfPlainProxyEchoBench {
     private boolean dsoap;
     private CxfEchoServer measured;
     /** The transport floor in front of the plain endpoint, for {@code floorPlainProxy} and {@code pairedPlainProxy}; else null. */
-    private dev.dsoap.bench.echo.FloorServer floor;
+    private dev.dsoap.bench.echo.FloorServer floorServer;
     private EchoPort port;
     /** The paired runs' proxies calling the plain endpoint and (with the floor) the floor, and their windows; else null. */
     private EchoPort baselinePort;
@@ -123,6 +131,9 @@ public class CxfPlainProxyEchoBench {
         boolean withFloor = method.endsWith("WithFloor") || paired && !withPlain;
         dsoap = method.startsWith("dsoap") || paired;
         boolean atFloor = method.startsWith("floor");
+        if (!floor.equals("servlet") && !floor.equals("jetty")) {
+            throw new IllegalArgumentException("floor: servlet or jetty, not " + floor);
+        }
         if ((atFloor || withFloor) && !features.equals("none")) {
             throw new IllegalStateException(method + " runs with features=none only, not " + features);
         }
@@ -145,25 +156,25 @@ public class CxfPlainProxyEchoBench {
                         + " log entries; with logging on both sides each makes 4");
             }
             if (atFloor || withFloor) {
-                floor = dev.dsoap.bench.echo.FloorServer.relaying(servers.plain().uri());
+                floorServer = dev.dsoap.bench.echo.FloorServer.relaying(servers.plain().uri(), floor.equals("servlet"));
             }
             if (atFloor) {
-                CxfEchoServers.via(port, floor.uri().toString());
+                CxfEchoServers.via(port, floorServer.uri().toString());
             } else if (paired) {
                 if (withPlain) {
                     baselineWindow = new CpuWindow(servers.plain(), servers.plain()::requestCpu);
                     server.watchBaseline(baselineWindow);
                 }
-                if (floor != null) {
+                if (floorServer != null) {
                     floorPort = servers.defaultPort(false);
-                    CxfEchoServers.via(floorPort, floor.uri().toString());
-                    floorWindow = new CpuWindow(floor, floor::requestCpu);
+                    CxfEchoServers.via(floorPort, floorServer.uri().toString());
+                    floorWindow = new CpuWindow(floorServer, floorServer::requestCpu);
                     server.watchFloor(floorWindow);
                 }
             }
         } catch (Exception | Error e) {
-            if (floor != null) {
-                floor.close();
+            if (floorServer != null) {
+                floorServer.close();
             }
             servers.close();
             throw e;
@@ -173,7 +184,7 @@ public class CxfPlainProxyEchoBench {
         chunk(port);
         chunk(baselinePort);
         chunk(floorPort);
-        window = atFloor ? new CpuWindow(floor, floor::requestCpu) : new CpuWindow(measured, measured::requestCpu);
+        window = atFloor ? new CpuWindow(floorServer, floorServer::requestCpu) : new CpuWindow(measured, measured::requestCpu);
         server.watch(window);
     }
 
@@ -243,9 +254,10 @@ public class CxfPlainProxyEchoBench {
             System.out.printf("%n[cxf, plain proxy with default settings, features=%s] dsoap on %s: server %s%n", features, values,
                     servers.describe("server", values.shape()));
         }
-        if (floor != null) {
-            System.out.printf("%n[cxf, plain proxy with default settings] %s: %d requests%n", floor, floor.requests());
-            floor.close();
+        if (floorServer != null) {
+            System.out.printf("%n[cxf, plain proxy with default settings] %s: %d requests%n", floorServer,
+                    floorServer.requests());
+            floorServer.close();
         }
         servers.close();
     }
@@ -263,17 +275,17 @@ public class CxfPlainProxyEchoBench {
     private double[] call() throws Exception {
         long n = next++;
         double[] sent = (double[]) values.values(n);
-        Object own = floor != null && floorPort == null ? floor : measured;
+        Object own = floorServer != null && floorPort == null ? floorServer : measured;
         if (baselinePort == null && floorPort == null) {
             return timed(port, sent, window, own);
         }
         Callable<double[]> dsoapCall = () -> timed(port, sent, window, own);
         if (baselinePort == null) {
-            return Turns.inTurn(n, dsoapCall, () -> timed(floorPort, sent, floorWindow, floor));
+            return Turns.inTurn(n, dsoapCall, () -> timed(floorPort, sent, floorWindow, floorServer));
         }
         Callable<double[]> plainCall = () -> timed(baselinePort, sent, baselineWindow, servers.plain());
         return floorPort == null ? Turns.inTurn(n, dsoapCall, plainCall)
-                : Turns.inTurn(n, dsoapCall, plainCall, () -> timed(floorPort, sent, floorWindow, floor));
+                : Turns.inTurn(n, dsoapCall, plainCall, () -> timed(floorPort, sent, floorWindow, floorServer));
     }
 
     /** One call through {@code p} to {@code server}, counted in {@code w}; fails unless as many items come back. */
@@ -299,7 +311,8 @@ public class CxfPlainProxyEchoBench {
 
     /**
      * The transport floor: the same proxy calling a {@link dev.dsoap.bench.echo.FloorServer} (Jetty, no SOAP work: it
-     * reads the request's bytes and answers with the plain endpoint's answer to the first one). Its server CPU per
+     * reads the request's bytes and answers with the plain endpoint's answer to the first one; behind Jetty's servlet
+     * layer as CXF's endpoints are, or below it, as {@link #floor} says). Its server CPU per
      * request is what moving these bytes costs; the echoed values are the first call's, so only their count is checked.
      */
     @Benchmark

@@ -26,6 +26,9 @@ import java.util.concurrent.atomic.AtomicInteger;
  * Content-Encoding headers). A client calling it moves the same bytes
  * both ways as with the real endpoint (the prepared answer is as long as the real ones, give or take the changed
  * values' widths), so the server CPU it costs per request is what any SOAP stack on this HTTP server costs at least.
+ * It reads and writes either through Jetty's servlet layer ({@link #relaying(URI, boolean)}), as CXF's Jetty transport
+ * does, or with a handler of Jetty's own below it ({@link #relaying(URI)}): the first is the floor of a servlet-based
+ * stack such as CXF, the second of none that runs on servlets.
  *
  * <p>{@link #requestCpu()} reads the CPU time of this server's own thread pool. Thread-safe once started.
  */
@@ -40,8 +43,10 @@ public final class FloorServer implements AutoCloseable {
     private volatile byte[] answer;
     private volatile String contentType;
     private final AtomicInteger requests = new AtomicInteger();
+    /** Whether requests go through Jetty's servlet layer ({@link #servletFloor}). */
+    private final boolean servlet;
 
-    private FloorServer(URI real) throws Exception {
+    private FloorServer(URI real, boolean servlet) throws Exception {
         ThreadCpu.enable();
         this.real = real;
         QueuedThreadPool pool = new QueuedThreadPool();
@@ -52,7 +57,8 @@ public final class FloorServer implements AutoCloseable {
         connector.setHost("127.0.0.1");
         connector.setPort(0);
         server.addConnector(connector);
-        server.setHandler(new Handler.Abstract() {
+        this.servlet = servlet;
+        server.setHandler(servlet ? servletFloor() : new Handler.Abstract() {
             @Override
             public boolean handle(Request request, Response response, Callback callback) throws Exception {
                 byte[] reply = answer;
@@ -78,11 +84,65 @@ public final class FloorServer implements AutoCloseable {
      * @throws IllegalStateException if Jetty cannot start
      */
     public static FloorServer relaying(URI real) {
+        return relaying(real, false);
+    }
+
+    /**
+     * A floor behind Jetty's servlet layer (the one CXF's Jetty transport runs on): a servlet that reads the request
+     * through its blocking {@code ServletInputStream} into a reused buffer and writes the prepared answer with its
+     * length.
+     */
+    private Handler servletFloor() {
+        org.eclipse.jetty.ee11.servlet.ServletContextHandler context =
+                new org.eclipse.jetty.ee11.servlet.ServletContextHandler("/");
+        context.addServlet(new org.eclipse.jetty.ee11.servlet.ServletHolder(new jakarta.servlet.http.HttpServlet() {
+            private static final long serialVersionUID = 1L;
+
+            @Override
+            protected void doPost(jakarta.servlet.http.HttpServletRequest req, jakarta.servlet.http.HttpServletResponse resp)
+                    throws IOException {
+                byte[] reply = answer;
+                if (reply == null) {
+                    try {
+                        reply = prepare(req.getInputStream().readAllBytes(), req::getHeader);
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                        throw new IOException(e);
+                    }
+                } else {
+                    drain(req.getInputStream());
+                }
+                requests.incrementAndGet();
+                resp.setStatus(200);
+                resp.setContentType(contentType);
+                resp.setContentLength(reply.length);
+                resp.getOutputStream().write(reply);
+            }
+        }), "/*");
+        return context;
+    }
+
+    /**
+     * Starts a floor for the endpoint at {@code real} behind Jetty's servlet layer ({@link #servletFloor}), or as
+     * {@link #relaying(URI)} does when {@code servlet} is false.
+     *
+     * @throws IllegalStateException if Jetty cannot start
+     */
+    public static FloorServer relaying(URI real, boolean servlet) {
         try {
-            return new FloorServer(real);
+            return new FloorServer(real, servlet);
         } catch (Exception e) {
             throw new IllegalStateException("the transport floor's server did not start", e);
         }
+    }
+
+    private static long drain(InputStream in) throws IOException {
+        byte[] b = SCRATCH.get();
+        long n = 0;
+        for (int k; (k = in.read(b)) >= 0; ) {
+            n += k;
+        }
+        return n;
     }
 
     /** Reads the request to its end into a reused buffer: the bytes are moved, not kept. */
@@ -97,24 +157,29 @@ public final class FloorServer implements AutoCloseable {
         return n;
     }
 
-    private synchronized byte[] prepare(Request request) throws IOException, InterruptedException {
+    private byte[] prepare(Request request) throws IOException, InterruptedException {
         byte[] body;
         try (InputStream in = Content.Source.asInputStream(request)) {
             body = in.readAllBytes();
         }
+        return prepare(body, request.getHeaders()::get);
+    }
+
+    private synchronized byte[] prepare(byte[] body, java.util.function.Function<String, String> headers)
+            throws IOException, InterruptedException {
         if (answer != null) {
             return answer;
         }
         HttpRequest.Builder b = HttpRequest.newBuilder(real).POST(HttpRequest.BodyPublishers.ofByteArray(body));
-        String type = request.getHeaders().get(HttpHeader.CONTENT_TYPE);
+        String type = headers.apply("Content-Type");
         if (type != null) {
             b.header("Content-Type", type);
         }
-        String action = request.getHeaders().get("SOAPAction");
+        String action = headers.apply("SOAPAction");
         if (action != null) {
             b.header("SOAPAction", action);
         }
-        String encoding = request.getHeaders().get(HttpHeader.CONTENT_ENCODING);
+        String encoding = headers.apply("Content-Encoding");
         if (encoding != null) {
             b.header("Content-Encoding", encoding);
         }
@@ -162,6 +227,7 @@ public final class FloorServer implements AutoCloseable {
 
     @Override
     public String toString() {
-        return "transport floor at " + uri + " (answers as " + real + " did, " + answerBytes() + " bytes)";
+        return "transport floor at " + uri + (servlet ? ", a servlet" : ", a Jetty handler") + " (answers as " + real
+                + " did, " + answerBytes() + " bytes)";
     }
 }

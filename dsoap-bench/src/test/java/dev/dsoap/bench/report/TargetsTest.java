@@ -54,6 +54,43 @@ class TargetsTest {
         assertEquals(List.of("b.json"), v.sources());
     }
 
+    /** One paired 64 KiB floor cell: dsoap and the floor ({@code floor}, or none given) at that much server CPU. */
+    private static String floorCell(String floor, double dsoapUs, double floorUs) {
+        String params = "\"chunks=64k features=none" + (floor == null ? "" : " floor=" + floor)
+                + " pattern=scattered percent=10 size=100000 widths=mixed\"";
+        String measure = ", \"measure\": \"avgt x1 " + Pairing.PAIRED_IN + " pairedPlainProxyWithFloor\"";
+        return "{\"benchmark\": \"CxfPlainProxyEchoBench\", \"method\": \"dsoapPlainProxy\", \"params\": " + params
+                + measure + ", \"ms\": 1, \"unit\": \"ms/op\", \"serverCpuUsPerRequest\": " + dsoapUs + "}, "
+                + "{\"benchmark\": \"CxfPlainProxyEchoBench\", \"method\": \"floorPlainProxy\", \"params\": " + params
+                + measure + ", \"ms\": 1, \"unit\": \"ms/op\", \"serverCpuUsPerRequest\": " + floorUs + "}";
+    }
+
+    private static Targets.Verdict sixtyFourKiB(Results r) {
+        return Targets.all().stream().filter(t -> t.text().startsWith("scattered updates, the same proxy sending 64 KiB"))
+                .findFirst().orElseThrow().evaluate(r);
+    }
+
+    /**
+     * The floor cells are judged against a floor behind Jetty's servlet layer, as CXF's endpoints run; a floor below it
+     * (a handler of Jetty's own, or a result stored before the floor was a parameter) is shown beside the verdict, never
+     * judged.
+     */
+    @Test
+    void floorCellsAreJudgedAgainstTheServletFloor() {
+        ResultFile run = file("short.json", "2026-12-04T21:00", floorCell("servlet", 8500, 4600),
+                floorCell("jetty", 8900, 4300));
+        Targets.Verdict v = sixtyFourKiB(new Results(List.of(run)));
+        assertEquals(Targets.Status.MET, v.status(), v.measured());
+        assertEquals(true, v.measured().startsWith("1.85x the floor (every width, 64 KiB chunks)"), v.measured());
+        assertEquals(true, v.measured().contains("not part of the target: 2.07x the floor (every width, 64 KiB chunks, a "
+                + "floor below Jetty's servlet layer)"), v.measured());
+        ResultFile old = file("old.json", "2026-12-03T21:00", floorCell(null, 8000, 4000));
+        Targets.Verdict o = sixtyFourKiB(new Results(List.of(old)));
+        assertEquals(Targets.Status.NOT_MEASURED, o.status(), o.measured());
+        ResultFile over = file("over.json", "2026-12-04T22:00", floorCell("servlet", 9300, 4600));
+        assertEquals(Targets.Status.NOT_MET, sixtyFourKiB(new Results(List.of(over))).status());
+    }
+
     @Test
     void withoutBothPointsInOneRunItIsNotMeasured() {
         ResultFile a = file("a.json", "2026-12-01T10:00", point("none", 26000, 4700));

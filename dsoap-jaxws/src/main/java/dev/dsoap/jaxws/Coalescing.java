@@ -51,10 +51,6 @@ final class Coalescing {
     private static final String TICKET = Coalescing.class.getName() + ".ticket";
     /** Exchange property: the request's body, as dsoap read it, until {@link Enter}. */
     private static final String BODY = Coalescing.class.getName() + ".body";
-    /** CXF's key of the servlet response. */
-    private static final String HTTP_RESPONSE = "HTTP.RESPONSE";
-    /** Response headers a servlet container sets on every response, lower case. */
-    private static final java.util.Set<String> CONTAINER_HEADERS = java.util.Set.of("server", "date");
 
     private Coalescing() {
     }
@@ -206,45 +202,9 @@ final class Coalescing {
         id.certificate(certs == null || certs.length == 0 ? null : certs[0]);
         Object request = Sender.SERVLET ? m.get(Sender.HTTP_REQUEST) : null;
         if (request != null) {
-            Servlet.describe(request, id);
+            Servlets.describe(request, id);
         }
         return id.key();
-    }
-
-    /** The servlet API's part, loaded only when it is there. */
-    private static final class Servlet {
-        static void describe(Object request, Callers.Identity id) {
-            if (!(request instanceof jakarta.servlet.http.HttpServletRequest r)) {
-                return;
-            }
-            id.remote(r.getRemoteAddr());
-            Principal p = r.getUserPrincipal();
-            if (p != null) {
-                id.header(":servlet-principal", p.getName());
-            }
-            try {
-                jakarta.servlet.http.HttpSession s = r.getSession(false);
-                id.session(s == null ? null : s.getId());
-            } catch (RuntimeException e) {
-                id.session(null); // no session support here
-            }
-        }
-
-        /**
-         * Whether the servlet response carries headers already, set by the application or a filter (the container's
-         * own {@code Server} and {@code Date}, which Jetty sets on every response, aside).
-         */
-        static boolean headersSet(Object response) {
-            if (!(response instanceof jakarta.servlet.http.HttpServletResponse r)) {
-                return false;
-            }
-            for (String name : r.getHeaderNames()) {
-                if (!CONTAINER_HEADERS.contains(name.toLowerCase(java.util.Locale.ROOT))) {
-                    return true;
-                }
-            }
-            return false;
-        }
     }
 
     /** The leader's ticket of {@code m}'s exchange, or {@code null}. */
@@ -275,7 +235,7 @@ final class Coalescing {
                 return;
             }
             Exchange ex = m.getExchange();
-            if (m == ex.getOutFaultMessage() || Sender.SERVLET && Servlet.headersSet(m.get(HTTP_RESPONSE))) {
+            if (m == ex.getOutFaultMessage() || Sender.SERVLET && Servlets.headersSet(m.get(Servlets.HTTP_RESPONSE))) {
                                 t.decline(); // a fault, or headers set on the servlet response: not dsoap's own answer
                 return;
             }

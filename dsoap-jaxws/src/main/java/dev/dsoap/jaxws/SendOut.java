@@ -140,32 +140,16 @@ final class SendOut extends DsoapInterceptor {
     private static final class Length {
         /** The class of the stream CXF's HTTP destinations give a server's answer. */
         private static final String TRANSPORT = "org.apache.cxf.transport.http.AbstractHTTPDestination$WrappedOutputStream";
-        private static final String HTTP_RESPONSE = "HTTP.RESPONSE";
 
         static void declare(Message m, OutputStream os, long length) {
             if (!Sender.SERVLET || !os.getClass().getName().equals(TRANSPORT)) {
                 return;
             }
-            Object response = m.get(HTTP_RESPONSE);
+            Object response = m.get(Servlets.HTTP_RESPONSE);
             if (response == null && m.getExchange() != null && m.getExchange().getInMessage() != null) {
-                response = m.getExchange().getInMessage().get(HTTP_RESPONSE);
+                response = m.getExchange().getInMessage().get(Servlets.HTTP_RESPONSE);
             }
             Servlets.contentLength(response, length);
-        }
-    }
-
-    /** The servlet API, touched only where it is present ({@link Sender#SERVLET}). */
-    private static final class Servlets {
-        /**
-         * Declares the length of an answer longer than the response's buffer, which its writing commits anyway. A
-         * shorter one stays in the buffer until the chain ends, where a fault later in the chain can still take its
-         * place (and the container gives it its length itself).
-         */
-        static void contentLength(Object response, long length) {
-            if (response instanceof jakarta.servlet.http.HttpServletResponse r && !r.isCommitted()
-                    && length > r.getBufferSize()) {
-                r.setContentLengthLong(length);
-            }
         }
     }
 

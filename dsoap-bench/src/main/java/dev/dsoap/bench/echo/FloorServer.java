@@ -136,23 +136,19 @@ public final class FloorServer implements AutoCloseable {
         }
     }
 
+    /** Reads the request to its end into a reused buffer: the bytes are moved, not kept. */
+    private static long drain(Request request) throws IOException {
+        try (InputStream in = Content.Source.asInputStream(request)) {
+            return drain(in);
+        }
+    }
+
+    /** Reads {@code in} to its end into a reused buffer. */
     private static long drain(InputStream in) throws IOException {
         byte[] b = SCRATCH.get();
         long n = 0;
         for (int k; (k = in.read(b)) >= 0; ) {
             n += k;
-        }
-        return n;
-    }
-
-    /** Reads the request to its end into a reused buffer: the bytes are moved, not kept. */
-    private static long drain(Request request) throws IOException {
-        byte[] b = SCRATCH.get();
-        long n = 0;
-        try (InputStream in = Content.Source.asInputStream(request)) {
-            for (int k; (k = in.read(b)) >= 0; ) {
-                n += k;
-            }
         }
         return n;
     }

@@ -589,12 +589,6 @@ class FeaturesTest {
 
     /** POSTs an echo of {@code v} as it is (asking for a compressed answer when {@code gzip}); the response is open. */
     private static HttpURLConnection rawPost(String address, double[] v, boolean gzip) throws IOException {
-        StringBuilder b = new StringBuilder("<soap:Envelope xmlns:soap=\"http://schemas.xmlsoap.org/soap/envelope/\">"
-                + "<soap:Body><ns2:echoDoubles xmlns:ns2=\"urn:dsoap:cxf-echo\">");
-        for (double d : v) {
-            b.append("<values>").append(Double.isInfinite(d) ? (d > 0 ? "INF" : "-INF") : Double.toString(d)).append("</values>");
-        }
-        b.append("</ns2:echoDoubles></soap:Body></soap:Envelope>");
         HttpURLConnection c = (HttpURLConnection) URI.create(address).toURL().openConnection();
         c.setDoOutput(true);
         c.setRequestProperty("Content-Type", "text/xml; charset=UTF-8");
@@ -602,20 +596,25 @@ class FeaturesTest {
         if (gzip) {
             c.setRequestProperty("Accept-Encoding", "gzip");
         }
-        c.getOutputStream().write(b.toString().getBytes(StandardCharsets.UTF_8));
+        c.getOutputStream().write(echoEnvelope(v));
         return c;
     }
 
-    private static void rawGzip(String address, double[] v) throws Exception {
+    /** An echoDoubles request of {@code v}, as a plain client writes it (infinities in XML Schema's spelling). */
+    private static byte[] echoEnvelope(double[] v) {
         StringBuilder b = new StringBuilder("<soap:Envelope xmlns:soap=\"http://schemas.xmlsoap.org/soap/envelope/\">"
                 + "<soap:Body><ns2:echoDoubles xmlns:ns2=\"urn:dsoap:cxf-echo\">");
         for (double d : v) {
             b.append("<values>").append(Double.isInfinite(d) ? (d > 0 ? "INF" : "-INF") : Double.toString(d)).append("</values>");
         }
         b.append("</ns2:echoDoubles></soap:Body></soap:Envelope>");
+        return b.toString().getBytes(StandardCharsets.UTF_8);
+    }
+
+    private static void rawGzip(String address, double[] v) throws Exception {
         ByteArrayOutputStream zipped = new ByteArrayOutputStream();
         try (GZIPOutputStream z = new GZIPOutputStream(zipped)) {
-            z.write(b.toString().getBytes(StandardCharsets.UTF_8));
+            z.write(echoEnvelope(v));
         }
         HttpURLConnection c = (HttpURLConnection) URI.create(address).toURL().openConnection();
         c.setDoOutput(true);

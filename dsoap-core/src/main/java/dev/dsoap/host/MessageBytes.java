@@ -352,7 +352,7 @@ public record MessageBytes(byte[] bytes, int length, boolean endGuessed) {
             Fallback why;
             byte[] last = null;
             int got = 0;
-            byte[] spare = budget != null ? budget.takeSpare(Math.max(2 * n, budget.lastSpareRead())) : null;
+            byte[] spare = budget != null ? budget.takeSpare(Math.max(2 * n, budget.spareWanted())) : null;
             if (spare != null) {
                 if (spare.length < 2 * n) {
                     spare = new byte[2 * n];

@@ -438,24 +438,47 @@ public final class MemoryBudget {
         }
     }
 
-    /** The length of the last message read into a spare buffer, in bytes: what the next read asks for. */
+    /** The lengths of the last two messages read into a spare buffer, in bytes (0 before any). */
     private volatile int lastSpareRead;
+    private volatile int spareReadBefore;
 
-    /** The length of the last message {@link #spareRead} noted, in bytes (0 before any). */
-    public int lastSpareRead() {
-        return lastSpareRead;
+    /**
+     * The length the next read into a spare buffer asks for ({@link #takeSpare(int)}), in bytes: that of the message
+     * before last that {@link #spareRead} noted, else the last one's, else 0. The spares kept are mostly the arrays of
+     * the messages before last, which a kept state released when the last one replaced them: asking for that length
+     * takes the one the next message is most likely kept in as it is, without a copy. A sender whose messages keep
+     * about one length finds it either way; one whose messages alternate between two lengths (two kinds of update)
+     * finds it only so: asked for the last length, each read got the array the other kind had left, too long or too
+     * short, and every other message was copied out of it.
+     */
+    public int spareWanted() {
+        int before = spareReadBefore;
+        return before != 0 ? before : lastSpareRead;
     }
 
-    /** Notes that a message of {@code length} bytes was read into a spare buffer: the next read asks for as many. */
+    /**
+     * The longer of the last two messages {@link #spareRead} noted, in bytes (0 before any): a spare given back at
+     * least as long is worth keeping in place of a longer one.
+     */
+    private int recentSpareRead() {
+        return Math.max(lastSpareRead, spareReadBefore);
+    }
+
+    /**
+     * Notes that a message of {@code length} bytes was read into a spare buffer, for {@link #spareWanted}: a hint,
+     * shared by the readers of every sender on this budget, whose races are harmless.
+     */
     public void spareRead(int length) {
+        spareReadBefore = lastSpareRead;
         lastSpareRead = length;
     }
 
     /**
      * Keeps {@code b} as a spare read buffer if the budget has room for it without evicting anything and it is no
      * longer than 16 MiB; else it is left to the garbage collector. When as many spares as are kept are kept already,
-     * it takes the place of the shortest one shorter than it or, when it is at least as long as the last message
-     * read into a spare ({@link #spareRead}), of the longest one; else it is left to the garbage collector. The
+     * it takes the place of the shortest one shorter than it or, when it is at least as long as the messages read into
+     * spares lately (the longer of the last two {@link #spareRead} noted), of the longest one; else it is left to the
+     * garbage collector. The
      * caller no longer refers to {@code b}.
      */
     public void giveSpare(byte[] b) {
@@ -474,7 +497,7 @@ public final class MemoryBudget {
                 }
             }
             if (at < 0) {
-                if (b.length < lastSpareRead) {
+                if (b.length < recentSpareRead()) {
                     return;
                 }
                 // every spare is at least as long, and b holds the messages read lately: it takes the longest's place,

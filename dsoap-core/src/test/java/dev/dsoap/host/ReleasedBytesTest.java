@@ -77,6 +77,16 @@ class ReleasedBytesTest {
      * read by the carrier with {@code hold}; returns how many were read into an array an earlier request was read into.
      */
     private int run(int hold, int calls, long seed) throws IOException {
+        return run(hold, calls, seed, false);
+    }
+
+    /**
+     * As {@link #run(int, int, long)}; with {@code alternate}, the sender's requests alternate between two versions of
+     * one array, the second with a tenth of its values replaced by values printed in 23 or 24 bytes (its message some
+     * 4 % longer), a hundredth of the values changed alike in both each call and the array never resized: a feed of two
+     * kinds of update, whose messages alternate between two lengths.
+     */
+    private int run(int hold, int calls, long seed, boolean alternate) throws IOException {
         OperationStats stats = new OperationStats("Test", line -> { }, "svc", "echo");
         MemoryBudget budget = new MemoryBudget(Settings.DEFAULT_BUDGET);
         Carrier c = Carrier.builder(Settings.read(Map.<String, String>of()::get, "test"), stats, budget, plans)
@@ -87,12 +97,25 @@ class ReleasedBytesTest {
         for (int i = 0; i < v.length; i++) {
             v[i] = value(r);
         }
+        double[] w = v.clone();
+        for (int k = 0; k < w.length / 10; k++) {
+            w[r.nextInt(w.length)] = r.nextDouble() * 1e-200; // 23 or 24 bytes printed
+        }
         Set<byte[]> seen = Collections.newSetFromMap(new IdentityHashMap<>());
         int reused = 0;
         long peer = Carrier.peerKey("client-a", null, null);
         for (int call = 0; call < calls; call++) {
             String at = "seed " + seed + " call " + call;
-            if (call > 0 && call % 9 == 0) {
+            if (alternate) {
+                double[] t = v;
+                v = w;
+                w = t;
+                for (int k = 0; k < v.length / 100; k++) {
+                    int i = r.nextInt(v.length);
+                    v[i] = value(r);
+                    w[i] = v[i];
+                }
+            } else if (call > 0 && call % 9 == 0) {
                 // resized: longer or shorter by up to a twentieth
                 int n = Math.max(1, v.length + r.nextInt(v.length / 10) - v.length / 20);
                 int old = v.length;
@@ -137,6 +160,16 @@ class ReleasedBytesTest {
         int reused = run(DifferentialDeserializer.RELEASE, calls, 0x5EED_0060L);
         // all but the first few, and those after a resize that outgrew the released array
         assertTrue(reused >= calls * 2 / 3, reused + " of " + calls + " read into a released array");
+    }
+
+    @Test
+    void requestsOfTwoAlternatingLengthsAreReadIntoReleasedArrays() throws IOException {
+        // each read asks for a spare as long as the request before last: the array its kind released, kept as it is read
+        // (asked for the last request's length, each got the other kind's array and was copied out of it every other
+        // call: 27 of 60 reused)
+        int calls = 60;
+        int reused = run(DifferentialDeserializer.RELEASE, calls, 0x5EED_0061L, true);
+        assertTrue(reused >= calls * 5 / 6, reused + " of " + calls + " read into a released array");
     }
 
     @Test

@@ -11,6 +11,7 @@ import dev.dsoap.parse.ParserLimits;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Level;
 import org.openjdk.jmh.annotations.Measurement;
 import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.annotations.OutputTimeUnit;
@@ -76,6 +77,16 @@ public class DdsReadBench {
      */
     @Param({"hard"})
     public String widths;
+    /**
+     * The caches each message starts with ({@link dev.dsoap.bench.Caches}): {@code warm}, the messages sent back to
+     * back, or {@code cold}, 64 MiB written between them, as a server's other calls do between one client's.
+     */
+    @Param({"warm"})
+    public String cache;
+    private final dev.dsoap.bench.Caches caches = new dev.dsoap.bench.Caches();
+    private boolean cold;
+    /** What {@link #cool} read, kept so that its writes are not left out. */
+    public long cooled;
 
     private DdsMessages stream;
     private int next;
@@ -84,8 +95,17 @@ public class DdsReadBench {
     private DifferentialDeserializer dds;
     private DeserializerStats stats;
 
+    /** Empties the caches before each message when {@link #cache} says {@code cold}. */
+    @Setup(Level.Invocation)
+    public void cool() {
+        if (cold) {
+            cooled += caches.evict();
+        }
+    }
+
     @Setup
     public void setup() throws Exception {
+        cold = dev.dsoap.bench.Caches.cold(cache);
         DdsMessages.Pattern where = DdsMessages.Pattern.of(pattern);
         DdsMessages.Widths how = DdsMessages.Widths.of(widths);
         stream = percent == 0 ? DdsMessages.identical(ValueKind.DOUBLE, size, 2)

@@ -16,13 +16,27 @@ public final class Caches {
     private final long[] sweep = new long[EVICT_BYTES / Long.BYTES];
     private long round;
 
-    /** Whether a benchmark parameter asks for cold caches: {@code cold}, else {@code warm}. */
+    /** Whether a benchmark parameter asks for cold caches: {@code cold} (or {@code churn}), else {@code warm}. */
     public static boolean cold(String param) {
         return switch (param) {
-            case "cold" -> true;
+            case "cold", "churn" -> true;
             case "warm" -> false;
-            default -> throw new IllegalArgumentException("cache " + param + ": warm or cold");
+            default -> throw new IllegalArgumentException("cache " + param + ": warm, cold or churn");
         };
+    }
+
+    private final Object[] ring = new Object[4096];
+
+    /** Allocates {@code bytes} of short-lived arrays of 1 KiB, as a plain stack's parse of a large message does. */
+    public long churn(long bytes) {
+        long sum = 0;
+        for (long n = 0; n < bytes; n += 1024) {
+            byte[] b = new byte[1000];
+            b[(int) (n & 511)] = (byte) n;
+            ring[(int) ((n >> 10) & 4095)] = b;
+            sum += b.length;
+        }
+        return sum;
     }
 
     /**

@@ -108,6 +108,8 @@ final class ArrayLane {
     private String string;
     private int[] chShift = new int[16];
     private int changes;
+    /** Changed items of the last message kept: the scratch arrays' size once they grow past their first 16. */
+    private int lastChanges;
     private int parsedBytes;
 
     /**
@@ -595,7 +597,8 @@ final class ArrayLane {
 
     private void add(int item, long v, int shift) {
         if (changes == chItem.length) {
-            int n = changes * 2;
+            // as many as the last message had (and an eighth more) at once, rather than a dozen doublings from 16
+            int n = Math.max(changes * 2, lastChanges + (lastChanges >> 3));
             chItem = Arrays.copyOf(chItem, n);
             chBits = Arrays.copyOf(chBits, n);
             chShift = Arrays.copyOf(chShift, n);
@@ -668,6 +671,7 @@ final class ArrayLane {
         if (strings) {
             Arrays.fill(chString, 0, Math.min(changes, chString.length), null); // the tape holds them now
         }
+        lastChanges = changes;
         if (chItem.length > SCRATCH) {
             // the changes are needed while a message is read: many of them are not kept with the sender's state
             chItem = new int[16];

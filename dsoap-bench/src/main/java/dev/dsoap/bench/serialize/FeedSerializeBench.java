@@ -102,6 +102,9 @@ public class FeedSerializeBench {
     @Setup(Level.Invocation)
     public void cool() {
         if (cold) {
+            if (cache.equals("churn")) {
+                cooled += caches.churn(256 << 20);
+            }
             cooled += caches.evict();
         }
     }

@@ -478,8 +478,7 @@ public final class MemoryBudget {
      * longer than 16 MiB; else it is left to the garbage collector. When as many spares as are kept are kept already,
      * it takes the place of the shortest one shorter than it or, when it is at least as long as the messages read into
      * spares lately (the longer of the last two {@link #spareRead} noted), of the longest one; else it is left to the
-     * garbage collector. The
-     * caller no longer refers to {@code b}.
+     * garbage collector. The caller no longer refers to {@code b}.
      */
     public void giveSpare(byte[] b) {
         if (b.length > SPARE_MAX) {

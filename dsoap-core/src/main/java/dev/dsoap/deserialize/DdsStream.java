@@ -206,6 +206,16 @@ final class DdsStream implements Binder.Engine, MemoryBudget.Holder {
      * spent on those that share nothing with the message.
      */
     int similarity(byte[] b, int off, int len, int atLeast) {
+        return similarity(b, off, len, atLeast, WINDOWS);
+    }
+
+    /**
+     * As {@link #similarity(byte[], int, int, int)}, also stopping (with a score of {@code enough}) as soon as
+     * {@code enough} windows were found: a caller that only asks whether the score reaches a bar needs no more. A
+     * window holding a changed value is not found, and costs a search of its whole radius: at 100K doubles of every
+     * width, a tenth changed, the search for all 16 took about 1 % of dsoap's work on a request.
+     */
+    int similarity(byte[] b, int off, int len, int atLeast, int enough) {
         // may run while another thread starts reading into this stream: work on one consistent view
         byte[] prev = this.prev;
         int prevLen = Math.min(this.prevLen, prev.length);
@@ -229,8 +239,9 @@ final class DdsStream implements Binder.Engine, MemoryBudget.Holder {
             // the window's first 8 bytes as one long: in XML numbers a first byte alone (a digit, '<') matches at
             // most positions, and each such match cost a 32-byte compare
             long head = (long) LONGS.get(b, off + pn);
-            if (from <= to && occurs(b, off + pn, w, head, prev, Math.max(from, Math.min(center, to)), from, to)) {
-                score++;
+            if (from <= to && occurs(b, off + pn, w, head, prev, Math.max(from, Math.min(center, to)), from, to)
+                    && ++score >= enough) {
+                return score;
             }
         }
         return score;

@@ -250,7 +250,7 @@ public final class DifferentialDeserializer {
         // candidate as soon as it cannot beat the best so far
         DdsStream best = null;
         int bestScore = -1;
-        if (hinted != null && (named || hinted.similarity(b, off, len, HINT_TAKEN) >= HINT_TAKEN)) {
+        if (hinted != null && (named || hinted.similarity(b, off, len, HINT_TAKEN, HINT_TAKEN) >= HINT_TAKEN)) {
             synchronized (this) {
                 if (!hinted.busy && hinted.peer == peer) {
                     stats.onHinted();
@@ -267,7 +267,7 @@ public final class DifferentialDeserializer {
         }
         int hintedScore = 0;
         for (DdsStream s : idle) {
-            int score = s.similarity(b, off, len, bestScore + 1);
+            int score = s.similarity(b, off, len, bestScore + 1, SAME_FAMILY);
             if (s == hinted) {
                 hintedScore = score;
             }

@@ -74,8 +74,9 @@ class ReportWriterTest {
         assertTrue(perfect.containsAll(List.of("Woodstox, 25 %", "dsoap, 100 %", "2")), perfect.toString());
         // the DDS speedup chart carries the paper's Table 1 beside dsoap's ratios
         List<String> dds = ReportXml.svgTexts(dir.resolve("charts/"
-                + "ddsreadbench-adaptive-false-interval-128-partitions-100-pattern-clustered-size-100000-strategy-lightweight"
-                + "-widths-hard-speedup.svg")); // (the fixture's rows, stored before pattern and widths, were measured at their first values)
+                + "ddsreadbench-adaptive-false-cache-warm-interval-128-partitions-100-pattern-clustered-size-100000"
+                + "-strategy-lightweight-widths-hard-speedup.svg")); // (the fixture's rows, stored before pattern, widths and
+        // cache, were measured at their first values)
         assertTrue(dds.contains("bSOAP LCP (Lightweight Checkpointing paper): LCP / no DDS, Table 1"), dds.toString());
         assertTrue(dds.containsAll(List.of("dsoap plain parse / dsoap DDS", "Woodstox / dsoap DDS", "200x", "4.0x",
                 "2.9x")), dds.toString());

@@ -73,12 +73,12 @@ public class FeedSerializeBench {
     public String widths;
     /**
      * The caches each message starts with ({@link dev.dsoap.bench.Caches}): {@code warm}, the messages sent back to
-     * back, or {@code cold}, 64 MiB written between them, as a server's other calls do between one client's.
+     * back; {@code cold}, 64 MiB written between them, as a server's other calls do between one client's; or
+     * {@code churn}, short-lived garbage allocated before that, as a plain stack's calls make it.
      */
     @Param({"warm"})
     public String cache;
-    private final dev.dsoap.bench.Caches caches = new dev.dsoap.bench.Caches();
-    private boolean cold;
+    private dev.dsoap.bench.Caches caches;
     /** What {@link #cool} read, kept so that its writes are not left out. */
     public long cooled;
     /** Partitions of a clustered stream. */
@@ -98,20 +98,15 @@ public class FeedSerializeBench {
     private SerializerStats stats;
     private DifferentialSerializer ds;
 
-    /** Empties the caches before each message when {@link #cache} says {@code cold}. */
+    /** Empties the caches before each message as {@link #cache} says. */
     @Setup(Level.Invocation)
     public void cool() {
-        if (cold) {
-            if (cache.equals("churn")) {
-                cooled += caches.churn(256 << 20);
-            }
-            cooled += caches.evict();
-        }
+        cooled += caches.cool();
     }
 
     @Setup
     public void setup() {
-        cold = dev.dsoap.bench.Caches.cold(cache);
+        caches = new dev.dsoap.bench.Caches(cache);
         DdsMessages.Pattern where = DdsMessages.Pattern.of(pattern);
         DdsMessages.Widths how = DdsMessages.Widths.of(widths);
         if (!positions.equals("fixed") && !positions.equals("drawn")) {

@@ -115,6 +115,97 @@ final class Decimals {
     private static final java.lang.invoke.VarHandle LONGS = java.lang.invoke.MethodHandles.byteArrayViewVarHandle(
             long[].class, java.nio.ByteOrder.LITTLE_ENDIAN);
 
+    /** {@code 10^17}: {@link #writeDouble} lays out decimals of fewer digits without branching on them. */
+    private static final long P17 = 100_000_000_000_000_000L;
+    /** {@code 10^16}. */
+    private static final long P16 = 10_000_000_000_000_000L;
+    /** {@code "0.000000"} as a little-endian word: how a value in {@code [10^-3, 1)} starts. */
+    private static final long ZERO_POINT = 0x3030_3030_3030_2E30L;
+    /**
+     * An exponent below 100 as {@link #writeDouble} stores it, two bytes at {@code 2a}: its two digits, or its one
+     * digit followed by a byte the caller's length leaves out.
+     */
+    private static final byte[] EXPONENTS = new byte[200];
+
+    static {
+        for (int a = 0; a < 100; a++) {
+            EXPONENTS[2 * a] = a < 10 ? (byte) ('0' + a) : PAIRS[2 * a];
+            EXPONENTS[2 * a + 1] = a < 10 ? (byte) '0' : PAIRS[2 * a + 1];
+        }
+    }
+
+    /**
+     * As {@link #write}, for a double's decimal ({@code 0 < f < 10^18}), with the digits laid out in whole words and
+     * the layout's lengths computed rather than branched on: the decimal's digits and its exponent vary from one value
+     * to the next without a pattern (a message's changed values), and every loop over them, every choice among their
+     * lengths, is a branch the processor guesses wrong some of the time. The digits are scaled to seventeen (trailing
+     * zeros, which the scaling adds and a shortest decimal may carry, are counted in the words, not divided away);
+     * the layouts then store them whole and move the point or the end over them.
+     *
+     * <p>May write bytes after the returned offset, within {@code [off, off + 23)}: the caller has 23 bytes from
+     * {@code off} ({@link XsdFormat#MAX_DOUBLE_WIDTH} less a sign).
+     */
+    static int writeDouble(long f, int e, byte[] dst, int off) {
+        if (f >= P17) {
+            return write(f, e, dst, off); // eighteen digits: a rounding up to 10^17 (trailing zeros), rare
+        }
+        int len = digitCount(f);
+        int exp = e + len - 1; // value = d.ddd 10^exp
+        long t = f * POW10[17 - len]; // seventeen digits, the first nonzero
+        int d0 = (int) (t / P16);
+        long r = t - d0 * P16;
+        int hi = (int) (r / 100_000_000L);
+        long w1 = digits8(hi);
+        long w2 = digits8((int) (r - hi * 100_000_000L));
+        // significant digits: seventeen less the trailing zeros, the highest zero bytes of the two words
+        int tz = w2 != 0 ? Long.numberOfLeadingZeros(w2) >>> 3 : 8 + (w1 != 0 ? Long.numberOfLeadingZeros(w1) >>> 3 : 8);
+        int n = 17 - tz;
+        byte first = (byte) ('0' + d0);
+        w1 |= ZEROS;
+        w2 |= ZEROS;
+        if (-3 <= exp && exp < 7) {
+            if (exp < 0) {
+                // "0." and -exp - 1 zeros, then the digits
+                LONGS.set(dst, off, ZERO_POINT);
+                int start = off + 1 - exp;
+                dst[start] = first;
+                LONGS.set(dst, start + 1, w1);
+                LONGS.set(dst, start + 9, w2);
+                return start + n;
+            }
+            // the digits one to the right, then the first eight again with the point put in after exp + 1 of them
+            dst[off + 1] = first;
+            LONGS.set(dst, off + 2, w1);
+            LONGS.set(dst, off + 10, w2);
+            long text = first & 0xFFL | w1 << 8;
+            int at = (exp + 1) << 3;
+            long head = (1L << at) - 1;
+            LONGS.set(dst, off, text & head | (long) '.' << at | text << 8 & ~(head | 0xFFL << at));
+            // an integer's fraction is the '0' the scaling put after its digits
+            return off + 1 + Math.max(n, exp + 2);
+        }
+        dst[off] = first;
+        dst[off + 1] = '.';
+        LONGS.set(dst, off + 2, w1);
+        LONGS.set(dst, off + 10, w2);
+        int p = off + 1 + Math.max(n, 2); // one digit gets ".0": the scaling's zero
+        dst[p] = 'E';
+        dst[p + 1] = '-';
+        p += 1 + (exp >>> 31);
+        int a = Math.abs(exp);
+        if (a >= 100) {
+            int h = a / 100;
+            dst[p++] = (byte) ('0' + h);
+            a -= h * 100;
+            dst[p] = PAIRS[a << 1];
+            dst[p + 1] = PAIRS[(a << 1) + 1];
+            return p + 2;
+        }
+        dst[p] = EXPONENTS[a << 1];
+        dst[p + 1] = EXPONENTS[(a << 1) + 1];
+        return p + 1 + ((9 - a) >>> 31);
+    }
+
     /**
      * Writes {@code f 10^e}, {@code 0 < f < 10^18}, as {@code Double.toString} lays it out: trailing
      * zeros dropped; plain notation with at least one fraction digit for {@code 10^-3 <= value < 10^7};

@@ -67,7 +67,7 @@ final class Schubfach {
                 long f = c >> mq;
                 if (f << mq == c) {
                     // an integer below 2^53: every integer nearby is representable, so f is shortest
-                    return Decimals.write(f, 0, dst, off);
+                    return Decimals.writeDouble(f, 0, dst, off);
                 }
             }
             if (bits < SHORT_LIMIT && bits >= SHORT_MIN) {
@@ -104,7 +104,7 @@ final class Schubfach {
         }
         long f = (long) m;
         if (v < PLAIN_MIN) {
-            return Decimals.write(f, -SHORT_FRACTION, dst, off);
+            return Decimals.writeDouble(f, -SHORT_FRACTION, dst, off);
         }
         // 10^-3 <= v < 10^7: the plain layout, integer part and 8 fraction digits apart
         int ip = (int) (f / SHORT_UNIT);
@@ -179,18 +179,18 @@ final class Schubfach {
             boolean upin = vbl + out <= sp10 << 2;
             boolean wpin = (tp10 << 2) + out <= vbr;
             if (upin != wpin) {
-                return Decimals.write(upin ? sp10 : tp10, k + dk, dst, off);
+                return Decimals.writeDouble(upin ? sp10 : tp10, k + dk, dst, off);
             }
         }
         long u = s + 1;
         boolean sin = vbl + out <= s << 2;
         boolean uin = (u << 2) + out <= vbr;
         if (sin != uin) {
-            return Decimals.write(sin ? s : u, k + dk, dst, off);
+            return Decimals.writeDouble(sin ? s : u, k + dk, dst, off);
         }
         // both in R: the closer one, ties to even
         long cmp = vb - ((s + u) << 1);
-        return Decimals.write(cmp < 0 || cmp == 0 && (s & 1) == 0 ? s : u, k + dk, dst, off);
+        return Decimals.writeDouble(cmp < 0 || cmp == 0 && (s & 1) == 0 ? s : u, k + dk, dst, off);
     }
 
     /** {@link #toDecimal} for floats, with a 63-bit {@code g}. */

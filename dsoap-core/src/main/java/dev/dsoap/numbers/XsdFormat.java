@@ -53,9 +53,10 @@ public final class XsdFormat {
      * JDK 19 and later: {@code 1.0}, {@code -0.0}, {@code 123.456}, {@code 0.001} (plain for
      * {@code 10^-3 <= |v| < 10^7}), otherwise {@code 1.0E-5}, {@code 1.2345678901234567E300}. The
      * non-finite values are written {@code INF}, {@code -INF} and {@code NaN}. At most
-     * {@value #MAX_DOUBLE_WIDTH} bytes.
+     * {@value #MAX_DOUBLE_WIDTH} bytes; the bytes from the returned offset to {@code off + MAX_DOUBLE_WIDTH} may be
+     * overwritten too (the digits are stored a word at a time), so write what follows the value after it.
      *
-     * @return the offset after the last byte written
+     * @return the offset after the value's last byte
      * @throws IndexOutOfBoundsException if fewer than {@value #MAX_DOUBLE_WIDTH} bytes follow {@code off}
      */
     public static int writeDouble(double v, byte[] dst, int off) {

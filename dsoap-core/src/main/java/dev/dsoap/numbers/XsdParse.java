@@ -410,8 +410,15 @@ public final class XsdParse {
         }
         int first = i;
         long w = 0; // the digits, wrapping past 19 of them (then they are counted again below)
-        while (i < end && isDigit(b[i])) {
-            w = 10 * w + (b[i++] - '0');
+        // up to seven integer digits from one word (a double's text has one, a price's a few), else one at a time
+        int k = i <= b.length - Long.BYTES ? leadingDigits((long) LONGS.get(b, i), end - i) : Long.BYTES;
+        if (k < Long.BYTES) {
+            w = digitsValue((long) LONGS.get(b, i), k);
+            i += k;
+        } else {
+            while (i < end && isDigit(b[i])) {
+                w = 10 * w + (b[i++] - '0');
+            }
         }
         int digits = i - first;
         int fraction = 0;
@@ -425,8 +432,15 @@ public final class XsdParse {
                 w = 100_000_000L * w + eightDigits(x);
                 i += Long.BYTES;
             }
-            while (i < end && isDigit(b[i])) {
-                w = 10 * w + (b[i++] - '0');
+            // the last of them, fewer than eight, from one word too
+            k = i <= b.length - Long.BYTES ? leadingDigits((long) LONGS.get(b, i), end - i) : Long.BYTES;
+            if (k < Long.BYTES) {
+                w = POW10_LONG[k] * w + digitsValue((long) LONGS.get(b, i), k);
+                i += k;
+            } else {
+                while (i < end && isDigit(b[i])) {
+                    w = 10 * w + (b[i++] - '0');
+                }
             }
             fraction = i - from;
             digits += fraction;
@@ -445,16 +459,25 @@ public final class XsdParse {
                 negativeExponent = b[i] == '-';
                 i++;
             }
-            int from = i;
-            for (; i < end; i++) {
-                int d = b[i] - '0';
-                if (d < 0 || d > 9 || i - from >= 4) {
+            // one to four digits, the rest of the text: from one word
+            int n = end - i;
+            if (n < 1 || n > 4) {
+                return Double.NaN;
+            }
+            if (i <= b.length - Long.BYTES) {
+                long x = (long) LONGS.get(b, i);
+                if (leadingDigits(x, n) != n) {
                     return Double.NaN;
                 }
-                exponent = 10 * exponent + d;
-            }
-            if (i == from) {
-                return Double.NaN;
+                exponent = (int) digitsValue(x, n);
+            } else {
+                for (; i < end; i++) {
+                    int d = b[i] - '0';
+                    if (d < 0 || d > 9) {
+                        return Double.NaN;
+                    }
+                    exponent = 10 * exponent + d;
+                }
             }
             if (negativeExponent) {
                 exponent = -exponent;
@@ -481,6 +504,26 @@ public final class XsdParse {
         return (((x & 0x0000_00FF_0000_00FFL) * 0x000F_4240_0000_0064L)
                 + (((x >>> 16) & 0x0000_00FF_0000_00FFL) * 0x0000_2710_0000_0001L)) >>> 32;
     }
+
+    /**
+     * How many of the bytes of {@code x} (loaded little-endian: the first in the lowest byte) are ASCII digits before
+     * the first other one, at most {@code max} (0 to 8 where {@code max} is 8 or more). A byte below {@code '0'}
+     * borrows in {@code x - '0'}, one above {@code '9'} carries into its top bit in {@code x + 0x46}; neither moves a
+     * bit into a lower byte, so the lowest byte flagged is the first that is not a digit.
+     */
+    private static int leadingDigits(long x, int max) {
+        long other = ((x + 0x4646_4646_4646_4646L) | (x - 0x3030_3030_3030_3030L)) & 0x8080_8080_8080_8080L;
+        return Math.min(Long.numberOfTrailingZeros(other) >>> 3, max);
+    }
+
+    /** The value of the first {@code k} bytes of {@code x}, ASCII digits ({@code 0 <= k <= 8}), the first the most significant. */
+    private static long digitsValue(long x, int k) {
+        // the k digits moved to the word's top, '0' below them: eight digits of the same value
+        return k == 0 ? 0 : eightDigits(x << (Long.SIZE - (k << 3)) | 0x3030_3030_3030_3030L >>> (k << 3));
+    }
+
+    /** {@code 10^k}, {@code 0 <= k <= 8}. */
+    private static final long[] POW10_LONG = {1, 10, 100, 1_000, 10_000, 100_000, 1_000_000, 10_000_000, 100_000_000};
 
     /** Zeros before the first other digit in the digits and point of {@code b[i..end)}. */
     private static int leadingZeros(byte[] b, int i, int end) {

@@ -60,6 +60,48 @@ class DecimalsTest {
         assertEquals("1234567.8901234567", write(12345678901234567L, -10));
     }
 
+    /**
+     * The word-at-a-time layout of a double's decimal against the digit-at-a-time one, over every layout (the plain range's
+     * edges, the exponents' one, two and three digits, one to seventeen digits, trailing zeros, eighteen digits), and
+     * within its 23 bytes: the byte after them is left as it was.
+     */
+    @Test
+    void doubleLayoutMatchesTheDigitByDigitOne() {
+        long seed = 0xD0B1E_0DD5L;
+        java.util.SplittableRandom r = new java.util.SplittableRandom(seed);
+        byte[] got = new byte[40];
+        byte[] want = new byte[40];
+        for (int i = 0; i < 2_000_000; i++) {
+            int digits = 1 + r.nextInt(17);
+            long f = r.nextLong(pow10(digits - 1), pow10(digits));
+            int zeros = r.nextInt(4) == 0 ? r.nextInt(17 - digits + 1) : 0;
+            for (int z = 0; z < zeros; z++) {
+                f *= 10; // trailing zeros, as an integer's or a rounding's decimal has them
+            }
+            if (i % 1000 == 0) {
+                f = 100_000_000_000_000_000L; // a rounding up to 10^17
+            }
+            int exp = r.nextInt(8) == 0 ? r.nextInt(-330, 310) : r.nextInt(-6, 10);
+            int e = exp - (Decimals.digitCount(f) - 1);
+            int off = r.nextInt(4);
+            java.util.Arrays.fill(got, (byte) '#');
+            int end = Decimals.writeDouble(f, e, got, off);
+            int wantEnd = Decimals.write(f, e, want, off);
+            String where = "seed " + seed + " draw " + i + ": f " + f + " e " + e;
+            assertEquals(new String(want, off, wantEnd - off, StandardCharsets.US_ASCII),
+                    new String(got, off, end - off, StandardCharsets.US_ASCII), where);
+            assertEquals('#', got[off + 23], where);
+        }
+    }
+
+    private static long pow10(int n) {
+        long p = 1;
+        for (int i = 0; i < n; i++) {
+            p *= 10;
+        }
+        return p;
+    }
+
     private static String write(long f, int e) {
         byte[] b = new byte[30];
         int n = Decimals.write(f, e, b, 0);

@@ -126,7 +126,8 @@ public final class OperationStats {
         try {
             return "read " + get("MessagesRead") + " (identical " + get("ReadsIdentical") + ", resumed "
                     + get("ReadsResumed") + ", by item " + get("ReadsByItem") + ", bytes skipped " + get("BytesSkipped") + ", parsed " + get("BytesParsed")
-                    + "), written " + get("MessagesWritten") + " " + map("WriteMatches") + ", rejected "
+                    + "), written " + get("MessagesWritten") + " " + map("WriteMatches") + " (bytes " + get("BytesWritten")
+                    + "), rejected "
                     + get("MessagesRejected") + ", read fallbacks " + map("ReadFallbacks") + ", write fallbacks "
                     + map("WriteFallbacks") + ", retained " + get("RetainedBytes") + " bytes";
         } catch (JMException e) {

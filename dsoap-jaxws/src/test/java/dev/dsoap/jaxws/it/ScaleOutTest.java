@@ -146,8 +146,11 @@ class ScaleOutTest {
             for (Server s : cluster.servers) {
                 Counters d = after[s.index].minus(before[s.index]);
                 System.out.printf("binary clients: server %d%s: %s%n", s.index, s == victim ? " (stopped)" : "", d);
-                assertEquals(0, d.readFallbacks() + d.writeFallbacks() + d.rejected(), "seed " + seed + ": server " + s.index
-                        + " " + d);
+                // the stopped server refuses a request it was reading when it stopped (at most one a client on it), which
+                // nginx sends on to another server
+                assertEquals(0, d.readFallbacks() + d.writeFallbacks() + (s == victim ? 0 : d.rejected()), "seed " + seed
+                        + ": server " + s.index + " " + d);
+                assertTrue(d.rejected() <= (s == victim ? movers : 0), "seed " + seed + ": server " + s.index + " " + d);
                 if (s != victim) {
                     binaryAfter += d.binaryRead();
                 } else {
@@ -326,7 +329,15 @@ class ScaleOutTest {
             for (Server s : cluster.servers) {
                 Counters d = after[s.index].minus(before[s.index]);
                 System.out.printf("during the run: server %d%s: %s%n", s.index, s == victim ? " (stopped)" : "", d);
-                assertEquals(0, d.readFallbacks + d.writeFallbacks + d.rejected, "seed " + seed + ": server " + s.index + " " + d);
+                if (s == victim) {
+                    // a request the stop cut off while the server read it is refused there (its end never came: "Unexpected
+                    // end of input block"), and nginx sends it on to another server: at most one a client on it
+                    assertEquals(0, d.readFallbacks + d.writeFallbacks, "seed " + seed + ": server " + s.index + " " + d);
+                    assertTrue(d.rejected <= victims.size(), "seed " + seed + ": server " + s.index + " " + d);
+                } else {
+                    assertEquals(0, d.readFallbacks + d.writeFallbacks + d.rejected, "seed " + seed + ": server " + s.index
+                            + " " + d);
+                }
             }
             // message by message: each client that moved is read against its own kept message from its second message on
             // its new server; how often a client (moved or not) was read without it later is printed and bounded; all

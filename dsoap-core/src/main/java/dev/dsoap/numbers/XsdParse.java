@@ -411,9 +411,10 @@ public final class XsdParse {
         int first = i;
         long w = 0; // the digits, wrapping past 19 of them (then they are counted again below)
         // up to seven integer digits from one word (a double's text has one, a price's a few), else one at a time
-        int k = i <= b.length - Long.BYTES ? leadingDigits((long) LONGS.get(b, i), end - i) : Long.BYTES;
+        long x = i <= b.length - Long.BYTES ? (long) LONGS.get(b, i) : -1L; // -1: no word (or eight 0xFF bytes): the loop
+        int k = x != -1L ? leadingDigits(x, end - i) : Long.BYTES;
         if (k < Long.BYTES) {
-            w = digitsValue((long) LONGS.get(b, i), k);
+            w = digitsValue(x, k);
             i += k;
         } else {
             while (i < end && isDigit(b[i])) {
@@ -425,17 +426,18 @@ public final class XsdParse {
         if (i < end && b[i] == '.') {
             int from = ++i;
             while (i <= end - Long.BYTES) {
-                long x = (long) LONGS.get(b, i);
-                if ((((x + 0x4646_4646_4646_4646L) | (x - 0x3030_3030_3030_3030L)) & 0x8080_8080_8080_8080L) != 0) {
+                x = (long) LONGS.get(b, i);
+                if (nonDigits(x) != 0) {
                     break; // not eight digits
                 }
                 w = 100_000_000L * w + eightDigits(x);
                 i += Long.BYTES;
             }
             // the last of them, fewer than eight, from one word too
-            k = i <= b.length - Long.BYTES ? leadingDigits((long) LONGS.get(b, i), end - i) : Long.BYTES;
+            x = i <= b.length - Long.BYTES ? (long) LONGS.get(b, i) : -1L;
+            k = x != -1L ? leadingDigits(x, end - i) : Long.BYTES;
             if (k < Long.BYTES) {
-                w = POW10_LONG[k] * w + digitsValue((long) LONGS.get(b, i), k);
+                w = POW10_LONG[k] * w + digitsValue(x, k);
                 i += k;
             } else {
                 while (i < end && isDigit(b[i])) {
@@ -465,7 +467,7 @@ public final class XsdParse {
                 return Double.NaN;
             }
             if (i <= b.length - Long.BYTES) {
-                long x = (long) LONGS.get(b, i);
+                x = (long) LONGS.get(b, i);
                 if (leadingDigits(x, n) != n) {
                     return Double.NaN;
                 }
@@ -512,8 +514,12 @@ public final class XsdParse {
      * bit into a lower byte, so the lowest byte flagged is the first that is not a digit.
      */
     private static int leadingDigits(long x, int max) {
-        long other = ((x + 0x4646_4646_4646_4646L) | (x - 0x3030_3030_3030_3030L)) & 0x8080_8080_8080_8080L;
-        return Math.min(Long.numberOfTrailingZeros(other) >>> 3, max);
+        return Math.min(Long.numberOfTrailingZeros(nonDigits(x)) >>> 3, max);
+    }
+
+    /** The top bit of each byte of {@code x} that is not an ASCII digit, and perhaps of bytes above the first such. */
+    private static long nonDigits(long x) {
+        return ((x + 0x4646_4646_4646_4646L) | (x - 0x3030_3030_3030_3030L)) & 0x8080_8080_8080_8080L;
     }
 
     /** The value of the first {@code k} bytes of {@code x}, ASCII digits ({@code 0 <= k <= 8}), the first the most significant. */
